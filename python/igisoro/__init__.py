@@ -1,0 +1,49 @@
+"""Igisoro: a rules engine for Igisoro and related mancala games.
+
+The heavy work (sowing, move generation, search) runs in a Rust core; this
+package gives it a small typed API shaped like python-chess:
+
+>>> import igisoro
+>>> p = igisoro.Position.start("igisoro")
+>>> [m.notation for m in p.legal_moves()][:3]
+['a2', 'b2', 'c2']
+>>> result = p.play("e2")
+>>> result.position.to_move
+'north'
+>>> igisoro.Position.from_notation(p.notation()) == p
+True
+"""
+
+from igisoro.errors import (
+    IgisoroError,
+    IllegalMoveError,
+    InvalidLimitError,
+    InvalidNotationError,
+    InvalidPositionError,
+    UnknownVariantError,
+)
+from igisoro.move import Move
+from igisoro.position import Decision, LegalMove, MoveList, PlayResult, Position, Status
+from igisoro.variant import VariantInfo, rule_options, variants
+
+from igisoro._igisoro import __version__
+
+__all__ = [
+    "Decision",
+    "IgisoroError",
+    "IllegalMoveError",
+    "InvalidLimitError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "LegalMove",
+    "Move",
+    "MoveList",
+    "PlayResult",
+    "Position",
+    "Status",
+    "UnknownVariantError",
+    "VariantInfo",
+    "__version__",
+    "rule_options",
+    "variants",
+]

@@ -1,0 +1,311 @@
+"""Positions: validated boards with the side to move, rule state and rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal, Sequence
+
+from igisoro import _igisoro
+from igisoro.errors import InvalidNotationError, InvalidPositionError
+from igisoro.move import Move
+from igisoro.variant import _kinds, rules_to_json
+
+Side = Literal["south", "north"]
+MoveLike = "str | Move"
+
+_JSON_KEYS = {"variant", "rules", "pits", "to_move", "opening_plies", "winner"}
+
+
+def _is_int(v: object) -> bool:
+    # bool is an int subclass in Python, but `true` is not a seed count.
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _option_text(name: str, kind: str | None, value: object) -> str:
+    """A JSON option value to the core's text form, checking its JSON type."""
+    if kind is None:
+        raise InvalidPositionError(f"invalid position: unknown rule option {name!r}")
+    if kind == "bool" and isinstance(value, bool):
+        return "true" if value else "false"
+    if kind == "int" and _is_int(value):
+        return str(value)
+    if kind == "choice" and isinstance(value, str):
+        return value
+    if kind == "pits" and isinstance(value, list) and all(isinstance(p, str) for p in value):
+        return ",".join(value)
+    expected = {"bool": "true or false", "int": "an integer", "choice": "a string", "pits": "a list of pit names"}[kind]
+    raise InvalidPositionError(f"invalid position: rule option {name!r} must be {expected}, not {value!r}")
+
+
+def _move_text(move: str | Move | Sequence[str]) -> str:
+    if isinstance(move, Move):
+        return move.notation
+    if isinstance(move, str):
+        return move
+    if isinstance(move, (list, tuple)) and all(isinstance(t, str) for t in move):
+        return "-".join(move)
+    raise InvalidNotationError(f"a move must be notation text, a Move or a list of tokens, not {move!r}")
+
+
+@dataclass(frozen=True)
+class Status:
+    """Whether the game goes on, and if not who won and why."""
+
+    state: Literal["ongoing", "won"]
+    winner: Side | None = None
+    #: ``no_legal_move`` or ``end_pits_captured``.
+    reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"state": ..., "winner": ..., "reason": ...}``."""
+        return {"state": self.state, "winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """One complete legal move with its effect."""
+
+    #: The canonical decision list (shortest, then lexicographically first).
+    move: Move
+    #: The position after the move.
+    result: Position
+    #: Seeds the mover captured.
+    captured: int
+    #: Laps sown.
+    laps: int
+
+    @property
+    def notation(self) -> str:
+        """Canonical move notation."""
+        return self.move.notation
+
+
+class MoveList(list[LegalMove]):
+    """A list of legal moves that also says whether a bound cut it."""
+
+    def __init__(self, moves: list[LegalMove], truncated: bool) -> None:
+        super().__init__(moves)
+        #: True when ``limit`` cut the list (at least one more move exists).
+        self.truncated = truncated
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The next decision point of a partially played turn."""
+
+    #: True when the partial list is already a complete move.
+    complete: bool
+    #: ``mover`` or ``opponent`` (who decides); None when complete.
+    role: str | None = None
+    #: The deciding side; None when complete.
+    actor: Side | None = None
+    #: Options that can still finish the turn.
+    options: tuple[str, ...] = ()
+    #: When complete: the resulting position, captures and laps.
+    result: Position | None = None
+    captured: int | None = None
+    laps: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """A move played with checking."""
+
+    position: Position
+    status: Status
+    captured: int
+    laps: int
+    #: Sowing trace for animation: lift, hand, sow, capture, retreat,
+    #: lap_end and decision events, in order.
+    trace: list[dict[str, Any]] = field(repr=False)
+
+
+class Position:
+    """A validated position. Immutable; :meth:`play` returns a new one.
+
+    Build one with :meth:`start`, :meth:`from_json` or :meth:`from_notation`.
+    """
+
+    __slots__ = ("_pos",)
+
+    def __init__(self, pos: _igisoro.Pos) -> None:
+        self._pos = pos
+
+    # -- construction -----------------------------------------------------
+
+    @classmethod
+    def start(cls, variant: str = "igisoro") -> Position:
+        """The start position of a variant (default ``igisoro``)."""
+        if not isinstance(variant, str):
+            raise InvalidPositionError(f"invalid position: variant must be a string, not {variant!r}")
+        return cls(_igisoro.Pos.start(variant))
+
+    @classmethod
+    def from_notation(cls, text: str) -> Position:
+        """Parse the text notation (see ``docs/NOTATION.md``)."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"position notation must be a string, not {text!r}")
+        return cls(_igisoro.Pos.from_notation(text))
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | str) -> Position:
+        """Validate the JSON form (a dict, or a JSON string).
+
+        Keys: ``variant`` (default ``igisoro``), ``rules`` (overrides),
+        ``pits`` (4 rows of 8, row 4 first), ``to_move``, ``opening_plies``
+        (default 0) and ``winner`` (default null).
+        """
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except ValueError as e:
+                raise InvalidPositionError(f"invalid position: not JSON ({e}): {data[:80]!r}") from None
+        if not isinstance(data, dict):
+            raise InvalidPositionError(f"invalid position: expected a JSON object, not {data!r}"[:200])
+        unknown = set(data) - _JSON_KEYS
+        if unknown:
+            raise InvalidPositionError(f"invalid position: unknown field(s) {sorted(unknown)}")
+        variant = data.get("variant", "igisoro")
+        if not isinstance(variant, str):
+            raise InvalidPositionError(f"invalid position: variant must be a string, not {variant!r}")
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict):
+            raise InvalidPositionError(f"invalid position: rules must be an object, not {rules!r}")
+        kinds = _kinds()
+        rule_pairs = [(str(k), _option_text(str(k), kinds.get(k), v)) for k, v in rules.items()]
+        if "pits" not in data:
+            raise InvalidPositionError("invalid position: missing field 'pits'")
+        pits = data["pits"]
+        if not isinstance(pits, list) or not all(isinstance(r, list) for r in pits):
+            raise InvalidPositionError(f"invalid position: pits must be a list of rows, not {pits!r}"[:200])
+        for k, row in enumerate(pits):
+            for c, v in enumerate(row):
+                if not _is_int(v):
+                    raise InvalidPositionError(
+                        f"invalid position: pits[{k}][{c}] is {v!r}, but a count must be a non-negative integer"
+                    )
+                if not -(2**62) < v < 2**62:
+                    raise InvalidPositionError(f"invalid position: pits[{k}][{c}] = {v} is out of range")
+        to_move = data.get("to_move", "south")
+        if not isinstance(to_move, str):
+            raise InvalidPositionError(f"invalid position: to_move must be 'south' or 'north', not {to_move!r}")
+        opening = data.get("opening_plies", 0)
+        if not _is_int(opening) or not -(2**62) < opening < 2**62:
+            raise InvalidPositionError(f"invalid position: opening_plies must be an integer, not {opening!r}")
+        winner = data.get("winner")
+        if winner is not None and not isinstance(winner, str):
+            raise InvalidPositionError(f"invalid position: winner must be null, 'south' or 'north', not {winner!r}")
+        return cls(_igisoro.Pos.from_setup(variant, rule_pairs, pits, to_move, opening, winner))
+
+    # -- views ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form; ``rules`` holds only the overrides of the variant's defaults."""
+        variant, rules, pits, to_move, opening, winner = self._pos.setup()
+        return {
+            "variant": variant,
+            "rules": rules_to_json(rules),
+            "pits": pits,
+            "to_move": to_move,
+            "opening_plies": opening,
+            "winner": winner,
+        }
+
+    def notation(self) -> str:
+        """The canonical text notation."""
+        return self._pos.notation()
+
+    @property
+    def variant(self) -> str:
+        """The variant's canonical name."""
+        return self._pos.setup()[0]
+
+    @property
+    def to_move(self) -> Side:
+        """``"south"`` or ``"north"``."""
+        return self._pos.setup()[3]  # type: ignore[return-value]
+
+    @property
+    def pits(self) -> list[list[int]]:
+        """The board picture: row 4 (North's outer row) first, each row a..h."""
+        return self._pos.setup()[2]
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """Every rule option with its effective value."""
+        return rules_to_json(self._pos.rules())
+
+    # -- rules ------------------------------------------------------------
+
+    def legal_moves(self, limit: int | None = None) -> MoveList:
+        """Every complete legal move, one per distinct resulting position.
+
+        With ``limit``, at most that many are returned and ``truncated`` on
+        the result says whether more exist. The GIL is released while the
+        core enumerates.
+        """
+        if limit is not None and (not _is_int(limit) or limit < 1 or limit > 2**62):
+            from igisoro.errors import InvalidLimitError
+
+            raise InvalidLimitError(f"limit must be a positive integer, got {limit!r}")
+        moves, truncated = self._pos.legal_moves(limit)
+        return MoveList(
+            [LegalMove(Move.from_notation(n), Position(r), c, laps) for n, r, c, laps in moves],
+            truncated,
+        )
+
+    def next_decision(self, partial: str | Move | Sequence[str] = "") -> Decision:
+        """The next decision after a partial decision list (step-wise play).
+
+        Raises :class:`IllegalMoveError` if the partial list is not a prefix
+        of a legal move.
+        """
+        r = self._pos.next_decision(_move_text(partial))
+        if r[0] == "decide":
+            return Decision(complete=False, role=r[1], actor=r[2], options=tuple(r[3]))
+        return Decision(complete=True, result=Position(r[1]), captured=r[2], laps=r[3])
+
+    def play(self, move: str | Move | Sequence[str]) -> PlayResult:
+        """Play a complete move, or raise :class:`IllegalMoveError` saying why."""
+        pos, captured, laps, trace = self._pos.play(_move_text(move))
+        result = Position(pos)
+        return PlayResult(result, result.status(), captured, laps, trace)
+
+    def is_legal(self, move: str | Move | Sequence[str]) -> bool:
+        """Whether ``move`` is a complete legal move here."""
+        from igisoro.errors import IllegalMoveError
+
+        try:
+            self._pos.play(_move_text(move))
+        except (IllegalMoveError, InvalidNotationError):
+            return False
+        return True
+
+    def canonical(self, move: str | Move | Sequence[str]) -> Move:
+        """The canonical notation of the legal move ``move`` plays."""
+        return Move.from_notation(self._pos.canonical(_move_text(move)))
+
+    def status(self) -> Status:
+        """Ongoing, or the winner and the reason."""
+        state, winner, reason = self._pos.status()
+        return Status(state, winner, reason)  # type: ignore[arg-type]
+
+    def random_move(self, seed: int) -> Position | None:
+        """The result of one uniformly random legal move (seeded), or None."""
+        r = self._pos.random_move(seed)
+        return None if r is None else Position(r)
+
+    # -- dunder -----------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._pos == other._pos
+
+    def __hash__(self) -> int:
+        return hash(self._pos)
+
+    def __repr__(self) -> str:
+        return f"Position.from_notation({self.notation()!r})"
+
+    def __str__(self) -> str:
+        return self.notation()

@@ -1,0 +1,130 @@
+//! The text notation of 4x8 positions, a FEN-like single line:
+//!
+//! ```text
+//! notation := variant " " board " " side ( " " field )*
+//! board    := row "/" row "/" row "/" row    ; row 4 (North outer) first, row 1 last
+//! row      := count ( "," count ){7}          ; columns a..h
+//! count    := "0" | [1-9][0-9]*               ; 0..=64
+//! side     := "s" | "n"                       ; side to move
+//! field    := key "=" value
+//!             ; opening=<plies left>  winner=s|n  and any rule option,
+//!             ; e.g. capture=obligatory  reverse_pits=a1,b2
+//! ```
+//!
+//! The formatter writes `opening` when it is not 0, `winner` when set, and
+//! each rule option that differs from the variant's default, always in that
+//! order, so `parse(format(p)) == p` and equal positions format equally.
+//! Example, the `igisoro` start:
+//! `igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4`
+
+use super::position::{Position, PositionError, Setup};
+use super::rules::OPTIONS;
+use std::fmt;
+
+/// A notation that cannot be read. `part` is the offending piece of text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub part: String,
+    pub reason: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}': {}", self.part, self.reason)
+    }
+}
+
+/// Either the text is not notation, or it describes an invalid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Syntax(NotationError),
+    Invalid(PositionError),
+}
+
+fn syntax(part: &str, reason: &str) -> ParseError {
+    ParseError::Syntax(NotationError { part: part.to_string(), reason: reason.to_string() })
+}
+
+/// Parse the text notation (see the module docs for the grammar).
+pub fn parse(text: &str) -> Result<Position, ParseError> {
+    let mut fields = text.split(' ');
+    let variant = fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
+    let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 4 {
+        return Err(syntax(board, "the board must be 4 rows separated by '/'"));
+    }
+    let mut pits = Vec::with_capacity(4);
+    for row in rows {
+        let cells: Vec<&str> = row.split(',').collect();
+        if cells.len() != 8 {
+            return Err(syntax(row, "a row must be 8 counts separated by ','"));
+        }
+        let mut out = Vec::with_capacity(8);
+        for c in cells {
+            let ok = !c.is_empty() && c.len() <= 3 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
+            if !ok {
+                return Err(syntax(c, "a count must be a decimal number without sign or leading zeros"));
+            }
+            out.push(c.parse::<i64>().unwrap());
+        }
+        pits.push(out);
+    }
+    let side = fields.next().ok_or_else(|| syntax(text, "expected the side to move ('s' or 'n') after the board"))?;
+    if side != "s" && side != "n" {
+        return Err(syntax(side, "the side to move must be 's' or 'n'"));
+    }
+    let mut setup = Setup {
+        variant: variant.to_string(),
+        rules: Vec::new(),
+        pits,
+        to_move: side.to_string(),
+        opening_plies: 0,
+        winner: None,
+    };
+    let mut keys: Vec<&str> = Vec::new();
+    for field in fields {
+        let (k, v) = field.split_once('=').ok_or_else(|| syntax(field, "expected key=value"))?;
+        if keys.contains(&k) {
+            return Err(syntax(field, "this key is given twice"));
+        }
+        keys.push(k);
+        match k {
+            "opening" => {
+                setup.opening_plies = v
+                    .parse::<u8>()
+                    .map_err(|_| syntax(field, "opening takes the number of opening plies left"))?
+                    as i64
+            }
+            "winner" => {
+                if v != "s" && v != "n" {
+                    return Err(syntax(field, "winner must be 's' or 'n'"));
+                }
+                setup.winner = Some(v.to_string());
+            }
+            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => setup.rules.push((k.to_string(), v.to_string())),
+            _ => return Err(syntax(field, "unknown key: expected opening, winner or a rule option")),
+        }
+    }
+    Position::from_setup(&setup).map_err(ParseError::Invalid)
+}
+
+/// Format a position in the text notation (canonical: see module docs).
+pub fn format(p: &Position) -> String {
+    let rows: Vec<String> = p
+        .picture()
+        .iter()
+        .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","))
+        .collect();
+    let mut out = format!("{} {} {}", p.variant.name(), rows.join("/"), p.to_move.letter());
+    if p.opening_plies > 0 {
+        out += &format!(" opening={}", p.opening_plies);
+    }
+    if let Some(w) = p.winner {
+        out += &format!(" winner={}", w.letter());
+    }
+    for (k, v) in p.rule_overrides() {
+        out += &format!(" {}={}", k, v);
+    }
+    out
+}

@@ -1,0 +1,437 @@
+//! The 4x8 turn as a state machine over decision nodes (see `game.rs`).
+//!
+//! A lap lifts seeds and sows them one by one from the next pit in the lap's
+//! direction. Where the last seed falls decides what follows (RULES-NOTES,
+//! "The turn, as decisions"): an empty pit ends the turn; an occupied inner
+//! pit facing two occupied opponent pits is a capture opportunity; any other
+//! occupied pit is relayed. All of it runs in the mover's local numbering.
+
+use super::geometry::{local_name, opposite_inner, opposite_outer, Pit, PITS};
+use super::position::{scripted, Position};
+use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
+use crate::game::{Actor, Advance, Event, Game, Observer, Point, WinReason};
+use crate::side::Side;
+
+/// One decision. The declaration order is the order of the notation tokens
+/// (`ccw` < `cw` < `n` < `p` < `r` < `x`), which canonical move lists use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Choice {
+    /// Start the turn at this pit.
+    Start(Pit),
+    /// Sow the lap counter-clockwise (the normal way).
+    Ccw,
+    /// Sow the lap clockwise (kugarama).
+    Cw,
+    /// Opponent: do not retreat.
+    Stay,
+    /// Mover: do not capture (ndahise).
+    Pass,
+    /// Opponent: retreat (ndakubye).
+    Retreat,
+    /// Mover: capture.
+    Capture,
+}
+
+impl Choice {
+    /// The notation token.
+    pub fn token(self) -> String {
+        match self {
+            Choice::Start(p) => p.name(),
+            Choice::Ccw => "ccw".into(),
+            Choice::Cw => "cw".into(),
+            Choice::Stay => "n".into(),
+            Choice::Pass => "p".into(),
+            Choice::Retreat => "r".into(),
+            Choice::Capture => "x".into(),
+        }
+    }
+}
+
+/// What a decision node waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// The start pit.
+    Root,
+    /// The direction of a lap about to sow `hand` seeds after `origin`.
+    /// `first` marks the turn-wide choice of `whole_turn`.
+    Direction { origin: u8, hand: u8, first: bool },
+    /// Capture or pass at pit `q`; `lap` is where the lap was lifted from.
+    Capture { q: u8, lap: u8 },
+    /// The opponent's retreat after a pass at `q`.
+    Retreat { q: u8 },
+    /// The turn is over.
+    Done,
+}
+
+/// An intermediate state of a turn. Everything that decides the rest of the
+/// turn is here, and nothing else, so equal nodes have equal continuations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// `[mover, opponent][local pit]`.
+    pub b: [[u8; PITS]; 2],
+    pub stage: Stage,
+    /// The turn's start pit, kept only where `turn_start` sowing needs it.
+    pub start: u8,
+    /// The turn's direction under `whole_turn` (true = clockwise).
+    pub cw: bool,
+    /// Opponent inner end pits captured this turn (bit 0: via my pit 8,
+    /// bit 1: via my pit 15); kept only where `end_pits_win` is on.
+    pub ends: u8,
+}
+
+/// The 4x8 family as a [`Game`].
+pub struct Igisoro;
+
+/// A lap waiting to be sown: direction still to be resolved.
+struct Pending {
+    origin: usize,
+    hand: u8,
+}
+
+#[inline(always)]
+fn step(p: usize, cw: bool) -> usize {
+    if cw {
+        (p + PITS - 1) % PITS
+    } else {
+        (p + 1) % PITS
+    }
+}
+
+impl Igisoro {
+    #[inline(always)]
+    fn captures_allowed(pos: &Position) -> bool {
+        !(pos.rules.opening == Opening::NoCapture && pos.opening_plies > 0)
+    }
+
+    /// Where a clockwise lap of `hand` seeds after `origin` ends, and whether
+    /// that is a capture opportunity (without sowing: the last pit receives
+    /// one seed per time round the loop).
+    #[inline]
+    fn cw_captures(b: &[[u8; PITS]; 2], origin: usize, hand: u8) -> bool {
+        let h = hand as usize;
+        if h == 0 {
+            return false;
+        }
+        let q = (origin + PITS * 5 - h % PITS) % PITS;
+        let landed = (h - 1) / PITS + 1;
+        q >= 8 && b[0][q] as usize + landed >= 2 && b[1][opposite_inner(q)] > 0 && b[1][opposite_outer(q)] > 0
+    }
+
+    /// Sow `hand` seeds after `origin`; returns the last pit.
+    #[inline(always)]
+    fn sow<O: Observer>(mover: Side, row: &mut [u8; PITS], origin: usize, hand: u8, cw: bool, obs: &mut O) -> usize {
+        let mut p = origin;
+        for _ in 0..hand {
+            p = step(p, cw);
+            row[p] += 1;
+            if O::ON {
+                obs.event(Event::Sow { pit: local_name(mover, p) });
+            }
+        }
+        p
+    }
+
+    /// Run laps from a pending lap until a decision or the end of the turn.
+    /// `dir` forces the first lap's direction (a direction just decided).
+    fn run<O: Observer>(
+        pos: &Position,
+        mut n: Node,
+        mut pending: Pending,
+        mut dir: Option<bool>,
+        obs: &mut O,
+    ) -> Advance<Node> {
+        let mut laps = 0;
+        let r = &pos.rules;
+        let me = pos.to_move;
+        let captures_ok = Self::captures_allowed(pos);
+        // Brent's cycle detection over the relay chain. A capture moves seeds
+        // to the mover for good, so no state before it can recur after it:
+        // the detector restarts at every capture.
+        let mut saved: Option<([u8; PITS], usize, u8)> = None;
+        let (mut power, mut lam) = (1u32, 0u32);
+        loop {
+            // Resolve the lap's direction.
+            let cw = match (dir.take(), r.clockwise) {
+                (Some(cw), _) => cw,
+                (None, Clockwise::WholeTurn) => n.cw,
+                (None, Clockwise::Never) => false,
+                (None, Clockwise::CaptureOnly) => {
+                    if r.is_reverse(pending.origin) && captures_ok && Self::cw_captures(&n.b, pending.origin, pending.hand)
+                    {
+                        n.stage = Stage::Direction { origin: pending.origin as u8, hand: pending.hand, first: false };
+                        return Advance::Reached(n, laps);
+                    }
+                    false
+                }
+            };
+            let q = Self::sow(me, &mut n.b[0], pending.origin, pending.hand, cw, obs);
+            laps += 1;
+            if O::ON {
+                obs.event(Event::LapEnd { pit: local_name(me, q) });
+            }
+            if n.b[0][q] == 1 {
+                n.stage = Stage::Done;
+                return Advance::Reached(Self::normalise_done(pos, n), laps);
+            }
+            let opportunity = captures_ok && q >= 8 && n.b[1][opposite_inner(q)] > 0 && n.b[1][opposite_outer(q)] > 0;
+            if opportunity {
+                let forced = r.capture == Capture::Obligatory || (cw && r.clockwise == Clockwise::CaptureOnly);
+                if !forced {
+                    n.stage = Stage::Capture { q: q as u8, lap: pending.origin as u8 };
+                    return Advance::Reached(n, laps);
+                }
+                pending = Self::capture(pos, &mut n, q, pending.origin, obs);
+                saved = None;
+                power = 1;
+                lam = 0;
+                continue;
+            }
+            pending = Self::relay(me, &mut n, q, obs);
+            let state = (n.b[0], pending.origin, pending.hand);
+            if saved == Some(state) {
+                return Advance::Endless;
+            }
+            lam += 1;
+            if lam == power {
+                saved = Some(state);
+                power *= 2;
+                lam = 0;
+            }
+        }
+    }
+
+    /// Lift pit `q` for the next lap.
+    #[inline(always)]
+    fn relay<O: Observer>(me: Side, n: &mut Node, q: usize, obs: &mut O) -> Pending {
+        let hand = n.b[0][q];
+        n.b[0][q] = 0;
+        if O::ON {
+            obs.event(Event::Lift { pit: local_name(me, q), count: hand as u32 });
+        }
+        Pending { origin: q, hand }
+    }
+
+    /// Take the seeds facing `q` and set up the lap that sows them.
+    fn capture<O: Observer>(pos: &Position, n: &mut Node, q: usize, lap: usize, obs: &mut O) -> Pending {
+        let me = pos.to_move;
+        let (i, o) = (opposite_inner(q), opposite_outer(q));
+        let seeds = n.b[1][i] + n.b[1][o];
+        n.b[1][i] = 0;
+        n.b[1][o] = 0;
+        if pos.rules.end_pits_win {
+            if q == 8 {
+                n.ends |= 1;
+            } else if q == 15 {
+                n.ends |= 2;
+            }
+        }
+        if O::ON {
+            obs.event(Event::Capture {
+                pits: vec![local_name(me.other(), i), local_name(me.other(), o)],
+                count: seeds as u32,
+            });
+        }
+        match pos.rules.captured_sowing {
+            CapturedSowing::TurnStart => {
+                if O::ON {
+                    obs.event(Event::Hand { count: seeds as u32 });
+                }
+                Pending { origin: n.start as usize, hand: seeds }
+            }
+            CapturedSowing::Landing => {
+                if O::ON {
+                    obs.event(Event::Hand { count: seeds as u32 });
+                }
+                Pending { origin: q, hand: seeds }
+            }
+            CapturedSowing::LapStart => {
+                n.b[0][lap] += seeds;
+                Self::relay(me, n, lap, obs)
+            }
+        }
+    }
+
+    /// Finished nodes keep only what the resulting position shows, so that
+    /// different routes to one result meet in one node.
+    fn normalise_done(pos: &Position, mut n: Node) -> Node {
+        n.start = 0;
+        n.cw = false;
+        n.ends = if pos.rules.end_pits_win && n.ends == 3 { 3 } else { 0 };
+        n
+    }
+
+    fn play_script<O: Observer>(pos: &Position, mut n: Node, obs: &mut O) -> Advance<Node> {
+        let (pit, _, parts) = scripted(pos.rules.opening, pos.opening_plies).expect("validated opening");
+        let me = pos.to_move;
+        let hand = n.b[0][pit];
+        n.b[0][pit] = 0;
+        if O::ON {
+            obs.event(Event::Lift { pit: local_name(me, pit), count: hand as u32 });
+        }
+        let mut p = pit;
+        for &k in parts {
+            p = step(p, false);
+            n.b[0][p] += k;
+            if O::ON {
+                for _ in 0..k {
+                    obs.event(Event::Sow { pit: local_name(me, p) });
+                }
+            }
+        }
+        if O::ON {
+            obs.event(Event::LapEnd { pit: local_name(me, p) });
+        }
+        n.stage = Stage::Done;
+        Advance::Reached(Self::normalise_done(pos, n), 1)
+    }
+}
+
+impl Game for Igisoro {
+    type Pos = Position;
+    type Node = Node;
+    type Choice = Choice;
+
+    fn root(pos: &Position) -> Node {
+        let me = pos.to_move.index();
+        Node { b: [pos.pits[me], pos.pits[1 - me]], stage: Stage::Root, start: 0, cw: false, ends: 0 }
+    }
+
+    fn point(pos: &Position, node: &Node, opts: &mut Vec<Choice>) -> Point {
+        opts.clear();
+        match node.stage {
+            Stage::Done => return Point::Done,
+            Stage::Root => {
+                if pos.winner.is_some() {
+                    return Point::Decide(Actor::Mover);
+                }
+                let me = pos.to_move;
+                if let Some((pit, _, _)) = scripted(pos.rules.opening, pos.opening_plies)
+                {
+                    opts.push(Choice::Start(Pit::from_local(me, pit)));
+                } else {
+                    for i in 0..PITS {
+                        if node.b[0][i] >= pos.rules.min_seeds {
+                            opts.push(Choice::Start(Pit::from_local(me, i)));
+                        }
+                    }
+                    opts.sort_unstable();
+                }
+            }
+            Stage::Direction { .. } => opts.extend([Choice::Ccw, Choice::Cw]),
+            Stage::Capture { .. } => opts.extend([Choice::Pass, Choice::Capture]),
+            Stage::Retreat { .. } => {
+                opts.extend([Choice::Stay, Choice::Retreat]);
+                return Point::Decide(Actor::Opponent);
+            }
+        }
+        Point::Decide(Actor::Mover)
+    }
+
+    fn advance<O: Observer>(pos: &Position, node: &Node, choice: Choice, obs: &mut O) -> Advance<Node> {
+        let mut n = *node;
+        let me = pos.to_move;
+        match (node.stage, choice) {
+            (Stage::Root, Choice::Start(pit)) => {
+                if scripted(pos.rules.opening, pos.opening_plies).is_some() {
+                    return Self::play_script(pos, n, obs);
+                }
+                let i = pit.local();
+                if pos.rules.captured_sowing == CapturedSowing::TurnStart {
+                    n.start = i as u8;
+                }
+                let pending = Self::relay(me, &mut n, i, obs);
+                if pos.rules.clockwise == Clockwise::WholeTurn && pos.rules.is_reverse(i) {
+                    n.stage = Stage::Direction { origin: i as u8, hand: pending.hand, first: true };
+                    return Advance::Reached(n, 0);
+                }
+                Self::run(pos, n, pending, None, obs)
+            }
+            (Stage::Direction { origin, hand, first }, Choice::Ccw | Choice::Cw) => {
+                let cw = choice == Choice::Cw;
+                if first {
+                    n.cw = cw;
+                }
+                Self::run(pos, n, Pending { origin: origin as usize, hand }, Some(cw), obs)
+            }
+            (Stage::Capture { q, lap }, Choice::Capture) => {
+                let pending = Self::capture(pos, &mut n, q as usize, lap as usize, obs);
+                Self::run(pos, n, pending, None, obs)
+            }
+            (Stage::Capture { q, .. }, Choice::Pass) => {
+                if pos.rules.retreat {
+                    n.stage = Stage::Retreat { q };
+                    return Advance::Reached(n, 0);
+                }
+                let pending = Self::relay(me, &mut n, q as usize, obs);
+                Self::run(pos, n, pending, None, obs)
+            }
+            (Stage::Retreat { q }, Choice::Retreat | Choice::Stay) => {
+                let q = q as usize;
+                if choice == Choice::Retreat {
+                    let (i, o) = (opposite_inner(q), opposite_outer(q));
+                    let k = n.b[1][i];
+                    n.b[1][o] += k;
+                    n.b[1][i] = 0;
+                    if O::ON {
+                        obs.event(Event::Retreat {
+                            from: local_name(me.other(), i),
+                            to: local_name(me.other(), o),
+                            count: k as u32,
+                        });
+                    }
+                }
+                let pending = Self::relay(me, &mut n, q, obs);
+                Self::run(pos, n, pending, None, obs)
+            }
+            _ => panic!("advance called with {:?} at {:?}: not an option", choice, node.stage),
+        }
+    }
+
+    fn finish(pos: &Position, node: &Node) -> Position {
+        let me = pos.to_move;
+        let mut pits = [[0u8; PITS]; 2];
+        pits[me.index()] = node.b[0];
+        pits[me.other().index()] = node.b[1];
+        Position {
+            pits,
+            to_move: me.other(),
+            opening_plies: pos.opening_plies.saturating_sub(1),
+            winner: if node.ends == 3 { Some(me) } else { None },
+            variant: pos.variant,
+            rules: pos.rules,
+        }
+    }
+
+    fn captured(pos: &Position, node: &Node) -> u32 {
+        let before = pos.seeds(pos.to_move);
+        let after: u32 = node.b[0].iter().map(|&v| v as u32).sum();
+        after - before
+    }
+
+    fn decided(pos: &Position) -> Option<(Side, WinReason)> {
+        pos.winner.map(|w| (w, WinReason::EndPitsCaptured))
+    }
+
+    fn to_move(pos: &Position) -> Side {
+        pos.to_move
+    }
+
+    fn choice_text(_: &Position, choice: Choice) -> String {
+        choice.token()
+    }
+
+    fn parse_choice(_: &Position, token: &str, first: bool) -> Option<Choice> {
+        if first {
+            return Pit::parse(token).map(Choice::Start);
+        }
+        Some(match token {
+            "ccw" => Choice::Ccw,
+            "cw" => Choice::Cw,
+            "n" => Choice::Stay,
+            "p" => Choice::Pass,
+            "r" => Choice::Retreat,
+            "x" => Choice::Capture,
+            _ => return None,
+        })
+    }
+}

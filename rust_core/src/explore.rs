@@ -1,0 +1,396 @@
+//! Rule-system independent turn exploration: complete-move enumeration,
+//! step-wise decisions, checked play and random play.
+//!
+//! A turn is a graph whose vertices are decision nodes ([`Game::Node`]).
+//! Exploring it with one visited set per turn keeps the work proportional to
+//! the number of distinct states (a state reached twice has the same
+//! continuations) and makes endless turns fall out exactly: a branch that
+//! comes back to a state on its own path is not a legal move, and cutting it
+//! loses no finite outcome, because that outcome is reached from the first
+//! visit. Everything here is iterative; turns with thousands of laps and
+//! thousands of outcomes do not touch the call stack.
+
+use crate::game::{Actor, Advance, Game, NoTrace, Observer, Point, Status, Trace, WinReason};
+use crate::rng::Rng;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+/// One complete legal move with what it does.
+#[derive(Clone, Debug)]
+pub struct MoveInfo<G: Game> {
+    /// Canonical decision list: the shortest, then lexicographically first,
+    /// list reaching `result`.
+    pub choices: Vec<G::Choice>,
+    /// The position after the move.
+    pub result: G::Pos,
+    /// Seeds captured by the mover.
+    pub captured: u32,
+    /// Laps sown along the canonical decision list.
+    pub laps: u32,
+}
+
+/// The legal moves of a position, possibly cut at a caller's bound.
+#[derive(Clone, Debug)]
+pub struct MoveList<G: Game> {
+    /// Moves in canonical order (by decision count, then lexicographically).
+    pub moves: Vec<MoveInfo<G>>,
+    /// True when the bound cut the list: at least one more move exists.
+    pub truncated: bool,
+}
+
+/// Why a decision list is not (part of) a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// Decision number `step` (0 = the start) is not an option there.
+    NotAnOption { step: usize, given: String, options: Vec<String>, actor: Actor },
+    /// The turn ended before decision number `step`.
+    TooManyDecisions { step: usize },
+    /// The list ends while the turn still needs a decision.
+    Incomplete { step: usize, options: Vec<String>, actor: Actor },
+    /// Decision `step` leads back to a state this turn already passed through.
+    Repeats { step: usize },
+    /// Decision `step` starts a stretch of laps that never ends.
+    Endless { step: usize },
+    /// Decision `step` is an option, but every continuation after it is endless.
+    NoWayOut { step: usize },
+    /// The game is already over.
+    GameOver,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = |a: &Actor| match a {
+            Actor::Mover => "the mover",
+            Actor::Opponent => "the opponent",
+        };
+        match self {
+            PlayError::NotAnOption { step, given, options, actor } => write!(
+                f,
+                "decision {} ('{}') is not possible: {} must choose one of [{}]",
+                step,
+                given,
+                who(actor),
+                options.join(", ")
+            ),
+            PlayError::TooManyDecisions { step } => {
+                write!(f, "the turn is already complete before decision {}", step)
+            }
+            PlayError::Incomplete { step, options, actor } => write!(
+                f,
+                "the move is incomplete: decision {} is needed, {} must choose one of [{}]",
+                step,
+                who(actor),
+                options.join(", ")
+            ),
+            PlayError::Repeats { step } => write!(
+                f,
+                "decision {} returns to a state this turn already passed through (an endless turn)",
+                step
+            ),
+            PlayError::Endless { step } => {
+                write!(f, "decision {} leads to laps that never end", step)
+            }
+            PlayError::NoWayOut { step } => write!(
+                f,
+                "after decision {} every continuation of the turn is endless",
+                step
+            ),
+            PlayError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+/// The answer to "what must be decided next?".
+#[derive(Clone, Debug)]
+pub enum NextDecision<G: Game> {
+    /// `actor` must choose one of `options`; only options that still lead to
+    /// a finished turn are listed.
+    Decide { actor: Actor, options: Vec<G::Choice> },
+    /// The partial list is already a complete move.
+    Complete { result: G::Pos, captured: u32, laps: u32 },
+}
+
+/// A move played with checking.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    pub result: G::Pos,
+    pub captured: u32,
+    pub laps: u32,
+    /// Lift / sow / capture / retreat / lap-end events, in order.
+    pub trace: Vec<crate::game::Event>,
+}
+
+/// Enumerate every complete legal move, one per distinct resulting position.
+///
+/// `limit` bounds the number of moves returned; when it cuts the list,
+/// `truncated` is set (never silently). Breadth-first search over decision
+/// nodes with options in sorted order visits every node first along its
+/// shortest, then lexicographically first, decision list, which is exactly
+/// the canonical list we want to show.
+pub fn legal_moves<G: Game>(pos: &G::Pos, limit: Option<usize>) -> MoveList<G> {
+    let mut moves: Vec<MoveInfo<G>> = Vec::new();
+    let mut truncated = false;
+    if G::decided(pos).is_some() {
+        return MoveList { moves, truncated };
+    }
+    // Paths are a parent-pointer tree so that queue entries stay small.
+    let mut tree: Vec<(u32, G::Choice)> = Vec::new();
+    let mut visited: HashSet<G::Node> = HashSet::new();
+    let mut seen_results: HashMap<G::Pos, ()> = HashMap::new();
+    let mut queue: VecDeque<(G::Node, u32, u32)> = VecDeque::new(); // node, path id, laps
+    let root = G::root(pos);
+    visited.insert(root.clone());
+    queue.push_back((root, u32::MAX, 0));
+    let mut opts = Vec::new();
+    'bfs: while let Some((node, path, laps)) = queue.pop_front() {
+        match G::point(pos, &node, &mut opts) {
+            Point::Done => {
+                let result = G::finish(pos, &node);
+                if seen_results.insert(result.clone(), ()).is_none() {
+                    if limit.map_or(false, |l| moves.len() >= l) {
+                        truncated = true;
+                        break 'bfs;
+                    }
+                    moves.push(MoveInfo {
+                        choices: unwind(&tree, path),
+                        captured: G::captured(pos, &node),
+                        result,
+                        laps,
+                    });
+                }
+            }
+            Point::Decide(_) => {
+                let options = std::mem::take(&mut opts);
+                for &c in &options {
+                    if let Advance::Reached(next, l) = G::advance(pos, &node, c, &mut NoTrace) {
+                        if visited.insert(next.clone()) {
+                            tree.push((path, c));
+                            queue.push_back((next, (tree.len() - 1) as u32, laps + l));
+                        }
+                    }
+                }
+                opts = options;
+            }
+        }
+    }
+    MoveList { moves, truncated }
+}
+
+fn unwind<C: Copy>(tree: &[(u32, C)], mut id: u32) -> Vec<C> {
+    let mut out = Vec::new();
+    while id != u32::MAX {
+        let (parent, c) = tree[id as usize];
+        out.push(c);
+        id = parent;
+    }
+    out.reverse();
+    out
+}
+
+/// Whether a finished turn is reachable from `start` without entering any
+/// state of `path`. Plain reachability in the turn graph minus `path`, so a
+/// persistent visited set keeps it linear in the number of states.
+fn can_finish<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -> bool {
+    let mut opts = Vec::new();
+    if G::point(pos, start, &mut opts) == Point::Done {
+        return true;
+    }
+    let mut seen: HashSet<G::Node> = HashSet::new();
+    seen.insert(start.clone());
+    let mut stack = vec![start.clone()];
+    while let Some(node) = stack.pop() {
+        match G::point(pos, &node, &mut opts) {
+            Point::Done => return true,
+            Point::Decide(_) => {
+                for &c in &opts.clone() {
+                    if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
+                        if !path.contains(&next) && seen.insert(next.clone()) {
+                            stack.push(next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// Walk a (partial) decision list with full checking. Returns the node
+/// reached, the set of nodes on the path, laps and the trace.
+fn walk<G: Game, O: Observer>(
+    pos: &G::Pos,
+    choices: &[G::Choice],
+    obs: &mut O,
+) -> Result<(G::Node, HashSet<G::Node>, u32), PlayError> {
+    if G::decided(pos).is_some() {
+        return Err(PlayError::GameOver);
+    }
+    let mut node = G::root(pos);
+    let mut path = HashSet::new();
+    path.insert(node.clone());
+    let mut laps = 0;
+    let mut opts = Vec::new();
+    for (step, &c) in choices.iter().enumerate() {
+        let actor = match G::point(pos, &node, &mut opts) {
+            Point::Done => return Err(PlayError::TooManyDecisions { step }),
+            Point::Decide(a) => a,
+        };
+        if !opts.contains(&c) {
+            return Err(PlayError::NotAnOption {
+                step,
+                given: G::choice_text(pos, c),
+                options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
+                actor,
+            });
+        }
+        if O::ON {
+            obs.event(crate::game::Event::Decision { actor, choice: G::choice_text(pos, c) });
+        }
+        match G::advance(pos, &node, c, obs) {
+            Advance::Endless => return Err(PlayError::Endless { step }),
+            Advance::Reached(next, l) => {
+                laps += l;
+                if !path.insert(next.clone()) {
+                    return Err(PlayError::Repeats { step });
+                }
+                node = next;
+            }
+        }
+    }
+    Ok((node, path, laps))
+}
+
+/// The next decision after a partial decision list, with only the options
+/// that can still finish the turn. Agrees with [`legal_moves`]: following
+/// listed options always ends in one of its results.
+pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<NextDecision<G>, PlayError> {
+    let (node, path, laps) = walk::<G, _>(pos, partial, &mut NoTrace)?;
+    let mut opts = Vec::new();
+    match G::point(pos, &node, &mut opts) {
+        Point::Done => Ok(NextDecision::Complete {
+            result: G::finish(pos, &node),
+            captured: G::captured(pos, &node),
+            laps,
+        }),
+        Point::Decide(actor) => {
+            let options: Vec<G::Choice> = opts
+                .into_iter()
+                .filter(|&c| match G::advance(pos, &node, c, &mut NoTrace) {
+                    Advance::Endless => false,
+                    Advance::Reached(next, _) => !path.contains(&next) && can_finish::<G>(pos, &next, &path),
+                })
+                .collect();
+            if options.is_empty() {
+                // Only reachable through a partial list that walked into a
+                // dead end; the root of a position with no move is reported
+                // as a decision with no options so callers can see "no move".
+                if !partial.is_empty() {
+                    return Err(PlayError::NoWayOut { step: partial.len() - 1 });
+                }
+            }
+            Ok(NextDecision::Decide { actor, options })
+        }
+    }
+}
+
+/// Play a complete decision list with checking, recording a sowing trace.
+pub fn play<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Played<G>, PlayError> {
+    let mut trace = Trace::default();
+    let (node, _, laps) = walk::<G, _>(pos, choices, &mut trace)?;
+    let mut opts = Vec::new();
+    match G::point(pos, &node, &mut opts) {
+        Point::Done => Ok(Played {
+            result: G::finish(pos, &node),
+            captured: G::captured(pos, &node),
+            laps,
+            trace: trace.0,
+        }),
+        Point::Decide(actor) => Err(PlayError::Incomplete {
+            step: choices.len(),
+            options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
+            actor,
+        }),
+    }
+}
+
+/// Whether the side to move has at least one legal move. Cheaper than
+/// enumerating: it stops at the first finished turn.
+pub fn has_legal_move<G: Game>(pos: &G::Pos) -> bool {
+    if G::decided(pos).is_some() {
+        return false;
+    }
+    let root = G::root(pos);
+    can_finish::<G>(pos, &root, &HashSet::new())
+}
+
+/// The game status: a decided win, a side with no legal move, or ongoing.
+pub fn status<G: Game>(pos: &G::Pos) -> Status {
+    if let Some((winner, reason)) = G::decided(pos) {
+        return Status::Won { winner, reason };
+    }
+    if has_legal_move::<G>(pos) {
+        Status::Ongoing
+    } else {
+        Status::Won { winner: G::to_move(pos).other(), reason: WinReason::NoLegalMove }
+    }
+}
+
+/// Play one random move, choosing uniformly among the options that can still
+/// finish the turn at every decision point (the opponent's retreat choices
+/// included). Returns `None` when the side to move has no legal move.
+///
+/// Trying options in a random order and taking the first that can finish is
+/// a uniform pick among those options; in the common case the first option
+/// tried ends the turn at once and no reachability search is needed.
+pub fn random_move<G: Game>(pos: &G::Pos, rng: &mut Rng) -> Option<(G::Pos, u32)> {
+    if G::decided(pos).is_some() {
+        return None;
+    }
+    let mut node = G::root(pos);
+    let mut path: HashSet<G::Node> = HashSet::new();
+    let mut opts = Vec::new();
+    loop {
+        match G::point(pos, &node, &mut opts) {
+            Point::Done => return Some((G::finish(pos, &node), G::captured(pos, &node))),
+            Point::Decide(_) => {
+                rng.shuffle(&mut opts);
+                path.insert(node.clone());
+                let mut chosen = None;
+                let mut probe = Vec::new();
+                for &c in &opts {
+                    if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
+                        if path.contains(&next) {
+                            continue;
+                        }
+                        if G::point(pos, &next, &mut probe) == Point::Done || can_finish::<G>(pos, &next, &path) {
+                            chosen = Some(next);
+                            break;
+                        }
+                    }
+                }
+                node = chosen?;
+            }
+        }
+    }
+}
+
+/// Perft-style counts from `pos`: for each depth 1..=depth, the number of
+/// move sequences (leaves of the move tree, one move per distinct result)
+/// and the number of distinct positions reached.
+pub fn perft<G: Game>(pos: &G::Pos, depth: u32) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut layer: HashMap<G::Pos, u64> = HashMap::new();
+    layer.insert(pos.clone(), 1);
+    for _ in 0..depth {
+        let mut next: HashMap<G::Pos, u64> = HashMap::new();
+        let mut sequences = 0u64;
+        for (p, mult) in &layer {
+            for m in legal_moves::<G>(p, None).moves {
+                sequences += mult;
+                *next.entry(m.result).or_insert(0) += mult;
+            }
+        }
+        out.push((sequences, next.len() as u64));
+        layer = next;
+    }
+    out
+}

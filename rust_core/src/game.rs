@@ -1,0 +1,157 @@
+//! The interface every rule system implements, so that move enumeration,
+//! step-wise play, checked play, random playouts, search and the Python/HTTP
+//! layers work for the 4x8 Igisoro family and for 2-row Isolo alike.
+//!
+//! A turn is modelled as a graph of *decision nodes*: each node is an
+//! intermediate state of the turn at which somebody (usually the mover, for
+//! a retreat the opponent) must choose. Between decision nodes the turn runs
+//! deterministically (sowing laps and relays); [`Game::advance`] runs such a
+//! stretch in one call. The generic code in [`crate::explore`] never looks
+//! inside a node; it only needs nodes to be hashable so that a state reached
+//! twice is explored once and a repeated state on one path is recognised.
+
+use crate::side::Side;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Who makes a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    /// The player whose turn it is.
+    Mover,
+    /// The player waiting for its turn (Igisoro's retreat, "ndakubye").
+    Opponent,
+}
+
+/// What a decision node asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Point {
+    /// Somebody must choose among the options written to the option buffer.
+    Decide(Actor),
+    /// The turn is over; [`Game::finish`] gives the resulting position.
+    Done,
+}
+
+/// What a deterministic stretch of a turn ran into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advance<N> {
+    /// The next decision node, or the finished turn, and the laps sown on the way.
+    Reached(N, u32),
+    /// The stretch repeats a state with no decision in between: it never ends.
+    Endless,
+}
+
+/// One step of a sowing trace, for animation. Pits are given by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Seeds lifted from a pit into the hand (`count` may include seeds
+    /// added to the pit by a capture first).
+    Lift { pit: String, count: u32 },
+    /// Seeds that enter the hand without being on the board: captured seeds
+    /// sown on their own (`turn_start` / `landing` sowing) or a stock seed.
+    Hand { count: u32 },
+    /// One seed sown into a pit.
+    Sow { pit: String },
+    /// Seeds taken from the opponent's pits.
+    Capture { pits: Vec<String>, count: u32 },
+    /// The opponent moved its threatened inner pit into the outer pit behind it.
+    Retreat { from: String, to: String, count: u32 },
+    /// A lap ended in this pit.
+    LapEnd { pit: String },
+    /// A decision was taken.
+    Decision { actor: Actor, choice: String },
+}
+
+/// Receives the events of a turn. The hot paths use [`NoTrace`], which the
+/// compiler removes entirely, so tracing costs nothing unless asked for.
+pub trait Observer {
+    /// Whether events are wanted at all (lets callers skip building names).
+    const ON: bool;
+    /// Record one event.
+    fn event(&mut self, e: Event);
+}
+
+/// The observer that records nothing.
+pub struct NoTrace;
+impl Observer for NoTrace {
+    const ON: bool = false;
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+}
+
+/// An observer that keeps every event.
+#[derive(Default)]
+pub struct Trace(pub Vec<Event>);
+impl Observer for Trace {
+    const ON: bool = true;
+    fn event(&mut self, e: Event) {
+        self.0.push(e);
+    }
+}
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser had no legal move at the start of its turn.
+    NoLegalMove,
+    /// Ikibuguzo: the winner captured both inner end pits of the loser in one turn.
+    EndPitsCaptured,
+    /// Isolo: the loser's row is empty.
+    RowEmptied,
+}
+
+impl WinReason {
+    /// Snake-case name used by the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            WinReason::NoLegalMove => "no_legal_move",
+            WinReason::EndPitsCaptured => "end_pits_captured",
+            WinReason::RowEmptied => "row_emptied",
+        }
+    }
+}
+
+/// Whether the game goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Won { winner: Side, reason: WinReason },
+}
+
+/// A rule system. Implemented by [`crate::board4x8::Igisoro`] (and later Isolo).
+pub trait Game {
+    /// A validated position (board, side to move, rule state, rules).
+    type Pos: Clone + Eq + Hash + Debug;
+    /// An intermediate state of a turn at a decision point (or finished).
+    type Node: Clone + Eq + Hash + Debug;
+    /// One decision: a start, a direction, capture/pass, retreat/stay...
+    /// `Ord` must agree with the order of the notation tokens, because the
+    /// canonical decision list of a move is the shortest, then
+    /// lexicographically first, list.
+    type Choice: Copy + Eq + Ord + Hash + Debug;
+
+    /// The node at the start of the side to move's turn.
+    fn root(pos: &Self::Pos) -> Self::Node;
+    /// The node's decision (options into `opts`, sorted) or `Done`.
+    fn point(pos: &Self::Pos, node: &Self::Node, opts: &mut Vec<Self::Choice>) -> Point;
+    /// Take `choice` at `node` and run on to the next decision node.
+    /// `choice` must be one of the node's options.
+    fn advance<O: Observer>(
+        pos: &Self::Pos,
+        node: &Self::Node,
+        choice: Self::Choice,
+        obs: &mut O,
+    ) -> Advance<Self::Node>;
+    /// The position after a finished turn.
+    fn finish(pos: &Self::Pos, node: &Self::Node) -> Self::Pos;
+    /// Seeds the mover captured during the turn that ended in `node`.
+    fn captured(pos: &Self::Pos, node: &Self::Node) -> u32;
+    /// A win already decided by the position's state (not by move generation).
+    fn decided(pos: &Self::Pos) -> Option<(Side, WinReason)>;
+    /// The side to move.
+    fn to_move(pos: &Self::Pos) -> Side;
+    /// Notation of one decision.
+    fn choice_text(pos: &Self::Pos, choice: Self::Choice) -> String;
+    /// Parse one decision token; the first token of a move is its start.
+    fn parse_choice(pos: &Self::Pos, token: &str, first: bool) -> Option<Self::Choice>;
+}

@@ -1,0 +1,20 @@
+//! Rules engine for Igisoro and related mancala games.
+//!
+//! Layout: [`game`] is the interface a rule system implements; [`explore`]
+//! is everything built on it that does not depend on the rules (complete
+//! moves, step-wise decisions, checked play, random play, perft);
+//! [`board4x8`] holds the Igisoro family. PyO3 bindings live only in
+//! `python.rs`, behind the `python` feature.
+
+pub mod board4x8;
+pub mod explore;
+pub mod game;
+pub mod moves;
+pub mod rng;
+pub mod side;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use game::{Actor, Game, Status, WinReason};
+pub use side::Side;
