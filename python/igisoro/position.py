@@ -12,7 +12,6 @@ from igisoro.move import Move
 from igisoro.variant import _kinds, rules_to_json
 
 Side = Literal["south", "north"]
-MoveLike = "str | Move"
 
 _JSON_KEYS = {"variant", "rules", "pits", "to_move", "opening_plies", "winner"}
 
@@ -157,10 +156,11 @@ class Position:
         (default 0) and ``winner`` (default null).
         """
         if isinstance(data, str):
+            text = data
             try:
-                data = json.loads(data)
+                data = json.loads(text)
             except ValueError as e:
-                raise InvalidPositionError(f"invalid position: not JSON ({e}): {data[:80]!r}") from None
+                raise InvalidPositionError(f"invalid position: not JSON ({e}): {text[:80]!r}") from None
         if not isinstance(data, dict):
             raise InvalidPositionError(f"invalid position: expected a JSON object, not {data!r}"[:200])
         unknown = set(data) - _JSON_KEYS

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Install everything the project needs into ./.venv and build the Rust
+# extension into it. Idempotent: a second run only rebuilds what changed.
+# Needs only the base toolchain: cargo/rustc and CPython >= 3.11 with venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+. .venv/bin/activate
+python -m pip install -q --upgrade pip
+# Runtime, service and test dependencies come from pyproject.toml; maturin
+# builds the PyO3 module in release mode and installs the package editable.
+python -m pip install -q "maturin>=1.5,<2"
+maturin develop -q --release --extras test,service

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Command 1 of the README: install everything, then serve the API on
+# http://127.0.0.1:8000 with gunicorn (settings in gunicorn.conf.py,
+# overridable by environment variables, see service/CONFIG.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/bootstrap.sh
+exec .venv/bin/gunicorn -c gunicorn.conf.py 'service:create_app()'

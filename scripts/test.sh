@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Command 2 of the README: install everything, then run every test:
+# the Rust suite (cargo test, no Python needed), the Python suite (pytest,
+# including the service and the reference oracle) and the stub check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/bootstrap.sh
+. .venv/bin/activate
+cargo test --release --workspace
+python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
+python -m mypy python/igisoro
+python -m pytest
