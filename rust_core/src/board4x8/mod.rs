@@ -1,6 +1,7 @@
 //! The Igisoro family on a 4x8 board: Igisoro (Mancala World, Wikipedia,
 //! French school rules) and Ikibuguzo (Ludii's two openings).
 
+mod cycles;
 pub mod geometry;
 pub mod notation;
 pub mod position;

@@ -6,6 +6,7 @@
 //! pit facing two occupied opponent pits is a capture opportunity; any other
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
+use super::cycles::{capture_mask, Watch};
 use super::geometry::{local_name, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
@@ -88,6 +89,32 @@ struct Pending {
     hand: u8,
 }
 
+/// One in every byte of a row seen as a `u128`.
+const ONES: u128 = u128::from_le_bytes([1; PITS]);
+
+/// `RUNS[cw][origin][k]`: ones in the `k` pits after `origin` in the
+/// direction (counter-clockwise = increasing local numbers).
+static RUNS: [[[u128; PITS]; PITS]; 2] = runs();
+
+const fn runs() -> [[[u128; PITS]; PITS]; 2] {
+    let mut t = [[[0u128; PITS]; PITS]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut o = 0;
+        while o < PITS {
+            let mut k = 1;
+            while k < PITS {
+                let p = if d == 1 { (o + PITS * 2 - k) % PITS } else { (o + k) % PITS };
+                t[d][o][k] = t[d][o][k - 1] | 1u128 << (8 * p);
+                k += 1;
+            }
+            o += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
 #[inline(always)]
 fn step(p: usize, cw: bool) -> usize {
     if cw {
@@ -118,15 +145,25 @@ impl Igisoro {
     }
 
     /// Sow `hand` seeds after `origin`; returns the last pit.
+    ///
+    /// Without a trace the whole lap is one 128-bit addition: the row's 16
+    /// counts are the bytes of a `u128` (no count exceeds 64, so bytes never
+    /// carry), full rounds add one to every byte and the remainder adds a
+    /// precomputed run of ones. Relay chains can run for millions of laps
+    /// before they end or provably loop, so this is the engine's hot spot.
     #[inline(always)]
     fn sow<O: Observer>(mover: Side, row: &mut [u8; PITS], origin: usize, hand: u8, cw: bool, obs: &mut O) -> usize {
+        let h = hand as usize;
+        if !O::ON {
+            let r = u128::from_le_bytes(*row) + (h / PITS) as u128 * ONES + RUNS[cw as usize][origin][h % PITS];
+            *row = r.to_le_bytes();
+            return if cw { (origin + PITS * 5 - h % PITS) % PITS } else { (origin + h) % PITS };
+        }
         let mut p = origin;
         for _ in 0..hand {
             p = step(p, cw);
             row[p] += 1;
-            if O::ON {
-                obs.event(Event::Sow { pit: local_name(mover, p) });
-            }
+            obs.event(Event::Sow { pit: local_name(mover, p) });
         }
         p
     }
@@ -144,11 +181,8 @@ impl Igisoro {
         let r = &pos.rules;
         let me = pos.to_move;
         let captures_ok = Self::captures_allowed(pos);
-        // Brent's cycle detection over the relay chain. A capture moves seeds
-        // to the mover for good, so no state before it can recur after it:
-        // the detector restarts at every capture.
-        let mut saved: Option<([u8; PITS], usize, u8)> = None;
-        let (mut power, mut lam) = (1u32, 0u32);
+        // See cycles.rs: exact detection of endless relay chains.
+        let mut watch = Watch::new(r, n.cw, capture_mask(&n.b[1], captures_ok));
         loop {
             // Resolve the lap's direction.
             let cw = match (dir.take(), r.clockwise) {
@@ -181,21 +215,12 @@ impl Igisoro {
                     return Advance::Reached(n, laps);
                 }
                 pending = Self::capture(pos, &mut n, q, pending.origin, obs);
-                saved = None;
-                power = 1;
-                lam = 0;
+                watch.reset(r, n.cw, capture_mask(&n.b[1], captures_ok));
                 continue;
             }
             pending = Self::relay(me, &mut n, q, obs);
-            let state = (n.b[0], pending.origin, pending.hand);
-            if saved == Some(state) {
+            if watch.endless(&n.b[0], pending.origin, pending.hand) {
                 return Advance::Endless;
-            }
-            lam += 1;
-            if lam == power {
-                saved = Some(state);
-                power *= 2;
-                lam = 0;
             }
         }
     }

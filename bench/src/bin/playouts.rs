@@ -1,0 +1,56 @@
+//! Random playouts per second, per variant, on one thread: from the start
+//! position to the game's end, choosing uniformly among the legal options
+//! at every decision point (explore::random_move).
+//!
+//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --seconds 5`
+
+use igisoro_bench::arg;
+use igisoro_core::board4x8::{Igisoro, Position, Variant};
+use igisoro_core::explore::random_move;
+use igisoro_core::rng::Rng;
+use std::time::Instant;
+
+/// Games longer than this are cut and counted (igisoro-fr, where any pit
+/// with one seed may move, can run for thousands of plies).
+const MAX_PLIES: u32 = 10_000;
+
+fn main() {
+    let seconds: f64 = arg("--seconds", 3.0);
+    let only: String = arg("--variant", String::new());
+    println!("{:<18} {:>12} {:>10} {:>12} {:>8}", "variant", "playouts/s", "games", "plies/game", "cut");
+    for v in Variant::ALL {
+        if !only.is_empty() && v.name() != only {
+            continue;
+        }
+        let start = Position::start(v);
+        let mut rng = Rng::new(12345);
+        let (mut games, mut plies, mut cut) = (0u64, 0u64, 0u64);
+        let t = Instant::now();
+        while t.elapsed().as_secs_f64() < seconds {
+            let mut p = start.clone();
+            let mut n = 0;
+            loop {
+                match random_move::<Igisoro>(&p, &mut rng) {
+                    Some((q, _)) => p = q,
+                    None => break,
+                }
+                n += 1;
+                if n == MAX_PLIES {
+                    cut += 1;
+                    break;
+                }
+            }
+            games += 1;
+            plies += n as u64;
+        }
+        let dt = t.elapsed().as_secs_f64();
+        println!(
+            "{:<18} {:>12.0} {:>10} {:>12.1} {:>8}",
+            v.name(),
+            games as f64 / dt,
+            games,
+            plies as f64 / games as f64,
+            cut
+        );
+    }
+}

@@ -1,0 +1,19 @@
+use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
+use igisoro_core::explore::random_move;
+use igisoro_core::rng::Rng;
+use std::time::Instant;
+fn main() {
+    let v: Variant = std::env::args().nth(1).unwrap().parse().unwrap();
+    let games: u64 = std::env::args().nth(2).unwrap().parse().unwrap();
+    let mut rng = Rng::new(12345);
+    for g in 0..games {
+        let mut p = Position::start(v);
+        loop {
+            let t = Instant::now();
+            let before = p.clone();
+            match random_move::<Igisoro>(&p, &mut rng) { Some((q, _)) => p = q, None => break }
+            let dt = t.elapsed().as_secs_f64();
+            if dt > 0.05 { println!("game {} ply {:.3}s: {}", g, dt, notation::format(&before)); }
+        }
+    }
+}
