@@ -1,0 +1,63 @@
+"""``/v1/openapi.yaml`` (the contract, served from the file at the repository
+root) and ``/v1/docs``, Swagger UI from the swagger-ui-bundle package (no CDN)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, send_from_directory
+from swagger_ui_bundle import swagger_ui_path
+
+bp = Blueprint("docs", __name__, url_prefix="/v1")
+
+#: The file is the contract; the service serves it byte for byte.
+OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+_INDEX = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Igisoro API</title>
+<link rel="stylesheet" href="docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="docs/swagger-ui-bundle.js"></script>
+<script src="docs/swagger-ui-standalone-preset.js"></script>
+<script src="docs/init.js"></script>
+</body>
+</html>
+"""
+
+# Separate file, not inline, so a strict Content-Security-Policy can be used.
+_INIT = """window.ui = SwaggerUIBundle({
+  url: "openapi.yaml",
+  dom_id: "#swagger-ui",
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: "StandaloneLayout"
+});
+"""
+
+
+@bp.get("/openapi.yaml")
+def openapi() -> Response:
+    """The OpenAPI document."""
+    return Response(OPENAPI_PATH.read_bytes(), mimetype="application/yaml")
+
+
+@bp.get("/docs")
+def docs() -> Response:
+    """Interactive documentation."""
+    return Response(_INDEX, mimetype="text/html")
+
+
+@bp.get("/docs/init.js")
+def docs_init() -> Response:
+    """Swagger UI start-up script pointing at the spec."""
+    return Response(_INIT, mimetype="text/javascript")
+
+
+@bp.get("/docs/<path:filename>")
+def docs_asset(filename: str) -> Response:
+    """Swagger UI's static files (404 problem for anything else)."""
+    return send_from_directory(swagger_ui_path, filename)
