@@ -17,7 +17,8 @@ from service.api import BLUEPRINTS
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults from :class:`service.config.Config`, then
     ``IGISORO_*`` environment variables, then ``test_config``."""
-    app = Flask(__name__)
+    # No static folder: an API has no /static route to document.
+    app = Flask(__name__, static_folder=None)
     app.config.from_object(config.Config)
     app.config.from_prefixed_env("IGISORO")
     if test_config is not None:

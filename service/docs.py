@@ -51,13 +51,9 @@ def docs() -> Response:
     return Response(_INDEX, mimetype="text/html")
 
 
-@bp.get("/docs/init.js")
-def docs_init() -> Response:
-    """Swagger UI start-up script pointing at the spec."""
-    return Response(_INIT, mimetype="text/javascript")
-
-
-@bp.get("/docs/<path:filename>")
-def docs_asset(filename: str) -> Response:
-    """Swagger UI's static files (404 problem for anything else)."""
-    return send_from_directory(swagger_ui_path, filename)
+@bp.get("/docs/<path:asset>")
+def docs_asset(asset: str) -> Response:
+    """Swagger UI's static files and our start-up script (404 problem for anything else)."""
+    if asset == "init.js":
+        return Response(_INIT, mimetype="text/javascript")
+    return send_from_directory(swagger_ui_path, asset)

@@ -13,9 +13,15 @@ import os
 import time
 
 from flask import Blueprint, Flask, Response, g, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
-from prometheus_client import REGISTRY
-from prometheus_client import multiprocess
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
 
 bp = Blueprint("metrics", __name__)
 
@@ -47,8 +53,7 @@ def _registry() -> CollectorRegistry:
 @bp.get("/metrics")
 def metrics() -> Response:
     """All metrics in the Prometheus text format."""
-    return Response(generate_latest(_registry()), mimetype=CONTENT_TYPE_LATEST.split(";")[0],
-                    headers={"Content-Type": CONTENT_TYPE_LATEST})
+    return Response(generate_latest(_registry()), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 def init_app(app: Flask) -> None:
