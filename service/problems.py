@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, json, request
+from flask import Flask, Response, got_request_exception, json, request
 from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
@@ -106,5 +106,8 @@ def register(app: Flask) -> None:
         # Normal bad input never reaches this (the tests check so); it is the
         # last line that keeps a bug from leaking a stack trace or HTML page.
         log.exception("unhandled error on %s %s", request.method, request.path)
+        # Flask sends this signal only for errors no handler takes; send it
+        # here too so monitoring (and the tests) still see every bug.
+        got_request_exception.send(app, _async_wrapper=app.ensure_sync, exception=e)
         return problem_response(500, _TYPE + "internal-error", "Internal Server Error",
                                 "The server failed to handle this request; it has been logged.")
