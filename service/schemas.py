@@ -35,7 +35,11 @@ class PositionField(fields.Field):
                 raise ValidationError("Must not be empty.")
             return _text(value)
         if isinstance(value, dict):
-            return value  # the engine checks keys and values, naming the bad one
+            # The engine reads a falsy ``rules`` (null, false, 0, "") as no
+            # overrides; the contract says an object, so hold it to that.
+            if "rules" in value and not isinstance(value["rules"], dict):
+                raise ValidationError({"rules": ["Must be an object of rule option values."]})
+            return value  # the engine checks everything else, naming the bad part
         raise self.make_error("invalid")
 
 

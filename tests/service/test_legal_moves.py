@@ -147,3 +147,10 @@ def test_finished_game_has_no_moves(client):
     r = client.post("/v1/legal-moves", json={"position": pos})
     assert r.status_code == 200
     assert r.json["count"] == 0 and r.json["moves"] == []
+
+
+@pytest.mark.parametrize("rules", [None, False, 0, "", []])
+def test_rules_must_be_an_object(client, rules):
+    r = client.post("/v1/legal-moves", json={"position": {"pits": [[2] * 8] * 4, "rules": rules}})
+    assert r.status_code == 422
+    assert r.json["errors"] == {"position": {"rules": ["Must be an object of rule option values."]}}
