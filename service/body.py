@@ -38,7 +38,8 @@ def load(schema: Schema, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise validation_problem({"_schema": ["The body must be a JSON object."]})
     try:
-        return schema.load(data)
+        loaded: dict[str, Any] = schema.load(data)
+        return loaded
     except ValidationError as e:
         raise validation_problem(e.normalized_messages()) from None
 

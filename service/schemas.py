@@ -24,7 +24,7 @@ def _text(value: str) -> str:
     return value
 
 
-class PositionField(fields.Field):
+class PositionField(fields.Field):  # type: ignore[type-arg]  # generic only in marshmallow 4
     """A position: its JSON object form or its text notation."""
 
     default_error_messages = {"invalid": "Must be a position JSON object or a text notation string."}
@@ -43,7 +43,7 @@ class PositionField(fields.Field):
         raise self.make_error("invalid")
 
 
-class MoveField(fields.Field):
+class MoveField(fields.Field):  # type: ignore[type-arg]
     """A move or partial move: notation text (``f2-p-r``) or a list of tokens."""
 
     default_error_messages = {"invalid": "Must be move notation text or a list of token strings."}
@@ -72,7 +72,8 @@ class LegalMovesRequest(PositionRequest):
     """``{"position": ..., "limit"?: int, "partial"?: move}``."""
 
     limit = fields.Integer(strict=True)
-    partial = MoveField()
+    # Not named "partial": that is an attribute of marshmallow's Schema.
+    partial_move = MoveField(data_key="partial")
 
     @validates("limit")
     def _limit(self, value: int, **kwargs: Any) -> None:

@@ -30,8 +30,8 @@ def legal_moves() -> dict[str, Any]:
     ``MAX_LEGAL_MOVES``). With ``partial``: the next decision point."""
     req = load_body(_schema)
     pos = engine.position(req["position"])
-    if "partial" in req:
-        partial = engine.move_text(req["partial"])
+    if "partial_move" in req:
+        partial = engine.move_text(req["partial_move"])
         try:
             return _decision(engine.run("the next decision", pos.next_decision, partial))
         except igisoro.IgisoroError as e:

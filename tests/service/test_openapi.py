@@ -53,7 +53,7 @@ def test_routes_match_spec_paths(app, spec):
 )
 def test_request_schemas_match_spec(spec, schema, name):
     documented = spec["components"]["schemas"][name]
-    fields = schema().fields
+    fields = {f.data_key or n: f for n, f in schema().fields.items()}
     assert set(fields) == set(documented["properties"])
     assert {n for n, f in fields.items() if f.required} == set(documented.get("required", []))
     assert documented["additionalProperties"] is False  # marshmallow raises on unknown fields
