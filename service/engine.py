@@ -17,6 +17,7 @@ from typing import Any, Callable, TypeVar
 from flask import Flask, current_app
 
 import igisoro
+from service.metrics import ENGINE_TIMEOUTS
 from service.problems import Problem, engine_problem
 
 T = TypeVar("T")
@@ -47,6 +48,7 @@ class Engine:
             return future.result(timeout=self.timeout)
         except FutureTimeout:
             future.cancel()  # drops it if still queued; a running call finishes unseen
+            ENGINE_TIMEOUTS.labels(what).inc()
             raise Problem(
                 503, "engine-timeout", "Engine time limit exceeded",
                 f"The engine did not finish {what} within {self.timeout:g} s. Some positions have "

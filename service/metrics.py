@@ -34,6 +34,10 @@ LATENCY = Histogram(
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
 )
 
+ENGINE_TIMEOUTS = Counter(
+    "igisoro_engine_timeouts_total", "Engine calls that passed ENGINE_TIMEOUT (answered 503).", ("call",)
+)
+
 
 def _endpoint() -> str:
     # The URL rule, not the path: unmatched paths (404s) would otherwise

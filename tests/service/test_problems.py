@@ -92,6 +92,8 @@ def test_problem_shape(buggy_app, unexpected_errors, caplog, status, type_, make
         assert body["errors"] == {"limit": ["Must be between 1 and 1000."]}
     if status == 405:
         assert r.headers["Allow"]
+    if status == 503:
+        assert 'igisoro_engine_timeouts_total{call="the legal moves"}' in client.get("/metrics").get_data(as_text=True)
     # Only the deliberate bug reaches the catch-all handler.
     assert [type(e) for e in unexpected_errors] == ([RuntimeError] if status == 500 else [])
 
