@@ -1,0 +1,65 @@
+"""Gunicorn settings for ``gunicorn 'service:create_app()'``, from the environment.
+
+See ``service/CONFIG.md`` for every variable. Defaults suit a single host
+behind a reverse proxy: bind to localhost, one worker per CPU.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    try:
+        n = int(value)
+    except ValueError:
+        raise SystemExit(f"gunicorn.conf.py: {name}={value!r} is not an integer") from None
+    if n < 1:
+        raise SystemExit(f"gunicorn.conf.py: {name}={value!r} must be at least 1")
+    return n
+
+
+# BIND wins (any gunicorn bind, e.g. "0.0.0.0:8080" or "unix:/run/igisoro.sock");
+# else HOST and PORT. Localhost by default: exposing the port is a decision.
+bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{_int('PORT', 8000)}"]
+
+# The engine is CPU-bound and releases the GIL, so processes scale with cores.
+workers = _int("WEB_CONCURRENCY", os.cpu_count() or 1)
+# More than 1 switches to the gthread worker; threads then share the engine pool.
+threads = _int("GUNICORN_THREADS", 1)
+# Above the app's ENGINE_TIMEOUT (10 s), so the app answers 503 first.
+timeout = _int("GUNICORN_TIMEOUT", 30)
+graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
+keepalive = _int("GUNICORN_KEEPALIVE", 5)
+# Recycle workers now and then; 0 (the default) never does.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0") or 0)
+max_requests_jitter = max_requests // 10
+
+loglevel = os.environ.get("LOG_LEVEL", "info")
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
+errorlog = "-"
+
+_metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+
+
+def on_starting(server: Any) -> None:
+    """Give prometheus-client a clean multiprocess directory (stale files
+    from a previous run would be summed into the new counts)."""
+    if _metrics_dir:
+        path = Path(_metrics_dir)
+        path.mkdir(parents=True, exist_ok=True)
+        for f in path.glob("*.db"):
+            f.unlink()
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """Let prometheus-client drop a dead worker's live gauges."""
+    if _metrics_dir:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

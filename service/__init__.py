@@ -1,0 +1,39 @@
+"""HTTP API for the Igisoro engine (Flask application factory).
+
+Serve with ``gunicorn 'service:create_app()'`` (settings in
+``gunicorn.conf.py``, configuration in ``service/CONFIG.md``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+
+from service import config, docs, engine, metrics, problems
+from service.api import BLUEPRINTS
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app: defaults from :class:`service.config.Config`, then
+    ``IGISORO_*`` environment variables, then ``test_config``."""
+    # No static folder: an API has no /static route to document.
+    app = Flask(__name__, static_folder=None)
+    app.config.from_object(config.Config)
+    app.config.from_prefixed_env("IGISORO")
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    config.check(app.config)
+    # Keep the documented key order in responses.
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    # "/v1/variants/" would otherwise redirect (308) to "/v1/variants"; an API
+    # gives a clear 404 instead.
+    app.url_map.strict_slashes = True
+
+    problems.register(app)
+    engine.init_app(app)
+    metrics.init_app(app)
+    app.register_blueprint(docs.bp)
+    for bp in BLUEPRINTS:
+        app.register_blueprint(bp)
+    return app

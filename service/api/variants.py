@@ -1,0 +1,33 @@
+"""``/v1/variants``: the rule systems the engine plays and their options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+import igisoro
+from service import engine
+
+bp = Blueprint("variants", __name__, url_prefix="/v1/variants")
+
+
+def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
+    return {
+        "name": v.name,
+        "aliases": list(v.aliases),
+        "source": v.source,
+        "description": v.description,
+        "rules": v.rules,
+        "start": engine.view(igisoro.Position.from_notation(v.start)),
+    }
+
+
+@bp.get("")
+def list_variants() -> dict[str, Any]:
+    """Every variant (the default first) and the metadata of every rule option."""
+    return {
+        "default": igisoro.variants()[0].name,
+        "variants": [_variant(v) for v in igisoro.variants()],
+        "rule_options": igisoro.rule_options(),
+    }

@@ -1,0 +1,54 @@
+"""Reading and validating request bodies and query strings at the edge."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import request
+from marshmallow import Schema, ValidationError
+
+from service.problems import Problem, validation_problem
+
+
+def _no_constants(name: str) -> Any:
+    # Python's json accepts NaN and Infinity; JSON (RFC 8259) does not.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def json_body() -> Any:
+    """The parsed JSON body: 415 if not declared JSON, 400 if it does not parse.
+
+    Reading the body enforces ``MAX_CONTENT_LENGTH`` (413).
+    """
+    if not request.is_json:
+        raise Problem(415, None, "Unsupported Media Type",
+                      f"Expected a JSON body with Content-Type application/json, not {request.mimetype or 'none'!r}.")
+    data = request.get_data(cache=True)
+    try:
+        return json.loads(data, parse_constant=_no_constants)
+    except (ValueError, RecursionError) as e:
+        # ValueError covers bad syntax, bad UTF-8 and integers over Python's
+        # 4300-digit limit; RecursionError a deeply nested body.
+        raise Problem(400, "malformed-json", "Malformed JSON", f"The request body is not valid JSON: {e}") from None
+
+
+def load(schema: Schema, data: Any) -> dict[str, Any]:
+    """Validate with marshmallow; a 422 problem listing each bad field."""
+    if not isinstance(data, dict):
+        raise validation_problem({"_schema": ["The body must be a JSON object."]})
+    try:
+        loaded: dict[str, Any] = schema.load(data)
+        return loaded
+    except ValidationError as e:
+        raise validation_problem(e.normalized_messages()) from None
+
+
+def load_body(schema: Schema) -> dict[str, Any]:
+    """Parse and validate the JSON body against ``schema``."""
+    return load(schema, json_body())
+
+
+def load_query(schema: Schema) -> dict[str, Any]:
+    """Validate the query string (single values) against ``schema``."""
+    return load(schema, request.args.to_dict(flat=True))

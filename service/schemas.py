@@ -1,0 +1,111 @@
+"""Request schemas (marshmallow). Responses are documented in ``openapi.yaml``.
+
+Validation happens here, once, at the edge: types and sizes. Whether a
+position or move makes sense is the engine's call (mapped to 422 problems).
+Size limits come from the app config, so they are read when loading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from marshmallow import Schema, ValidationError, fields, validates
+
+#: Longest single move token ("ccw" is 3; pit names are 2). Longer ones are
+#: refused here so a huge token never reaches the engine.
+_MAX_TOKEN = 8
+
+
+def _text(value: str) -> str:
+    limit = current_app.config["MAX_NOTATION_LENGTH"]
+    if len(value) > limit:
+        raise ValidationError(f"Longer than the limit of {limit} characters.")
+    return value
+
+
+class PositionField(fields.Field):  # type: ignore[type-arg]  # generic only in marshmallow 4
+    """A position: its JSON object form or its text notation."""
+
+    default_error_messages = {"invalid": "Must be a position JSON object or a text notation string."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if not value:
+                raise ValidationError("Must not be empty.")
+            return _text(value)
+        if isinstance(value, dict):
+            # The engine reads a falsy ``rules`` (null, false, 0, "") as no
+            # overrides; the contract says an object, so hold it to that.
+            if "rules" in value and not isinstance(value["rules"], dict):
+                raise ValidationError({"rules": ["Must be an object of rule option values."]})
+            return value  # the engine checks everything else, naming the bad part
+        raise self.make_error("invalid")
+
+
+class MoveField(fields.Field):  # type: ignore[type-arg]
+    """A move or partial move: notation text (``f2-p-r``) or a list of tokens."""
+
+    default_error_messages = {"invalid": "Must be move notation text or a list of token strings."}
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            return _text(value)
+        if isinstance(value, list):
+            limit = current_app.config["MAX_MOVE_TOKENS"]
+            if len(value) > limit:
+                raise ValidationError(f"More than the limit of {limit} tokens.")
+            for i, tok in enumerate(value):
+                if not isinstance(tok, str) or not 0 < len(tok) <= _MAX_TOKEN:
+                    raise ValidationError(f"Token {i} must be a string of 1 to {_MAX_TOKEN} characters.")
+            return list(value)
+        raise self.make_error("invalid")
+
+
+class PositionRequest(Schema):
+    """``{"position": ...}``."""
+
+    position = PositionField(required=True)
+
+
+class LegalMovesRequest(PositionRequest):
+    """``{"position": ..., "limit"?: int, "partial"?: move}``."""
+
+    limit = fields.Integer(strict=True)
+    # Not named "partial": that is an attribute of marshmallow's Schema.
+    partial_move = MoveField(data_key="partial")
+
+    @validates("limit")
+    def _limit(self, value: int, **kwargs: Any) -> None:
+        top = current_app.config["MAX_LEGAL_MOVES"]
+        if not 1 <= value <= top:
+            raise ValidationError(f"Must be between 1 and {top}.")
+
+
+class MoveCheckRequest(PositionRequest):
+    """``{"position": ..., "move": move}``."""
+
+    move = MoveField(required=True)
+
+
+class RenderRequest(PositionRequest):
+    """``{"position": ..., "move"?: move}``: the move's pits are highlighted."""
+
+    move = MoveField()
+
+
+class RenderQuery(Schema):
+    """``?position=<notation>&move=<notation>``."""
+
+    position = fields.String(required=True)
+    move = fields.String()
+
+    @validates("position")
+    def _position(self, value: str, **kwargs: Any) -> None:
+        if not value:
+            raise ValidationError("Must not be empty.")
+        _text(value)
+
+    @validates("move")
+    def _move(self, value: str, **kwargs: Any) -> None:
+        _text(value)

@@ -1,0 +1,156 @@
+"""``POST /v1/legal-moves``: complete moves and step-wise mode."""
+
+from __future__ import annotations
+
+import igisoro
+import pytest
+
+from .conftest import START
+
+
+
+def test_start_position_all_moves(client):
+    r = client.post("/v1/legal-moves", json={"position": START})
+    assert r.status_code == 200
+    body = r.json
+    assert body["count"] == 8 == len(body["moves"])
+    assert body["truncated"] is False
+    assert [m["move"] for m in body["moves"]] == ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]
+    start = igisoro.Position.from_notation(START)
+    for m in body["moves"]:
+        played = start.play(m["move"])
+        assert m["result"]["notation"] == played.position.notation()
+        assert m["result"]["position"] == played.position.to_json()
+        assert (m["captured"], m["laps"]) == (played.captured, played.laps)
+
+
+def test_limit_truncates(client):
+    r = client.post("/v1/legal-moves", json={"position": START, "limit": 3})
+    assert r.status_code == 200
+    assert r.json["count"] == 3 and r.json["truncated"] is True and r.json["limit"] == 3
+
+
+def test_json_position_input(client):
+    pos = igisoro.Position.start("igisoro-fr").to_json()
+    r = client.post("/v1/legal-moves", json={"position": pos, "limit": 1})
+    assert r.status_code == 200 and r.json["count"] == 1
+
+
+def test_default_limit_is_max(app, client):
+    app.config["MAX_LEGAL_MOVES"] = 5
+    r = client.post("/v1/legal-moves", json={"position": START})
+    assert r.json["limit"] == 5 and r.json["count"] == 5 and r.json["truncated"] is True
+
+
+@pytest.mark.parametrize("partial", ["", []])
+def test_stepwise_start(client, partial):
+    r = client.post("/v1/legal-moves", json={"position": START, "partial": partial})
+    assert r.status_code == 200
+    assert r.json == {"complete": False, "actor": "south", "role": "mover",
+                      "options": ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]}
+
+
+@pytest.mark.parametrize("partial", ["e2", ["e2"]])
+def test_stepwise_complete(client, partial):
+    r = client.post("/v1/legal-moves", json={"position": START, "partial": partial})
+    assert r.status_code == 200
+    body = r.json
+    assert body["complete"] is True
+    played = igisoro.Position.from_notation(START).play("e2")
+    assert body["result"]["notation"] == played.position.notation()
+    assert (body["captured"], body["laps"]) == (played.captured, played.laps)
+
+
+def test_stepwise_walks_to_every_complete_move(client):
+    """Following every option from the start reaches exactly the complete moves."""
+    pos = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
+    complete = {m["result"]["notation"]
+                for m in client.post("/v1/legal-moves", json={"position": pos}).json["moves"]}
+    reached, roles, stack = set(), set(), [[]]
+    while stack:
+        prefix = stack.pop()
+        d = client.post("/v1/legal-moves", json={"position": pos, "partial": prefix}).json
+        if d["complete"]:
+            reached.add(d["result"]["notation"])
+        else:
+            roles.add(d["role"])
+            stack.extend(prefix + [o] for o in d["options"])
+    assert reached == complete
+    assert roles == {"mover", "opponent"}  # the opponent's retreat decision shows up
+
+
+def test_stepwise_illegal_prefix(client):
+    r = client.post("/v1/legal-moves", json={"position": START, "partial": "e3"})
+    assert r.status_code == 422
+    body = r.json
+    assert body["type"] == "urn:igisoro:problem:illegal-move"
+    assert "decision 0 ('e3') is not possible" in body["detail"]
+    assert list(body["errors"]) == ["partial"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "position"),
+        ({"position": 7}, "position"),
+        ({"position": ""}, "position"),
+        ({"position": START, "limit": 0}, "limit"),
+        ({"position": START, "limit": 1001}, "limit"),
+        ({"position": START, "limit": 10**30}, "limit"),
+        ({"position": START, "limit": 2.5}, "limit"),
+        ({"position": START, "limit": True}, "limit"),
+        ({"position": START, "limit": "3"}, "limit"),
+        ({"position": START, "partial": 3}, "partial"),
+        ({"position": START, "partial": [1, 2]}, "partial"),
+        ({"position": START, "partial": ["a2"] * 201}, "partial"),
+        ({"position": START, "partial": ["toolongtoken"]}, "partial"),
+        ({"position": START, "partial": "a" * 1001}, "partial"),
+        ({"position": "x" * 1001}, "position"),
+        ({"position": START, "extra": 1}, "extra"),
+    ],
+)
+def test_validation_errors(client, unexpected_errors, body, field):
+    r = client.post("/v1/legal-moves", json=body)
+    assert r.status_code == 422, r.json
+    assert r.json["type"] == "urn:igisoro:problem:validation-error"
+    assert field in r.json["errors"]
+    assert unexpected_errors == []
+
+
+@pytest.mark.parametrize(
+    ("position", "problem"),
+    [
+        ("igisoro 1,2,3 s", "invalid-notation"),
+        ("nosuch 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s", "unknown-variant"),
+        ({"pits": [[0] * 8] * 4}, "invalid-position"),
+        ({"pits": [[2] * 8] * 4, "colour": "red"}, "invalid-position"),
+        ({"pits": [[2] * 8] * 4, "rules": {"min_seeds": "two"}}, "invalid-position"),
+        ({"pits": [[2**70] * 8] * 4}, "invalid-position"),
+        ({"pits": [[1.5] * 8] * 4}, "invalid-position"),
+        ({"pits": [[2] * 8] * 4, "to_move": "east"}, "invalid-position"),
+        ({"pits": [[2] * 8] * 4, "variant": 3}, "invalid-position"),
+        ({"pits": [list(range(10000))]}, "invalid-position"),
+    ],
+)
+def test_engine_rejects_position(client, unexpected_errors, position, problem):
+    r = client.post("/v1/legal-moves", json={"position": position})
+    assert r.status_code == 422
+    assert r.content_type == "application/problem+json"
+    assert r.json["type"] == f"urn:igisoro:problem:{problem}"
+    assert r.json["errors"]["position"] == [r.json["detail"]]
+    assert unexpected_errors == []
+
+
+def test_finished_game_has_no_moves(client):
+    # South has seeds only in pits it cannot start from (min_seeds 2).
+    pos = {"pits": [[8] * 8, [0] * 8, [0] * 8, [0] * 8], "to_move": "south"}
+    r = client.post("/v1/legal-moves", json={"position": pos})
+    assert r.status_code == 200
+    assert r.json["count"] == 0 and r.json["moves"] == []
+
+
+@pytest.mark.parametrize("rules", [None, False, 0, "", []])
+def test_rules_must_be_an_object(client, rules):
+    r = client.post("/v1/legal-moves", json={"position": {"pits": [[2] * 8] * 4, "rules": rules}})
+    assert r.status_code == 422
+    assert r.json["errors"] == {"position": {"rules": ["Must be an object of rule option values."]}}

@@ -1,0 +1,49 @@
+"""``GET /metrics``, single-process and multiprocess mode."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+from .conftest import START
+
+
+def test_metrics_text_format(client):
+    client.get("/v1/health")
+    client.post("/v1/legal-moves", json={"position": START, "limit": 1})
+    client.get("/v1/nowhere-at-all")
+    r = client.get("/metrics")
+    assert r.status_code == 200
+    assert r.mimetype == "text/plain"
+    text = r.get_data(as_text=True)
+    assert "# TYPE igisoro_http_requests_total counter" in text
+    assert 'igisoro_http_requests_total{endpoint="/v1/health",method="GET",status="200"}' in text
+    assert 'endpoint="/v1/legal-moves",method="POST",status="200"' in text
+    # Unknown paths share one label value instead of one series per path.
+    assert 'endpoint="<unmatched>",method="GET",status="404"' in text
+    assert "nowhere-at-all" not in text
+    assert "igisoro_http_request_duration_seconds_bucket" in text
+
+
+def test_multiprocess_mode_sums_processes(tmp_path):
+    """Two processes (as two gunicorn workers) write to PROMETHEUS_MULTIPROC_DIR;
+    /metrics in a third sees both. Runs in subprocesses: the mode is chosen
+    when prometheus-client is imported."""
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
+    worker = textwrap.dedent("""
+        from service import create_app
+        create_app().test_client().get("/v1/health/live")
+    """)
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", worker], env=env, check=True, timeout=60)
+    reader = textwrap.dedent("""
+        from service import create_app
+        print(create_app().test_client().get("/metrics").get_data(as_text=True))
+    """)
+    out = subprocess.run([sys.executable, "-c", reader], env=env, check=True, timeout=60,
+                         capture_output=True, text=True).stdout
+    line = next(l for l in out.splitlines()
+                if l.startswith("igisoro_http_requests_total{") and 'endpoint="/v1/health/live"' in l)
+    assert float(line.rsplit(" ", 1)[1]) == 2.0

@@ -1,0 +1,104 @@
+"""``openapi.yaml`` is the contract: the served spec, the routes and the
+request schemas must all agree with it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from service import schemas
+from service.docs import OPENAPI_PATH
+
+ROOT = Path(__file__).resolve().parents[2]
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@pytest.fixture(scope="module")
+def spec() -> dict:
+    return yaml.safe_load(OPENAPI_PATH.read_text())
+
+
+def test_spec_file_is_at_repository_root():
+    assert OPENAPI_PATH == ROOT / "openapi.yaml"
+
+
+def test_served_spec_is_the_file(client):
+    r = client.get("/v1/openapi.yaml")
+    assert r.status_code == 200
+    assert r.mimetype == "application/yaml"
+    assert r.data == (ROOT / "openapi.yaml").read_bytes()
+
+
+def test_routes_match_spec_paths(app, spec):
+    """Every route is documented with its methods, and nothing else is."""
+    routes = {}
+    for rule in app.url_map.iter_rules():
+        path = re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule)
+        routes.setdefault(path, set()).update({m.lower() for m in rule.methods} & METHODS)
+    documented = {path: set(ops) & METHODS for path, ops in spec["paths"].items()}
+    assert routes == documented
+
+
+@pytest.mark.parametrize(
+    ("schema", "name"),
+    [
+        (schemas.PositionRequest, "PositionRequest"),
+        (schemas.LegalMovesRequest, "LegalMovesRequest"),
+        (schemas.MoveCheckRequest, "MoveCheckRequest"),
+        (schemas.RenderRequest, "RenderRequest"),
+    ],
+)
+def test_request_schemas_match_spec(spec, schema, name):
+    documented = spec["components"]["schemas"][name]
+    fields = {f.data_key or n: f for n, f in schema().fields.items()}
+    assert set(fields) == set(documented["properties"])
+    assert {n for n, f in fields.items() if f.required} == set(documented.get("required", []))
+    assert documented["additionalProperties"] is False  # marshmallow raises on unknown fields
+
+
+def test_render_query_matches_spec(spec):
+    params = spec["paths"]["/v1/positions/render"]["get"]["parameters"]
+    fields = schemas.RenderQuery().fields
+    assert {p["name"] for p in params} == set(fields)
+    assert {p["name"] for p in params if p.get("required")} == {n for n, f in fields.items() if f.required}
+
+
+def test_documented_limits_are_the_defaults(spec):
+    from service.config import Config
+
+    s = spec["components"]["schemas"]
+    assert s["LegalMovesRequest"]["properties"]["limit"]["maximum"] == Config.MAX_LEGAL_MOVES
+    assert s["PositionInput"]["oneOf"][1]["maxLength"] == Config.MAX_NOTATION_LENGTH
+    assert s["MoveInput"]["oneOf"][0]["maxLength"] == Config.MAX_NOTATION_LENGTH
+    assert s["MoveInput"]["oneOf"][1]["maxItems"] == Config.MAX_MOVE_TOKENS
+
+
+def test_rule_options_match_engine(spec):
+    import igisoro
+
+    documented = spec["components"]["schemas"]["Rules"]["properties"]
+    options = {o["name"]: o for o in igisoro.rule_options()}
+    assert set(documented) == set(options)
+    for name, o in options.items():
+        if o["kind"] == "choice":
+            assert documented[name]["enum"] == o["values"]
+
+
+def test_docs_page_uses_local_assets(client):
+    r = client.get("/v1/docs")
+    assert r.status_code == 200 and r.mimetype == "text/html"
+    html = r.get_data(as_text=True)
+    assert "http" not in html.replace('xmlns="http', "")  # no CDN
+    for asset in re.findall(r'(?:src|href)="(docs/[^"]+)"', html):
+        a = client.get("/v1/" + asset)
+        assert a.status_code == 200, asset
+        a.close()
+
+
+def test_docs_asset_missing_is_404_problem(client):
+    r = client.get("/v1/docs/../../etc/passwd")
+    assert r.status_code == 404
+    assert r.content_type == "application/problem+json"

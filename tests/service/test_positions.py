@@ -1,0 +1,111 @@
+"""``POST /v1/positions/validate`` and ``/v1/positions/render``."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import igisoro
+import pytest
+
+from .conftest import START
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_validate_notation(client):
+    r = client.post("/v1/positions/validate", json={"position": START})
+    assert r.status_code == 200
+    body = r.json
+    assert body["notation"] == START
+    assert body["position"] == igisoro.Position.from_notation(START).to_json()
+    assert body["status"] == {"state": "ongoing", "winner": None, "reason": None}
+    assert body["rules"]["capture"] == "optional"
+
+
+def test_validate_normalises_json(client):
+    # Defaults filled in; an override equal to the variant's value is dropped.
+    r = client.post("/v1/positions/validate",
+                    json={"position": {"pits": [[2] * 8] * 4, "rules": {"capture": "optional", "retreat": False}}})
+    assert r.status_code == 200
+    body = r.json
+    assert body["position"] == {"variant": "igisoro", "rules": {"retreat": False}, "pits": [[2] * 8] * 4,
+                                "to_move": "south", "opening_plies": 0, "winner": None}
+    assert body["notation"].endswith(" s retreat=false")
+
+
+def test_validate_reports_finished_game(client):
+    r = client.post("/v1/positions/validate", json={"position": {"pits": [[8] * 8, [0] * 8, [0] * 8, [0] * 8]}})
+    assert r.json["status"] == {"state": "won", "winner": "north", "reason": "no_legal_move"}
+
+
+def test_validate_invalid(client):
+    r = client.post("/v1/positions/validate", json={"position": {"pits": [[1] * 8] * 4}})
+    assert r.status_code == 422
+    assert r.json["type"] == "urn:igisoro:problem:invalid-position"
+    assert "64" in r.json["detail"]
+
+
+def _pits(svg: str) -> dict[str, ET.Element]:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    return {g.get("id"): g for g in root.iter(SVG + "g")}
+
+
+def test_render_get(client):
+    r = client.get("/v1/positions/render", query_string={"position": START})
+    assert r.status_code == 200
+    assert r.mimetype == "image/svg+xml"
+    pits = _pits(r.get_data(as_text=True))
+    assert len(pits) == 32
+    texts = {name: [t.strip() for t in g.itertext() if t.strip()] for name, g in pits.items()}
+    assert texts["e2"] == ["4", "e2"]
+    assert texts["e1"] == ["0", "e1"]
+    assert not any(g.get("class") for g in pits.values())
+
+
+def test_render_highlights_move(client):
+    r = client.post("/v1/positions/render", json={"position": START, "move": "e2"})
+    assert r.status_code == 200
+    pits = _pits(r.get_data(as_text=True))
+    classes = {name: set((g.get("class") or "").split()) for name, g in pits.items()}
+    assert "start" in classes["e2"]
+    sown = {n for n, c in classes.items() if "sown" in c}
+    trace = igisoro.Position.from_notation(START).play("e2").trace
+    assert sown == {e["pit"] for e in trace if e["type"] == "sow"}
+
+
+def test_render_get_with_move_and_captures(client):
+    pos = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
+    r = client.get("/v1/positions/render", query_string={"position": pos, "move": "g2-x"})
+    assert r.status_code == 200
+    assert any("captured" in (g.get("class") or "") for g in _pits(r.get_data(as_text=True)).values())
+
+
+def test_render_escapes_text(client):
+    r = client.post("/v1/positions/render", json={"position": {"pits": [[2] * 8] * 4}})
+    assert r.status_code == 200
+    ET.fromstring(r.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    ("query", "status", "problem"),
+    [
+        ({}, 422, "validation-error"),
+        ({"position": ""}, 422, "validation-error"),
+        ({"position": "x" * 1001}, 422, "validation-error"),
+        ({"position": START, "colour": "red"}, 422, "validation-error"),
+        ({"position": "igisoro <script>"}, 422, "invalid-notation"),
+        ({"position": START, "move": "e3"}, 422, "illegal-move"),
+    ],
+)
+def test_render_get_errors(client, unexpected_errors, query, status, problem):
+    r = client.get("/v1/positions/render", query_string=query)
+    assert r.status_code == status
+    assert r.json["type"] == f"urn:igisoro:problem:{problem}"
+    assert unexpected_errors == []
+
+
+def test_render_post_illegal_move(client):
+    r = client.post("/v1/positions/render", json={"position": START, "move": ["e2", "x"]})
+    assert r.status_code == 422
+    assert r.json["errors"] == {"move": [r.json["detail"]]}

@@ -1,0 +1,127 @@
+"""Every error status comes back as an RFC 9457 problem in the documented shape."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from .conftest import START
+
+# A position with over a thousand complete moves: enumerating them takes the
+# engine some milliseconds, far longer than the 1 microsecond limit below.
+BUSY = "igisoro 1,0,1,0,1,0,8,0/0,2,1,1,0,1,0,1/2,0,2,1,0,4,1,2/4,7,10,1,5,4,1,3 n"
+
+
+def _malformed(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.post("/v1/legal-moves", data=b'{"position": ', content_type="application/json")
+
+
+def _not_found(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.get("/v1/no-such-thing")
+
+
+def _method(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.put("/v1/legal-moves", json={})
+
+
+def _too_large(app: Flask, c: FlaskClient) -> TestResponse:
+    app.config["MAX_CONTENT_LENGTH"] = 1024
+    return c.post("/v1/legal-moves", json={"position": START, "partial": ["a2"] * 1000})
+
+
+def _media_type(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.post("/v1/legal-moves", data="position=x", content_type="application/x-www-form-urlencoded")
+
+
+def _invalid(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.post("/v1/legal-moves", json={"position": START, "limit": -1})
+
+
+def _timeout(app: Flask, c: FlaskClient) -> TestResponse:
+    app.extensions["igisoro_engine"].timeout = 1e-6
+    return c.post("/v1/legal-moves", json={"position": BUSY, "limit": 1000})
+
+
+def _bug(app: Flask, c: FlaskClient) -> TestResponse:
+    return c.get("/v1/test-bug")
+
+
+CASES: list[tuple[int, str, Callable[[Flask, FlaskClient], TestResponse]]] = [
+    (400, "urn:igisoro:problem:malformed-json", _malformed),
+    (404, "about:blank", _not_found),
+    (405, "about:blank", _method),
+    (413, "about:blank", _too_large),
+    (415, "about:blank", _media_type),
+    (422, "urn:igisoro:problem:validation-error", _invalid),
+    (500, "urn:igisoro:problem:internal-error", _bug),
+    (503, "urn:igisoro:problem:engine-timeout", _timeout),
+]
+
+
+@pytest.fixture
+def buggy_app(app: Flask) -> Flask:
+    """The app plus one route that fails like a bug would."""
+
+    @app.get("/v1/test-bug")
+    def bug() -> Any:
+        raise RuntimeError("a bug")
+
+    return app
+
+
+@pytest.mark.parametrize(("status", "type_", "make"), CASES, ids=[str(c[0]) for c in CASES])
+def test_problem_shape(buggy_app, unexpected_errors, caplog, status, type_, make):
+    client = buggy_app.test_client()
+    with caplog.at_level(logging.CRITICAL, logger="service.problems"):
+        r = make(buggy_app, client)
+    assert r.status_code == status
+    assert r.content_type == "application/problem+json"
+    body = r.get_json(force=True)
+    assert body["status"] == status
+    assert body["type"] == type_
+    assert isinstance(body["title"], str) and body["title"]
+    assert isinstance(body["detail"], str) and body["detail"]
+    assert set(body) <= {"type", "title", "status", "detail", "errors"}
+    if status == 422:
+        assert body["errors"] == {"limit": ["Must be between 1 and 1000."]}
+    if status == 405:
+        assert r.headers["Allow"]
+    if status == 503:
+        assert 'igisoro_engine_timeouts_total{call="the legal moves"}' in client.get("/metrics").get_data(as_text=True)
+    # Only the deliberate bug reaches the catch-all handler.
+    assert [type(e) for e in unexpected_errors] == ([RuntimeError] if status == 500 else [])
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"[" * 50000,  # deep nesting: RecursionError in the parser
+        b'{"position": "x", "limit": ' + b"9" * 5000 + b"}",  # over Python's int digit limit
+        b'{"position": "x", "limit": NaN}',
+        b"\xff\xfe{}",
+        b"",
+    ],
+    ids=["deep", "huge-int", "nan", "bad-utf8", "empty"],
+)
+def test_hostile_bodies_are_400(client, unexpected_errors, data):
+    r = client.post("/v1/legal-moves", data=data, content_type="application/json")
+    assert r.status_code == 400
+    assert r.json["type"] == "urn:igisoro:problem:malformed-json"
+    assert unexpected_errors == []
+
+
+@pytest.mark.parametrize("body", ["[]", '"text"', "3", "null"])
+def test_non_object_bodies_are_422(client, body):
+    r = client.post("/v1/positions/validate", data=body, content_type="application/json")
+    assert r.status_code == 422
+    assert r.json["errors"] == {"_schema": ["The body must be a JSON object."]}
+
+
+def test_trailing_slash_is_404_not_redirect(client):
+    assert client.get("/v1/variants/").status_code == 404
