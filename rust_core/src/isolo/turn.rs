@@ -56,6 +56,7 @@ pub struct Node {
 }
 
 /// Isolo as a [`Game`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Isolo;
 
 /// What the lap that produced the seeds in hand was, which decides where
