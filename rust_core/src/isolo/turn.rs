@@ -244,14 +244,28 @@ impl Game for Isolo {
                 Self::run(pos, node, Pending { next: next as u8, hand: content + 1, kind: Kind::First }, obs)
             }
             (Stage::Root, Choice::Arrange(a)) => {
+                // Traced as: the arranger lifts every hole and sows the
+                // arrangement; the loser's seeds come from its stock.
+                if O::ON {
+                    for i in 0..n {
+                        if node.b[0][i] > 0 {
+                            obs.event(Event::Lift { pit: local_name(me, i, n), count: node.b[0][i] as u32 });
+                        }
+                    }
+                }
                 node.b[0] = a.local(me);
                 let mut loser = [0u16; MAX_HOLES];
                 loser[..n].fill(pos.variant.seeds_per_hole());
                 node.b[1] = loser;
                 if O::ON {
-                    for i in 0..n {
-                        for _ in 0..node.b[1][i] {
-                            obs.event(Event::Sow { pit: local_name(me.other(), i, n) });
+                    for (side, row) in [(me, node.b[0]), (me.other(), node.b[1])] {
+                        if side != me {
+                            obs.event(Event::Hand { count: row[..n].iter().map(|&v| v as u32).sum() });
+                        }
+                        for (i, &v) in row[..n].iter().enumerate() {
+                            for _ in 0..v {
+                                obs.event(Event::Sow { pit: local_name(side, i, n) });
+                            }
                         }
                     }
                 }
