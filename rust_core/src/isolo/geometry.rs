@@ -32,7 +32,7 @@ impl Hole {
     }
     /// The owner: row `1` is South's, row `2` North's.
     pub fn owner(self) -> Side {
-        if self.0 % 2 == 0 {
+        if self.0.is_multiple_of(2) {
             Side::South
         } else {
             Side::North

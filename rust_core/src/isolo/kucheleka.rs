@@ -10,6 +10,7 @@
 //! - every arrangement, when there are at most [`ENUMERATION_LIMIT`];
 //! - otherwise a sample: the even spread (the default), the row as the
 //!   fore-play left it, and all seeds in one hole, for each hole.
+//!
 //! [`arrange`] accepts any valid arrangement, listed or not; so does a
 //! main-game position given directly as a setup.
 

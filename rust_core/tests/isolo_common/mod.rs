@@ -32,8 +32,7 @@ pub fn random_positions(seed: u64, games: usize, max_plies: usize) -> Vec<Positi
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     for g in 0..games {
-        let mut rules = Rules::default();
-        rules.holes = 4 + (g % 5) as u8;
+        let rules = Rules { holes: 4 + (g % 5) as u8 };
         let mut p = Position::start_with(Variant::Isolo, rules);
         out.push(p.clone());
         for _ in 0..max_plies {
