@@ -131,6 +131,33 @@ fn mwipinda_opposite_the_rightmost_hole_goes_into_hole_1_sown_from_hole_2() {
 }
 
 #[test]
+fn mwipinda_after_a_relay_lap() {
+    // S = [1,1,0,1]; N = N4,N3,N2,N1 = 1,0,0,1.
+    // a1: S1 = 2, lift: S1 = 1, S2 = 2. S2 faces N3 = 0: relay, lift S2 (2):
+    // S3 = 1, S4 = 2. S4 faces the end hole N1 holding 1: mwipinda (the rule
+    // holds after a relay lap too). The seed goes into my hole 1: S1 = 2,
+    // lifted and sown from hole 2: S2 = 1, S3 = 2. S3 faces N2 = 0: relay,
+    // lift S3 (2): S4 = 3, S1 = 1. S1 was empty (lifted): end.
+    // South [1,1,0,3] = 5, North 1,0,0,0 = 1: 6 = 5 + 1.
+    // (An ordinary capture after this relay lap would have been sown from
+    // S3, the hole after the relay hole S2.)
+    assert_eq!(play("isolo 1,0,0,1/1,1,0,1 s", "a1"), "isolo 1,0,0,0/1,1,0,3 n");
+}
+
+#[test]
+fn capture_after_a_mwipinda_lap_is_sown_from_hole_1() {
+    // As above but N2 = 2. After the mwipinda lap S = [0,1,2,2] and the last
+    // seed is in S3, which faces N2 = 2: capture 2. The mwipinda lap sowed a
+    // captured seed, so these are sown from hole 1 (not from S2, the hole
+    // after the one the mwipinda lap was lifted from): S1 = 1, S2 = 2. S2
+    // faces N3 = 0: relay, lift S2 (2): S3 = 3, S4 = 3. S4 faces N1 = 0 (it
+    // was captured): relay, lift S4 (3): S1 = 2, S2 = 1, S3 = 4. S3 faces
+    // N2 = 0: relay, lift S3 (4): S4 = 1, S1 = 3, S2 = 2, S3 = 1. S3 was
+    // empty: end. South [3,2,1,1] = 7, North 1,0,0,0 = 1: 8 = 7 + 1.
+    assert_eq!(play("isolo 1,0,2,1/1,1,0,1 s", "a1"), "isolo 1,0,0,0/3,2,1,1 n");
+}
+
+#[test]
 fn end_hole_with_two_or_more_is_an_ordinary_capture() {
     // S = [3,0,0,1]; N = N4,N3,N2,N1 = 1,1,0,2 (as the mwipinda case above
     // but N1 = 2). a1: S1 = 4, lift: S1 = 1, S2 = 1, S3 = 1, S4 = 2. S4 faces

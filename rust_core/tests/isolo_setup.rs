@@ -137,3 +137,20 @@ fn json_form() {
     let six = Position::start_with(Variant::Isolo, Rules { holes: 6 });
     assert!(to_json(&six).contains(r#""rules": {"holes": 6}"#));
 }
+
+#[test]
+fn the_seed_cap_ends_play() {
+    // 30000 seeds on the board: one more stock seed would pass MAX_TOTAL, so
+    // the side to move has no legal move (docs/ISOLO.md, Validation).
+    let p = parse("isolo 1,0,0,0/29999,0,0,0 s").unwrap();
+    assert_eq!(p.total(), MAX_TOTAL);
+    assert_eq!(
+        igisoro_core::explore::status::<Isolo>(&p),
+        igisoro_core::Status::Won { winner: igisoro_core::Side::North, reason: igisoro_core::WinReason::NoLegalMove }
+    );
+    // One below the cap, a move works and reaches it.
+    let q = parse("isolo 1,0,0,0/29998,0,0,0 s").unwrap();
+    let m = igisoro_core::explore::legal_moves::<Isolo>(&q, None).moves;
+    assert_eq!(m.len(), 1);
+    assert_eq!(m[0].result.total(), MAX_TOTAL);
+}
