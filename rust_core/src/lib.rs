@@ -9,6 +9,7 @@
 pub mod board4x8;
 pub mod explore;
 pub mod game;
+pub mod isolo;
 pub mod moves;
 pub mod rng;
 pub mod side;

@@ -1,0 +1,181 @@
+//! The text notation of Isolo positions, a FEN-like single line, and the
+//! kucheleka token:
+//!
+//! ```text
+//! notation := variant " " board " " side ( " " field )*
+//! board    := row "/" row                   ; North's row first, then South's
+//! row      := count ( "," count ){n-1}      ; n = 4..8 holes, column order a..
+//! count    := "0" | [1-9][0-9]*             ; 0..=30000
+//! side     := "s" | "n"                     ; side to move
+//! field    := "phase=" ( "fore_play" | "kucheleka" | "main" )
+//!           | option "=" value              ; a rule option, e.g. holes=6
+//! ```
+//!
+//! Rows are written in column order, left to right as South sees the board,
+//! so opposite holes stand in the same place: North's row reads North's
+//! holes n..1, South's reads South's holes 1..n. The number of holes is the
+//! length of the rows (a `holes=` field, if given, must agree). The
+//! formatter writes `phase` when it is not `fore_play` and each rule option
+//! other than `holes` that differs from the variant's default, always in
+//! that order, so `parse(format(p)) == p` and equal positions format equally.
+//! Example, the start: `isolo 2,2,2,2/2,2,2,2 s`.
+//!
+//! Kucheleka token: `k` followed by the arranger's counts in column order
+//! joined by `.`, e.g. `k3.0.5.2` (see `kucheleka::Arrangement`).
+
+use super::geometry::{MAX_HOLES, MIN_HOLES};
+use super::kucheleka::Arrangement;
+use super::position::{Position, PositionError, Setup, MAX_TOTAL};
+use super::rules::OPTIONS;
+use std::fmt;
+
+/// A notation that cannot be read. `part` is the offending piece of text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub part: String,
+    pub reason: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}': {}", self.part, self.reason)
+    }
+}
+
+/// Either the text is not notation, or it describes an invalid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Syntax(NotationError),
+    Invalid(PositionError),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Syntax(e) => e.fmt(f),
+            ParseError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+fn syntax(part: &str, reason: &str) -> ParseError {
+    ParseError::Syntax(NotationError { part: part.to_string(), reason: reason.to_string() })
+}
+
+/// A count: decimal, no sign, no leading zeros, at most 5 digits (the range
+/// is checked by validation).
+fn parse_count(c: &str) -> Option<u32> {
+    let ok = !c.is_empty() && c.len() <= 5 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
+    ok.then(|| c.parse().unwrap())
+}
+
+/// Parse the text notation (see the module docs for the grammar).
+pub fn parse(text: &str) -> Result<Position, ParseError> {
+    let mut fields = text.split(' ');
+    let variant = fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
+    let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 2 {
+        return Err(syntax(board, "the board must be 2 rows (North's, then South's) separated by '/'"));
+    }
+    let mut pits = Vec::with_capacity(2);
+    for row in rows {
+        let cells: Vec<&str> = row.split(',').collect();
+        if !(MIN_HOLES..=MAX_HOLES).contains(&cells.len()) {
+            return Err(syntax(row, "a row must be 4 to 8 counts separated by ','"));
+        }
+        let mut out = Vec::with_capacity(cells.len());
+        for c in cells {
+            let v = parse_count(c).ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
+            out.push(v as i64);
+        }
+        pits.push(out);
+    }
+    let side = fields.next().ok_or_else(|| syntax(text, "expected the side to move ('s' or 'n') after the board"))?;
+    if side != "s" && side != "n" {
+        return Err(syntax(side, "the side to move must be 's' or 'n'"));
+    }
+    let mut setup = Setup {
+        variant: variant.to_string(),
+        rules: Vec::new(),
+        pits,
+        to_move: side.to_string(),
+        phase: "fore_play".into(),
+    };
+    let mut keys: Vec<&str> = Vec::new();
+    for field in fields {
+        let (k, v) = field.split_once('=').ok_or_else(|| syntax(field, "expected key=value"))?;
+        if keys.contains(&k) {
+            return Err(syntax(field, "this key is given twice"));
+        }
+        keys.push(k);
+        match k {
+            "phase" => setup.phase = v.to_string(),
+            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => setup.rules.push((k.to_string(), v.to_string())),
+            _ => return Err(syntax(field, "unknown key: expected phase or a rule option")),
+        }
+    }
+    Position::from_setup(&setup).map_err(ParseError::Invalid)
+}
+
+/// Format a position in the text notation (canonical: see module docs).
+pub fn format(p: &Position) -> String {
+    let rows: Vec<String> =
+        p.picture().iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")).collect();
+    let mut out = format!("{} {} {}", p.variant().name(), rows.join("/"), p.to_move().letter());
+    if p.phase() != super::position::Phase::ForePlay {
+        out += &format!(" phase={}", p.phase().name());
+    }
+    for (k, v) in p.rule_overrides() {
+        if k != "holes" {
+            out += &format!(" {}={}", k, v);
+        }
+    }
+    out
+}
+
+/// Parse a kucheleka token (`k3.0.5.2`) for a board of `n` holes per row.
+/// Checks syntax and the number of holes; the seed total is a legality
+/// question, checked where the arrangement is played.
+pub fn parse_arrangement(token: &str, n: usize) -> Result<Arrangement, NotationError> {
+    let err = |reason: String| NotationError { part: token.to_string(), reason };
+    let body = token.strip_prefix('k').ok_or_else(|| err("an arrangement starts with 'k'".into()))?;
+    let parts: Vec<&str> = body.split('.').collect();
+    if parts.len() != n {
+        return Err(err(format!("an arrangement has {} counts separated by '.', got {}", n, parts.len())));
+    }
+    let mut cols = Vec::with_capacity(n);
+    for c in parts {
+        let v = parse_count(c)
+            .filter(|&v| v <= MAX_TOTAL)
+            .ok_or_else(|| err(format!("'{}' is not a count from 0 to {}", c, MAX_TOTAL)))?;
+        cols.push(v as u16);
+    }
+    Ok(Arrangement::from_columns(&cols).expect("n is valid"))
+}
+
+/// Serialise a position as the JSON form (every key written; `rules` holds
+/// the options that differ from the variant's defaults, `holes` included,
+/// so that `pits` and `rules` agree). Hand-written because the crate has no
+/// JSON dependency; the binding may build the same shape from [`Setup`].
+pub fn to_json(p: &Position) -> String {
+    let s = p.to_setup();
+    let rules: Vec<String> = s
+        .rules
+        .iter()
+        .map(|(k, v)| if k == "holes" { format!("\"{}\": {}", k, v) } else { format!("\"{}\": \"{}\"", k, v) })
+        .collect();
+    let rows: Vec<String> = s
+        .pits
+        .iter()
+        .map(|r| format!("[{}]", r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")))
+        .collect();
+    format!(
+        "{{\"variant\": \"{}\", \"rules\": {{{}}}, \"pits\": [{}], \"to_move\": \"{}\", \"phase\": \"{}\"}}",
+        s.variant,
+        rules.join(", "),
+        rows.join(", "),
+        s.to_move,
+        s.phase
+    )
+}

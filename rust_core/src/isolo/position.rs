@@ -1,0 +1,350 @@
+//! Unchecked [`Setup`] and validated [`Position`] (after shakmaty): a setup
+//! becomes a position only through [`Position::from_setup`], so every
+//! `Position` the engine sees is consistent and the hot path checks nothing.
+//!
+//! Seed totals. The stock adds one seed per move and the kucheleka gives the
+//! fore-play's loser two per hole, so the total on the board is the start
+//! total plus the moves played (plus `2n` once the main game is reached). A
+//! setup does not say how many moves were played, so validation accepts any
+//! counts `>= 0` whose total is at most [`MAX_TOTAL`], and checks instead
+//! what the phase implies about empty rows (see [`Position::from_setup`]).
+
+use super::geometry::{columns_to_row, row_to_columns, Hole, MAX_HOLES, MIN_HOLES};
+use super::rules::{RuleError, Rules};
+use super::variant::Variant;
+use crate::side::Side;
+use std::fmt;
+use std::str::FromStr;
+
+/// The most seeds the board may hold. Counts are `u16`; this cap keeps every
+/// hole and every hand far inside that type. Real games stay below a few
+/// hundred seeds; a turn that would take the total past the cap is not
+/// available (the side to move then has no legal move), which is the only
+/// place the cap changes play.
+pub const MAX_TOTAL: u32 = 30_000;
+
+/// The three phases of an Isolo match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Chaplin's "fore-play": won by emptying the opponent's row.
+    ForePlay,
+    /// The fore-play's winner (the side to move) rearranges its seeds.
+    Kucheleka,
+    /// The main game: won by emptying the opponent's row.
+    Main,
+}
+
+impl Phase {
+    /// Every phase, in match order.
+    pub const ALL: [Phase; 3] = [Phase::ForePlay, Phase::Kucheleka, Phase::Main];
+
+    /// Snake-case name used in JSON and notation.
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::ForePlay => "fore_play",
+            Phase::Kucheleka => "kucheleka",
+            Phase::Main => "main",
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Phase {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Phase, ()> {
+        Phase::ALL.into_iter().find(|p| p.name() == s).ok_or(())
+    }
+}
+
+/// A position as a caller wrote it, before any check. Field types are wide
+/// on purpose so that every mistake reaches validation and gets a message.
+/// This is also the shape of the JSON form (see `docs/ISOLO.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Variant name or alias.
+    pub variant: String,
+    /// Rule overrides as (option, text value).
+    pub rules: Vec<(String, String)>,
+    /// The board picture: North's row first, then South's; each row in
+    /// column order `a`, `b`, ... (left to right as South sees the board),
+    /// so opposite holes share an index. North's row thus reads North's
+    /// holes n..1, South's reads South's holes 1..n.
+    pub pits: Vec<Vec<i64>>,
+    /// `"south"`/`"north"` (or `s`/`n`).
+    pub to_move: String,
+    /// `"fore_play"`, `"kucheleka"` or `"main"`.
+    pub phase: String,
+}
+
+/// Why a setup is not a position. Each names the offending input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// `pits` is not 2 rows of `holes` (4..=8) holes.
+    PitShape(String),
+    /// A count is negative or above [`MAX_TOTAL`].
+    BadCount { pit: String, value: i64 },
+    /// The seeds add up to more than [`MAX_TOTAL`].
+    SeedTotal { found: i64, max: u32 },
+    UnknownVariant(String),
+    UnknownOption(String),
+    BadOptionValue { option: String, value: String, expected: String },
+    BadSide(String),
+    /// The phase is not one of `fore_play`, `kucheleka`, `main`.
+    BadPhase(String),
+    /// The board contradicts the phase or the side to move.
+    PhaseMismatch { phase: String, detail: String },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::PitShape(d) => write!(f, "wrong number of holes: {}", d),
+            PositionError::BadCount { pit, value } => {
+                write!(f, "hole {} holds {}, but a count must be an integer from 0 to {}", pit, value, MAX_TOTAL)
+            }
+            PositionError::SeedTotal { found, max } => {
+                write!(f, "the board holds {} seeds, but at most {} are supported", found, max)
+            }
+            PositionError::UnknownVariant(v) => write!(f, "unknown variant '{}'", v),
+            PositionError::UnknownOption(o) => write!(f, "unknown rule option '{}'", o),
+            PositionError::BadOptionValue { option, value, expected } => {
+                write!(f, "rule option '{}' cannot be '{}': expected {}", option, value, expected)
+            }
+            PositionError::BadSide(s) => write!(f, "side to move must be 'south' or 'north', not '{}'", s),
+            PositionError::BadPhase(s) => {
+                write!(f, "phase must be 'fore_play', 'kucheleka' or 'main', not '{}'", s)
+            }
+            PositionError::PhaseMismatch { phase, detail } => write!(f, "phase '{}': {}", phase, detail),
+        }
+    }
+}
+
+impl From<RuleError> for PositionError {
+    fn from(e: RuleError) -> PositionError {
+        match e {
+            RuleError::UnknownOption(o) => PositionError::UnknownOption(o),
+            RuleError::BadValue { option, value, expected } => {
+                PositionError::BadOptionValue { option, value, expected }
+            }
+        }
+    }
+}
+
+/// A validated Isolo position: board, side to move, phase and rules.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Counts `[side][local hole]`; entries at `holes..` are always 0.
+    pub(crate) rows: [[u16; MAX_HOLES]; 2],
+    pub(crate) to_move: Side,
+    pub(crate) phase: Phase,
+    pub(crate) variant: Variant,
+    pub(crate) rules: Rules,
+}
+
+impl Position {
+    /// The variant's start position (fore-play, 2 seeds in every hole, South
+    /// to move) with its default rules.
+    pub fn start(variant: Variant) -> Position {
+        Position::start_with(variant, variant.rules())
+    }
+
+    /// The start position under given rules (for example `holes = 6`).
+    pub fn start_with(variant: Variant, rules: Rules) -> Position {
+        Position { rows: variant.start_rows(&rules), to_move: Side::South, phase: Phase::ForePlay, variant, rules }
+    }
+
+    /// Validate a setup.
+    ///
+    /// Besides shape and counts, the phase must fit the board:
+    /// - `fore_play`: both rows hold seeds (the fore-play ends when a row is
+    ///   emptied);
+    /// - `kucheleka`: the side to move (the fore-play's winner) holds seeds
+    ///   and the other row is empty, as the fore-play left it;
+    /// - `main`: the side not to move holds seeds (a move never empties the
+    ///   mover's own row); an empty row of the side to move means the game
+    ///   is over.
+    pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
+        let variant: Variant = s.variant.parse().map_err(|_| PositionError::UnknownVariant(s.variant.clone()))?;
+        let mut rules = variant.rules();
+        let mut holes_given = false;
+        for (k, v) in &s.rules {
+            rules.set(k, v)?;
+            holes_given |= k == "holes";
+        }
+        if s.pits.len() != 2 {
+            return Err(PositionError::PitShape(format!(
+                "expected 2 rows (North's, then South's), got {} rows",
+                s.pits.len()
+            )));
+        }
+        let n = s.pits[0].len();
+        if s.pits[1].len() != n {
+            return Err(PositionError::PitShape(format!(
+                "North's row has {} holes but South's has {}",
+                n,
+                s.pits[1].len()
+            )));
+        }
+        if holes_given {
+            if n != rules.n() {
+                return Err(PositionError::PitShape(format!(
+                    "the rules say {} holes per row, but the rows have {}",
+                    rules.n(),
+                    n
+                )));
+            }
+        } else {
+            if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
+                return Err(PositionError::PitShape(format!(
+                    "a row must have {} to {} holes, got {}",
+                    MIN_HOLES, MAX_HOLES, n
+                )));
+            }
+            rules.holes = n as u8;
+        }
+        let mut rows = [[0u16; MAX_HOLES]; 2];
+        let mut total: i64 = 0;
+        for (k, side) in [Side::North, Side::South].into_iter().enumerate() {
+            let mut cols = [0u16; MAX_HOLES];
+            for (c, &v) in s.pits[k].iter().enumerate() {
+                if !(0..=MAX_TOTAL as i64).contains(&v) {
+                    let pit = Hole((c * 2 + side.index()) as u8).name();
+                    return Err(PositionError::BadCount { pit, value: v });
+                }
+                cols[c] = v as u16;
+                total += v;
+            }
+            rows[side.index()] = columns_to_row(side, &cols[..n], n);
+        }
+        if total > MAX_TOTAL as i64 {
+            return Err(PositionError::SeedTotal { found: total, max: MAX_TOTAL });
+        }
+        let to_move: Side = s.to_move.parse().map_err(|_| PositionError::BadSide(s.to_move.clone()))?;
+        let phase: Phase = s.phase.parse().map_err(|_| PositionError::BadPhase(s.phase.clone()))?;
+        let pos = Position { rows, to_move, phase, variant, rules };
+        pos.check_phase()?;
+        Ok(pos)
+    }
+
+    fn check_phase(&self) -> Result<(), PositionError> {
+        let me = self.to_move;
+        let empty = |s: Side| self.seeds(s) == 0;
+        let bad = |detail: String| Err(PositionError::PhaseMismatch { phase: self.phase.name().into(), detail });
+        match self.phase {
+            Phase::ForePlay => {
+                for s in Side::ALL {
+                    if empty(s) {
+                        return bad(format!(
+                            "{}'s row is empty, so the fore-play is over: {} won it and the phase is \
+                             'kucheleka' with {} to move",
+                            s,
+                            s.other(),
+                            s.other()
+                        ));
+                    }
+                }
+            }
+            Phase::Kucheleka => {
+                if empty(me) {
+                    return bad(format!(
+                        "{} is to arrange its seeds (it won the fore-play) but its row is empty",
+                        me
+                    ));
+                }
+                if !empty(me.other()) {
+                    return bad(format!(
+                        "{} lost the fore-play, so its row must be empty until the kucheleka is done",
+                        me.other()
+                    ));
+                }
+            }
+            Phase::Main => {
+                if empty(me.other()) {
+                    return bad(format!(
+                        "{}'s row is empty with {} to move, which no move can lead to (a move never \
+                         empties the mover's own row)",
+                        me.other(),
+                        me
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Back to an unchecked setup (rule overrides are the options that differ
+    /// from the variant's defaults).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            variant: self.variant.name().into(),
+            rules: self.rule_overrides(),
+            pits: self.picture().iter().map(|r| r.iter().map(|&v| v as i64).collect()).collect(),
+            to_move: self.to_move.name().into(),
+            phase: self.phase.name().into(),
+        }
+    }
+
+    /// Options that differ from the variant's defaults, in canonical order.
+    pub fn rule_overrides(&self) -> Vec<(String, String)> {
+        let base = self.variant.rules();
+        self.rules
+            .all()
+            .into_iter()
+            .filter(|(k, v)| base.get(k).as_deref() != Some(v.as_str()))
+            .map(|(k, v)| (k.to_string(), v))
+            .collect()
+    }
+
+    /// The board picture: `[North's row, South's row]`, each in column
+    /// order `a`.. (see [`Setup::pits`]).
+    pub fn picture(&self) -> [Vec<u16>; 2] {
+        let n = self.rules.n();
+        [
+            row_to_columns(Side::North, &self.rows[Side::North.index()], n),
+            row_to_columns(Side::South, &self.rows[Side::South.index()], n),
+        ]
+    }
+    /// Seeds in a hole.
+    pub fn count(&self, hole: Hole) -> u16 {
+        self.rows[hole.owner().index()][hole.local(self.rules.n())]
+    }
+    /// Holes per row.
+    pub fn holes(&self) -> usize {
+        self.rules.n()
+    }
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    /// Seeds a side holds.
+    pub fn seeds(&self, side: Side) -> u32 {
+        self.rows[side.index()].iter().map(|&v| v as u32).sum()
+    }
+    /// Seeds on the board.
+    pub fn total(&self) -> u32 {
+        self.seeds(Side::South) + self.seeds(Side::North)
+    }
+    /// Per-side counts in local numbering, hole 1 first (for search and
+    /// evaluation); entries past [`Position::holes`] are 0.
+    pub fn local_rows(&self) -> &[[u16; MAX_HOLES]; 2] {
+        &self.rows
+    }
+    /// The winner, once the main game is decided (the side to move's row
+    /// is empty).
+    pub fn winner(&self) -> Option<Side> {
+        (self.phase == Phase::Main && self.seeds(self.to_move) == 0).then(|| self.to_move.other())
+    }
+}
