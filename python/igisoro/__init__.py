@@ -15,6 +15,7 @@ True
 """
 
 from igisoro.errors import (
+    EngineTimeoutError,
     IgisoroError,
     IllegalMoveError,
     InvalidLimitError,
@@ -30,6 +31,7 @@ from igisoro._igisoro import __version__
 
 __all__ = [
     "Decision",
+    "EngineTimeoutError",
     "IgisoroError",
     "IllegalMoveError",
     "InvalidLimitError",

@@ -6,6 +6,7 @@ compiled module (so Rust code raises them directly) and re-exported here.
 """
 
 from igisoro._igisoro import (
+    EngineTimeoutError,
     IgisoroError,
     IllegalMoveError,
     InvalidLimitError,
@@ -15,6 +16,7 @@ from igisoro._igisoro import (
 )
 
 __all__ = [
+    "EngineTimeoutError",
     "IgisoroError",
     "IllegalMoveError",
     "InvalidLimitError",

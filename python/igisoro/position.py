@@ -13,7 +13,7 @@ from igisoro.variant import _kinds, rules_to_json
 
 Side = Literal["south", "north"]
 
-_JSON_KEYS = {"variant", "rules", "pits", "to_move", "opening_plies", "winner"}
+_JSON_KEYS = {"variant", "rules", "pits", "to_move", "opening_plies", "winner", "phase"}
 
 
 def _is_int(v: object) -> bool:
@@ -31,7 +31,7 @@ def _option_text(name: str, kind: str | None, value: object) -> str:
         return str(value)
     if kind == "choice" and isinstance(value, str):
         return value
-    if kind == "pits" and isinstance(value, list) and all(isinstance(p, str) for p in value):
+    if kind == "pits" and isinstance(value, list) and all(isinstance(p, str) and p for p in value):
         return ",".join(value)
     expected = {"bool": "true or false", "int": "an integer", "choice": "a string", "pits": "a list of pit names"}[kind]
     raise InvalidPositionError(f"invalid position: rule option {name!r} must be {expected}, not {value!r}")
@@ -152,8 +152,9 @@ class Position:
         """Validate the JSON form (a dict, or a JSON string).
 
         Keys: ``variant`` (default ``igisoro``), ``rules`` (overrides),
-        ``pits`` (4 rows of 8, row 4 first), ``to_move``, ``opening_plies``
-        (default 0) and ``winner`` (default null).
+        ``pits`` (the board picture), ``to_move``, and the variant's state:
+        ``opening_plies`` (default 0) and ``winner`` (default null) for the
+        4x8 family, ``phase`` (default ``fore_play``) for Isolo.
         """
         if isinstance(data, str):
             text = data
@@ -169,7 +170,7 @@ class Position:
         variant = data.get("variant", "igisoro")
         if not isinstance(variant, str):
             raise InvalidPositionError(f"invalid position: variant must be a string, not {variant!r}")
-        rules = data.get("rules") or {}
+        rules = data.get("rules", {})
         if not isinstance(rules, dict):
             raise InvalidPositionError(f"invalid position: rules must be an object, not {rules!r}")
         kinds = _kinds()
@@ -190,27 +191,33 @@ class Position:
         to_move = data.get("to_move", "south")
         if not isinstance(to_move, str):
             raise InvalidPositionError(f"invalid position: to_move must be 'south' or 'north', not {to_move!r}")
-        opening = data.get("opening_plies", 0)
-        if not _is_int(opening) or not -(2**62) < opening < 2**62:
-            raise InvalidPositionError(f"invalid position: opening_plies must be an integer, not {opening!r}")
-        winner = data.get("winner")
-        if winner is not None and not isinstance(winner, str):
-            raise InvalidPositionError(f"invalid position: winner must be null, 'south' or 'north', not {winner!r}")
-        return cls(_igisoro.Pos.from_setup(variant, rule_pairs, pits, to_move, opening, winner))
+        state: dict[str, Any] = {}
+        if "opening_plies" in data:
+            opening = data["opening_plies"]
+            if not _is_int(opening) or not -(2**62) < opening < 2**62:
+                raise InvalidPositionError(f"invalid position: opening_plies must be an integer, not {opening!r}")
+            state["opening_plies"] = opening
+        if "winner" in data and data["winner"] is not None:
+            winner = data["winner"]
+            if not isinstance(winner, str):
+                raise InvalidPositionError(
+                    f"invalid position: winner must be null, 'south' or 'north', not {winner!r}"
+                )
+            state["winner"] = winner
+        if "phase" in data:
+            phase = data["phase"]
+            if not isinstance(phase, str):
+                raise InvalidPositionError(f"invalid position: phase must be a string, not {phase!r}")
+            state["phase"] = phase
+        return cls(_igisoro.Pos.from_fields(variant, rule_pairs, pits, to_move, state))
 
     # -- views ------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form; ``rules`` holds only the overrides of the variant's defaults."""
-        variant, rules, pits, to_move, opening, winner = self._pos.setup()
-        return {
-            "variant": variant,
-            "rules": rules_to_json(rules),
-            "pits": pits,
-            "to_move": to_move,
-            "opening_plies": opening,
-            "winner": winner,
-        }
+        fields = self._pos.fields()
+        fields["rules"] = rules_to_json(fields["rules"])
+        return fields
 
     def notation(self) -> str:
         """The canonical text notation."""
@@ -219,17 +226,17 @@ class Position:
     @property
     def variant(self) -> str:
         """The variant's canonical name."""
-        return self._pos.setup()[0]
+        return str(self._pos.fields()["variant"])
 
     @property
     def to_move(self) -> Side:
         """``"south"`` or ``"north"``."""
-        return self._pos.setup()[3]  # type: ignore[return-value]
+        return self._pos.to_move()  # type: ignore[return-value]
 
     @property
     def pits(self) -> list[list[int]]:
         """The board picture: row 4 (North's outer row) first, each row a..h."""
-        return self._pos.setup()[2]
+        return list(self._pos.fields()["pits"])
 
     @property
     def rules(self) -> dict[str, Any]:
@@ -238,62 +245,63 @@ class Position:
 
     # -- rules ------------------------------------------------------------
 
-    def legal_moves(self, limit: int | None = None) -> MoveList:
+    def legal_moves(self, limit: int | None = None, timeout: float | None = None) -> MoveList:
         """Every complete legal move, one per distinct resulting position.
 
         With ``limit``, at most that many are returned and ``truncated`` on
         the result says whether more exist. The GIL is released while the
-        core enumerates.
+        core enumerates. With ``timeout`` (seconds) the call raises
+        :class:`EngineTimeoutError` instead of running longer.
         """
         if limit is not None and (not _is_int(limit) or limit < 1 or limit > 2**62):
             from igisoro.errors import InvalidLimitError
 
             raise InvalidLimitError(f"limit must be a positive integer, got {limit!r}")
-        moves, truncated = self._pos.legal_moves(limit)
+        moves, truncated = self._pos.legal_moves(limit, timeout)
         return MoveList(
             [LegalMove(Move.from_notation(n), Position(r), c, laps) for n, r, c, laps in moves],
             truncated,
         )
 
-    def next_decision(self, partial: str | Move | Sequence[str] = "") -> Decision:
+    def next_decision(self, partial: str | Move | Sequence[str] = "", timeout: float | None = None) -> Decision:
         """The next decision after a partial decision list (step-wise play).
 
         Raises :class:`IllegalMoveError` if the partial list is not a prefix
         of a legal move.
         """
-        r = self._pos.next_decision(_move_text(partial))
+        r = self._pos.next_decision(_move_text(partial), timeout)
         if r[0] == "decide":
             return Decision(complete=False, role=r[1], actor=r[2], options=tuple(r[3]))
         return Decision(complete=True, result=Position(r[1]), captured=r[2], laps=r[3])
 
-    def play(self, move: str | Move | Sequence[str]) -> PlayResult:
+    def play(self, move: str | Move | Sequence[str], timeout: float | None = None) -> PlayResult:
         """Play a complete move, or raise :class:`IllegalMoveError` saying why."""
-        pos, captured, laps, trace = self._pos.play(_move_text(move))
+        pos, captured, laps, trace = self._pos.play(_move_text(move), timeout)
         result = Position(pos)
-        return PlayResult(result, result.status(), captured, laps, trace)
+        return PlayResult(result, result.status(timeout), captured, laps, trace)
 
-    def is_legal(self, move: str | Move | Sequence[str]) -> bool:
+    def is_legal(self, move: str | Move | Sequence[str], timeout: float | None = None) -> bool:
         """Whether ``move`` is a complete legal move here."""
         from igisoro.errors import IllegalMoveError
 
         try:
-            self._pos.play(_move_text(move))
+            self._pos.play(_move_text(move), timeout)
         except (IllegalMoveError, InvalidNotationError):
             return False
         return True
 
-    def canonical(self, move: str | Move | Sequence[str]) -> Move:
+    def canonical(self, move: str | Move | Sequence[str], timeout: float | None = None) -> Move:
         """The canonical notation of the legal move ``move`` plays."""
-        return Move.from_notation(self._pos.canonical(_move_text(move)))
+        return Move.from_notation(self._pos.canonical(_move_text(move), timeout))
 
-    def status(self) -> Status:
+    def status(self, timeout: float | None = None) -> Status:
         """Ongoing, or the winner and the reason."""
-        state, winner, reason = self._pos.status()
+        state, winner, reason = self._pos.status(timeout)
         return Status(state, winner, reason)  # type: ignore[arg-type]
 
-    def random_move(self, seed: int) -> Position | None:
+    def random_move(self, seed: int, timeout: float | None = None) -> Position | None:
         """The result of one uniformly random legal move (seeded), or None."""
-        r = self._pos.random_move(seed)
+        r = self._pos.random_move(seed, timeout)
         return None if r is None else Position(r)
 
     # -- dunder -----------------------------------------------------------

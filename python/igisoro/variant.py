@@ -13,6 +13,8 @@ class VariantInfo:
     """A rule system the engine plays, with its sources and defaults."""
 
     name: str
+    #: ``4x8`` (the Igisoro family) or ``2xn`` (Isolo).
+    board: str
     aliases: tuple[str, ...]
     source: str
     description: str
@@ -47,11 +49,12 @@ def variants() -> list[VariantInfo]:
     """Every variant, the default (``igisoro``) first.
 
     >>> [v.name for v in variants()]
-    ['igisoro', 'igisoro-wikipedia', 'igisoro-fr', 'ikibuguzo-1', 'ikibuguzo-2']
+    ['igisoro', 'igisoro-wikipedia', 'igisoro-fr', 'ikibuguzo-1', 'ikibuguzo-2', 'isolo']
     """
     return [
         VariantInfo(
             name=d["name"],
+            board=d["board"],
             aliases=tuple(d["aliases"]),
             source=d["source"],
             description=d["description"],

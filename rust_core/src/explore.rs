@@ -35,6 +35,8 @@ pub struct MoveList<G: Game> {
     pub moves: Vec<MoveInfo<G>>,
     /// True when the bound cut the list: at least one more move exists.
     pub truncated: bool,
+    /// True when the thread's budget ran out: the list is incomplete.
+    pub interrupted: bool,
 }
 
 /// Why a decision list is not (part of) a legal move.
@@ -54,6 +56,8 @@ pub enum PlayError {
     NoWayOut { step: usize },
     /// The game is already over.
     GameOver,
+    /// The thread's budget ran out before the answer was settled.
+    Interrupted,
 }
 
 impl std::fmt::Display for PlayError {
@@ -95,6 +99,7 @@ impl std::fmt::Display for PlayError {
                 step
             ),
             PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::Interrupted => write!(f, "the time limit ran out before the move was settled"),
         }
     }
 }
@@ -127,35 +132,69 @@ pub struct Played<G: Game> {
 /// shortest, then lexicographically first, decision list, which is exactly
 /// the canonical list we want to show.
 pub fn legal_moves<G: Game>(pos: &G::Pos, limit: Option<usize>) -> MoveList<G> {
+    bfs::<G>(pos, limit, None)
+}
+
+/// The canonical decision list of the legal move that `choices` plays.
+/// Stops the breadth-first search as soon as that result is reached.
+pub fn canonical<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Vec<G::Choice>, PlayError> {
+    let (node, _, _) = walk::<G, _>(pos, choices, &mut NoTrace)?;
+    let mut opts = Vec::new();
+    if let Point::Decide(actor) = G::point(pos, &node, &mut opts) {
+        return Err(PlayError::Incomplete {
+            step: choices.len(),
+            options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
+            actor,
+        });
+    }
+    let target = G::finish(pos, &node);
+    let list = bfs::<G>(pos, None, Some(&target));
+    match list.moves.into_iter().last() {
+        Some(m) if m.result == target => Ok(m.choices),
+        _ => Err(PlayError::Interrupted),
+    }
+}
+
+/// Breadth-first search over the turn graph (see [`legal_moves`]); stops
+/// after `limit` results, at the result `stop_at`, or when the budget runs out.
+fn bfs<G: Game>(pos: &G::Pos, limit: Option<usize>, stop_at: Option<&G::Pos>) -> MoveList<G> {
     let mut moves: Vec<MoveInfo<G>> = Vec::new();
-    let mut truncated = false;
+    let (mut truncated, mut interrupted) = (false, false);
     if G::decided(pos).is_some() {
-        return MoveList { moves, truncated };
+        return MoveList { moves, truncated, interrupted };
     }
     // Paths are a parent-pointer tree so that queue entries stay small.
     let mut tree: Vec<(u32, G::Choice)> = Vec::new();
     let mut visited: HashSet<G::Node> = HashSet::new();
-    let mut seen_results: HashMap<G::Pos, ()> = HashMap::new();
+    let mut seen_results: HashSet<G::Pos> = HashSet::new();
     let mut queue: VecDeque<(G::Node, u32, u32)> = VecDeque::new(); // node, path id, laps
     let root = G::root(pos);
     visited.insert(root.clone());
     queue.push_back((root, u32::MAX, 0));
     let mut opts = Vec::new();
-    'bfs: while let Some((node, path, laps)) = queue.pop_front() {
+    while let Some((node, path, laps)) = queue.pop_front() {
+        if crate::budget::check() {
+            interrupted = true;
+            break;
+        }
         match G::point(pos, &node, &mut opts) {
             Point::Done => {
                 let result = G::finish(pos, &node);
-                if seen_results.insert(result.clone(), ()).is_none() {
-                    if limit.map_or(false, |l| moves.len() >= l) {
+                if seen_results.insert(result.clone()) {
+                    if limit.is_some_and(|l| moves.len() >= l) {
                         truncated = true;
-                        break 'bfs;
+                        break;
                     }
+                    let last = stop_at == Some(&result);
                     moves.push(MoveInfo {
                         choices: unwind(&tree, path),
                         captured: G::captured(pos, &node),
                         result,
                         laps,
                     });
+                    if last {
+                        break;
+                    }
                 }
             }
             Point::Decide(_) => {
@@ -172,7 +211,7 @@ pub fn legal_moves<G: Game>(pos: &G::Pos, limit: Option<usize>) -> MoveList<G> {
             }
         }
     }
-    MoveList { moves, truncated }
+    MoveList { moves, truncated, interrupted }
 }
 
 fn unwind<C: Copy>(tree: &[(u32, C)], mut id: u32) -> Vec<C> {
@@ -198,6 +237,9 @@ fn can_finish<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -
     seen.insert(start.clone());
     let mut stack = vec![start.clone()];
     while let Some(node) = stack.pop() {
+        if crate::budget::check() {
+            return false;
+        }
         match G::point(pos, &node, &mut opts) {
             Point::Done => return true,
             Point::Decide(_) => {
@@ -247,6 +289,7 @@ fn walk<G: Game, O: Observer>(
         }
         match G::advance(pos, &node, c, obs) {
             Advance::Endless => return Err(PlayError::Endless { step }),
+            Advance::Aborted => return Err(PlayError::Interrupted),
             Advance::Reached(next, l) => {
                 laps += l;
                 if !path.insert(next.clone()) {
@@ -275,7 +318,7 @@ pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<Nex
             let options: Vec<G::Choice> = opts
                 .into_iter()
                 .filter(|&c| match G::advance(pos, &node, c, &mut NoTrace) {
-                    Advance::Endless => false,
+                    Advance::Endless | Advance::Aborted => false,
                     Advance::Reached(next, _) => !path.contains(&next) && can_finish::<G>(pos, &next, &path),
                 })
                 .collect();

@@ -39,6 +39,8 @@ pub enum Advance<N> {
     Reached(N, u32),
     /// The stretch repeats a state with no decision in between: it never ends.
     Endless,
+    /// The thread's [`crate::budget`] ran out before the stretch was settled.
+    Aborted,
 }
 
 /// One step of a sowing trace, for animation. Pits are given by name.

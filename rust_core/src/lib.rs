@@ -7,6 +7,7 @@
 //! `python.rs`, behind the `python` feature.
 
 pub mod board4x8;
+pub mod budget;
 pub mod explore;
 pub mod game;
 pub mod isolo;

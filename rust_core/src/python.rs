@@ -1,17 +1,26 @@
 //! All PyO3 code: the private `igisoro._igisoro` module that the Python
-//! package wraps. Everything CPU-heavy runs inside `py.detach` (the GIL is
-//! released), and every engine error maps to one Python exception in
-//! `to_py_err`, one exhaustive match, so a new error forces a decision here.
+//! package wraps.
+//!
+//! - One position type for every rule system ([`AnyPos`]); each method
+//!   dispatches once to code generic over [`Game`], so Isolo and the 4x8
+//!   family share every path and callers never special-case a game.
+//! - Everything CPU-heavy runs inside `py.detach` (the GIL is released)
+//!   under an optional time limit ([`crate::budget`]).
+//! - Every engine error maps to one Python exception in `to_py_err`, one
+//!   exhaustive match, so a new error forces a decision here.
 
-use crate::board4x8::{notation, rules::OptionKind, rules::OPTIONS, Igisoro, Position, PositionError, Setup, Variant};
+use crate::board4x8 as b4;
+use crate::budget::{with_budget, Budget};
 use crate::explore::{self, NextDecision, PlayError};
-use crate::game::{Actor, Event, Status};
+use crate::game::{Actor, Event, Game, Status};
+use crate::isolo as iso;
 use crate::moves::{format_move, parse_move, MoveSyntaxError};
 use crate::rng::Rng;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::time::{Duration, Instant};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
 create_exception!(_igisoro, InvalidNotationError, IgisoroError, "Text that is not valid notation.");
@@ -19,50 +28,135 @@ create_exception!(_igisoro, InvalidPositionError, IgisoroError, "A setup that is
 create_exception!(_igisoro, UnknownVariantError, InvalidPositionError, "A variant name that is not known.");
 create_exception!(_igisoro, IllegalMoveError, IgisoroError, "A move that is not legal in the position.");
 create_exception!(_igisoro, InvalidLimitError, IgisoroError, "A bound or limit out of range.");
+create_exception!(_igisoro, EngineTimeoutError, IgisoroError, "The time limit ran out before the answer was settled.");
 
 /// Every engine error, once, with the input named in the message.
 enum Error {
-    Position(PositionError),
+    Position(String),
+    UnknownVariant(String),
     Notation { text: String, detail: String },
     MoveSyntax(MoveSyntaxError),
     Play { mv: String, pos: String, err: PlayError },
     Limit(String),
+    Timeout { what: String, seconds: f64 },
+}
+
+fn all_variant_names() -> Vec<&'static str> {
+    b4::Variant::ALL.iter().map(|v| v.name()).chain(iso::Variant::ALL.iter().map(|v| v.name())).collect()
 }
 
 fn to_py_err(e: Error) -> PyErr {
     match e {
-        Error::Position(PositionError::UnknownVariant(v)) => UnknownVariantError::new_err(format!(
+        Error::UnknownVariant(v) => UnknownVariantError::new_err(format!(
             "unknown variant '{}': expected one of {}",
             v,
-            Variant::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ")
+            all_variant_names().join(", ")
         )),
         Error::Position(p) => InvalidPositionError::new_err(format!("invalid position: {}", p)),
         Error::Notation { text, detail } => {
             InvalidNotationError::new_err(format!("invalid notation {:?}: {}", text, detail))
         }
         Error::MoveSyntax(m) => InvalidNotationError::new_err(m.to_string()),
+        Error::Play { err: PlayError::Interrupted, pos, mv } => {
+            EngineTimeoutError::new_err(format!("move '{}' in {}: {}", mv, pos, PlayError::Interrupted))
+        }
         Error::Play { mv, pos, err } => {
             IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, pos, err))
         }
         Error::Limit(s) => InvalidLimitError::new_err(s),
+        Error::Timeout { what, seconds } => EngineTimeoutError::new_err(format!(
+            "{} did not finish within the time limit of {} s (the turn graph of this position is too large)",
+            what, seconds
+        )),
     }
+}
+
+/// A validated position of any rule system.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum AnyPos {
+    Board4x8(b4::Position),
+    Isolo(iso::Position),
+}
+
+/// What the binding needs from a rule system beyond [`Game`].
+trait Engine: Game<Pos: Send + Sync, Choice: Send> {
+    fn wrap(p: Self::Pos) -> AnyPos;
+    fn notation(p: &Self::Pos) -> String;
+    /// (variant, rule overrides, pits picture, to_move, extra state fields).
+    fn fields(p: &Self::Pos) -> Fields;
+    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
+}
+
+type Fields = (String, Vec<(String, String)>, Vec<Vec<i64>>, String, Vec<(&'static str, Extra)>);
+
+/// A state field of the JSON form beyond the board and side to move.
+enum Extra {
+    Int(i64),
+    Text(Option<String>),
+}
+
+impl Engine for b4::Igisoro {
+    fn wrap(p: b4::Position) -> AnyPos {
+        AnyPos::Board4x8(p)
+    }
+    fn notation(p: &b4::Position) -> String {
+        b4::notation::format(p)
+    }
+    fn fields(p: &b4::Position) -> Fields {
+        let s = p.to_setup();
+        let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
+        (s.variant, s.rules, s.pits, s.to_move, extra)
+    }
+    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
+        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+}
+
+impl Engine for iso::Isolo {
+    fn wrap(p: iso::Position) -> AnyPos {
+        AnyPos::Isolo(p)
+    }
+    fn notation(p: &iso::Position) -> String {
+        iso::notation::format(p)
+    }
+    fn fields(p: &iso::Position) -> Fields {
+        let s = p.to_setup();
+        let extra = vec![("phase", Extra::Text(Some(s.phase)))];
+        (s.variant, s.rules, s.pits, s.to_move, extra)
+    }
+    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
+        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+}
+
+/// Run `$body` with `$G` bound to the position's game and `$p` to its
+/// position.
+macro_rules! with_game {
+    ($pos:expr, $p:ident, $G:ident => $body:expr) => {
+        match $pos {
+            AnyPos::Board4x8($p) => {
+                type $G = b4::Igisoro;
+                $body
+            }
+            AnyPos::Isolo($p) => {
+                type $G = iso::Isolo;
+                $body
+            }
+        }
+    };
 }
 
 /// A validated position (any rule system the engine knows).
 #[pyclass(frozen, module = "igisoro._igisoro", name = "Pos")]
 #[derive(Clone)]
 pub struct PyPos {
-    inner: Position,
+    inner: AnyPos,
 }
 
-fn wrap(p: Position) -> PyPos {
-    PyPos { inner: p }
-}
-
-fn side_of(pos: &Position, actor: Actor) -> &'static str {
+fn side_name(to_move: crate::Side, actor: Actor) -> &'static str {
     match actor {
-        Actor::Mover => pos.to_move().name(),
-        Actor::Opponent => pos.to_move().other().name(),
+        Actor::Mover => to_move.name(),
+        Actor::Opponent => to_move.other().name(),
     }
 }
 
@@ -80,7 +174,7 @@ fn status_tuple(s: Status) -> (&'static str, Option<&'static str>, Option<&'stat
     }
 }
 
-fn event_dict<'py>(py: Python<'py>, pos: &Position, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     match e {
         Event::Lift { pit, count } => {
@@ -113,183 +207,298 @@ fn event_dict<'py>(py: Python<'py>, pos: &Position, e: &Event) -> PyResult<Bound
         }
         Event::Decision { actor, choice } => {
             d.set_item("type", "decision")?;
-            d.set_item("actor", side_of(pos, *actor))?;
+            d.set_item("actor", side_name(to_move, *actor))?;
             d.set_item("choice", choice)?;
         }
     }
     Ok(d)
 }
 
+/// Validate a time limit in seconds into a budget.
+fn budget(timeout: Option<f64>) -> PyResult<Budget> {
+    match timeout {
+        None => Ok(Budget::default()),
+        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
+            Ok(Budget { deadline: Some(Instant::now() + Duration::from_secs_f64(t)), cancel: None })
+        }
+        Some(t) => Err(to_py_err(Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t)))),
+    }
+}
+
+/// Run `f` without the GIL under a time limit; a tripped limit is an error.
+fn run<R: Send>(py: Python<'_>, timeout: Option<f64>, what: &str, f: impl FnOnce() -> R + Send) -> PyResult<R> {
+    let b = budget(timeout)?;
+    let (r, tripped) = py.detach(|| with_budget(b, f));
+    if tripped {
+        return Err(to_py_err(Error::Timeout { what: what.to_string(), seconds: timeout.unwrap_or(0.0) }));
+    }
+    Ok(r)
+}
+
+fn game_of(variant: &str) -> Result<bool, Error> {
+    if variant.parse::<b4::Variant>().is_ok() {
+        Ok(true)
+    } else if variant.parse::<iso::Variant>().is_ok() {
+        Ok(false)
+    } else {
+        Err(Error::UnknownVariant(variant.to_string()))
+    }
+}
+
 impl PyPos {
-    fn parse_move(&self, text: &str) -> PyResult<Vec<crate::board4x8::Choice>> {
-        parse_move::<Igisoro>(&self.inner, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
+    fn parse_choices<G: Engine>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
+        parse_move::<G>(p, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
     }
     fn play_err(&self, mv: &str, err: PlayError) -> PyErr {
-        to_py_err(Error::Play { mv: mv.to_string(), pos: notation::format(&self.inner), err })
+        to_py_err(Error::Play { mv: mv.to_string(), pos: self.notation(), err })
     }
 }
 
 #[pymethods]
 impl PyPos {
-    /// Validate an unchecked setup.
+    /// Validate an unchecked setup. `state` holds the variant's extra
+    /// fields: `opening_plies` and `winner` (4x8) or `phase` (Isolo).
     #[staticmethod]
-    #[pyo3(signature = (variant, rules, pits, to_move, opening_plies, winner))]
-    fn from_setup(
+    fn from_fields(
         variant: String,
         rules: Vec<(String, String)>,
         pits: Vec<Vec<i64>>,
         to_move: String,
-        opening_plies: i64,
-        winner: Option<String>,
+        state: &Bound<'_, PyDict>,
     ) -> PyResult<PyPos> {
-        let setup = Setup { variant, rules, pits, to_move, opening_plies, winner };
-        Position::from_setup(&setup).map(wrap).map_err(|e| to_py_err(Error::Position(e)))
+        let four = game_of(&variant).map_err(to_py_err)?;
+        let allowed: &[&str] = if four { &["opening_plies", "winner"] } else { &["phase"] };
+        for k in state.keys() {
+            let k: String = k.extract()?;
+            if !allowed.contains(&k.as_str()) {
+                return Err(to_py_err(Error::Position(format!(
+                    "field '{}' does not apply to variant '{}' (its state fields: {})",
+                    k,
+                    variant,
+                    allowed.join(", ")
+                ))));
+            }
+        }
+        let inner = if four {
+            let opening_plies: i64 = match state.get_item("opening_plies")? {
+                Some(v) => v.extract()?,
+                None => 0,
+            };
+            let winner: Option<String> = match state.get_item("winner")? {
+                Some(v) => v.extract()?,
+                None => None,
+            };
+            let s = b4::Setup { variant, rules, pits, to_move, opening_plies, winner };
+            AnyPos::Board4x8(b4::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
+        } else {
+            let phase: String = match state.get_item("phase")? {
+                Some(v) => v.extract()?,
+                None => "fore_play".to_string(),
+            };
+            let s = iso::Setup { variant, rules, pits, to_move, phase };
+            AnyPos::Isolo(iso::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
+        };
+        Ok(PyPos { inner })
     }
 
     /// The start position of a variant.
     #[staticmethod]
     fn start(variant: &str) -> PyResult<PyPos> {
-        let v: Variant =
-            variant.parse().map_err(|_| to_py_err(Error::Position(PositionError::UnknownVariant(variant.into()))))?;
-        Ok(wrap(Position::start(v)))
+        let inner = if let Ok(v) = variant.parse::<b4::Variant>() {
+            AnyPos::Board4x8(b4::Position::start(v))
+        } else if let Ok(v) = variant.parse::<iso::Variant>() {
+            AnyPos::Isolo(iso::Position::start(v))
+        } else {
+            return Err(to_py_err(Error::UnknownVariant(variant.into())));
+        };
+        Ok(PyPos { inner })
     }
 
-    /// Parse the text notation.
+    /// Parse the text notation (the variant name, its first field, picks the game).
     #[staticmethod]
     fn from_notation(text: &str) -> PyResult<PyPos> {
-        match notation::parse(text) {
-            Ok(p) => Ok(wrap(p)),
-            Err(notation::ParseError::Syntax(e)) => {
-                Err(to_py_err(Error::Notation { text: text.into(), detail: e.to_string() }))
-            }
-            Err(notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e))),
+        let variant = text.split(' ').next().unwrap_or("");
+        let syntax = |detail: String| to_py_err(Error::Notation { text: text.into(), detail });
+        match game_of(variant) {
+            Err(_) if variant.is_empty() => Err(syntax("expected a variant name first".into())),
+            Err(e) => Err(to_py_err(e)),
+            Ok(true) => match b4::notation::parse(text) {
+                Ok(p) => Ok(PyPos { inner: AnyPos::Board4x8(p) }),
+                Err(b4::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
+                Err(b4::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
+            },
+            Ok(false) => match iso::notation::parse(text) {
+                Ok(p) => Ok(PyPos { inner: AnyPos::Isolo(p) }),
+                Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
+                Err(iso::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
+            },
         }
     }
 
     /// The canonical text notation.
     fn notation(&self) -> String {
-        notation::format(&self.inner)
+        with_game!(&self.inner, p, G => G::notation(p))
     }
 
-    /// (variant, rule overrides, pits picture, to_move, opening_plies, winner).
-    #[allow(clippy::type_complexity)]
-    fn setup(&self) -> (String, Vec<(String, String)>, Vec<Vec<i64>>, String, i64, Option<String>) {
-        let s = self.inner.to_setup();
-        (s.variant, s.rules, s.pits, s.to_move, s.opening_plies, s.winner)
+    /// The JSON form's fields: variant, rules (overrides), pits, to_move
+    /// and the variant's state fields.
+    fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (variant, rules, pits, to_move, extra) = with_game!(&self.inner, p, G => G::fields(p));
+        let d = PyDict::new(py);
+        d.set_item("variant", variant)?;
+        d.set_item("rules", rules)?;
+        d.set_item("pits", pits)?;
+        d.set_item("to_move", to_move)?;
+        for (k, v) in extra {
+            match v {
+                Extra::Int(i) => d.set_item(k, i)?,
+                Extra::Text(t) => d.set_item(k, t)?,
+            }
+        }
+        Ok(d)
     }
 
     /// Every rule option with its effective value (text form).
     fn rules(&self) -> Vec<(String, String)> {
-        self.inner.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+        with_game!(&self.inner, p, G => G::all_rules(p))
+    }
+
+    /// The side to move.
+    fn to_move(&self) -> &'static str {
+        with_game!(&self.inner, p, G => G::to_move(p).name())
     }
 
     /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
-    #[pyo3(signature = (limit=None))]
+    #[pyo3(signature = (limit=None, timeout=None))]
     #[allow(clippy::type_complexity)]
-    fn legal_moves(&self, py: Python<'_>, limit: Option<i64>) -> PyResult<(Vec<(String, PyPos, u32, u32)>, bool)> {
+    fn legal_moves(
+        &self,
+        py: Python<'_>,
+        limit: Option<i64>,
+        timeout: Option<f64>,
+    ) -> PyResult<(Vec<(String, PyPos, u32, u32)>, bool)> {
         let limit = match limit {
             None => None,
             Some(l) if l >= 1 => Some(l as usize),
             Some(l) => return Err(to_py_err(Error::Limit(format!("limit must be at least 1, got {}", l)))),
         };
-        let pos = &self.inner;
-        let list = py.detach(|| explore::legal_moves::<Igisoro>(pos, limit));
-        let moves = list
-            .moves
-            .into_iter()
-            .map(|m| (format_move::<Igisoro>(pos, &m.choices), wrap(m.result), m.captured, m.laps))
-            .collect();
-        Ok((moves, list.truncated))
+        with_game!(&self.inner, p, G => {
+            let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
+            let moves = list
+                .moves
+                .into_iter()
+                .map(|m| (format_move::<G>(p, &m.choices), PyPos { inner: G::wrap(m.result) }, m.captured, m.laps))
+                .collect();
+            Ok((moves, list.truncated))
+        })
     }
 
     /// The next decision after a partial decision list:
     /// ("decide", role, side, options) or ("complete", result, captured, laps).
-    fn next_decision<'py>(&self, py: Python<'py>, partial: &str) -> PyResult<Bound<'py, PyAny>> {
-        let choices = self.parse_move(partial)?;
-        let pos = &self.inner;
-        let r = py.detach(|| explore::next_decision::<Igisoro>(pos, &choices));
-        match r {
-            Ok(NextDecision::Decide { actor, options }) => {
-                let opts: Vec<String> = options.iter().map(|c| c.token()).collect();
-                Ok(("decide", actor_name(actor), side_of(pos, actor), opts).into_pyobject(py)?.into_any())
+    #[pyo3(signature = (partial, timeout=None))]
+    fn next_decision<'py>(&self, py: Python<'py>, partial: &str, timeout: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
+        with_game!(&self.inner, p, G => {
+            let choices = Self::parse_choices::<G>(p, partial)?;
+            let r = run(py, timeout, "finding the next decision", || explore::next_decision::<G>(p, &choices))?;
+            match r {
+                Ok(NextDecision::Decide { actor, options }) => {
+                    let opts: Vec<String> = options.iter().map(|&c| G::choice_text(p, c)).collect();
+                    let side = side_name(G::to_move(p), actor);
+                    Ok(("decide", actor_name(actor), side, opts).into_pyobject(py)?.into_any())
+                }
+                Ok(NextDecision::Complete { result, captured, laps }) => {
+                    Ok(("complete", PyPos { inner: G::wrap(result) }, captured, laps).into_pyobject(py)?.into_any())
+                }
+                Err(e) => Err(self.play_err(partial, e)),
             }
-            Ok(NextDecision::Complete { result, captured, laps }) => {
-                Ok(("complete", wrap(result), captured, laps).into_pyobject(py)?.into_any())
-            }
-            Err(e) => Err(self.play_err(partial, e)),
-        }
+        })
     }
 
     /// Play a complete move with checking: (result, captured, laps, trace).
-    fn play<'py>(&self, py: Python<'py>, mv: &str) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
-        let choices = self.parse_move(mv)?;
-        if choices.is_empty() {
-            return Err(to_py_err(Error::Notation { text: mv.into(), detail: "a move needs at least a start pit".into() }));
+    #[pyo3(signature = (mv, timeout=None))]
+    fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
+        // Isolo's kucheleka accepts any valid arrangement, listed or not.
+        if let AnyPos::Isolo(p) = &self.inner {
+            if p.phase() == iso::Phase::Kucheleka && mv.starts_with('k') && !mv.contains('-') {
+                let a = iso::notation::parse_arrangement(mv, p.holes())
+                    .map_err(|e| to_py_err(Error::Notation { text: mv.into(), detail: e.to_string() }))?;
+                let result = iso::arrange(p, &a).map_err(|e| {
+                    IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, self.notation(), e))
+                })?;
+                return Ok((PyPos { inner: AnyPos::Isolo(result) }, 0, 0, PyList::empty(py)));
+            }
         }
-        let pos = &self.inner;
-        let played = py.detach(|| explore::play::<Igisoro>(pos, &choices)).map_err(|e| self.play_err(mv, e))?;
-        let trace = PyList::empty(py);
-        for e in &played.trace {
-            trace.append(event_dict(py, pos, e)?)?;
-        }
-        Ok((wrap(played.result), played.captured, played.laps, trace))
+        with_game!(&self.inner, p, G => {
+            let choices = Self::parse_choices::<G>(p, mv)?;
+            if choices.is_empty() {
+                return Err(to_py_err(Error::Notation { text: mv.into(), detail: "a move needs at least a start".into() }));
+            }
+            let played = run(py, timeout, "playing the move", || explore::play::<G>(p, &choices))?
+                .map_err(|e| self.play_err(mv, e))?;
+            let trace = PyList::empty(py);
+            for e in &played.trace {
+                trace.append(event_dict(py, G::to_move(p), e)?)?;
+            }
+            Ok((PyPos { inner: G::wrap(played.result) }, played.captured, played.laps, trace))
+        })
     }
 
-    /// Canonical notation of a legal move given by any decision list
-    /// reaching the same result, or an IllegalMoveError.
-    fn canonical(&self, py: Python<'_>, mv: &str) -> PyResult<String> {
-        let choices = self.parse_move(mv)?;
-        let pos = &self.inner;
-        let played = py.detach(|| explore::play::<Igisoro>(pos, &choices)).map_err(|e| self.play_err(mv, e))?;
-        let list = py.detach(|| explore::legal_moves::<Igisoro>(pos, None));
-        let m = list.moves.iter().find(|m| m.result == played.result).expect("a played move is enumerated");
-        Ok(format_move::<Igisoro>(pos, &m.choices))
+    /// Canonical notation of the legal move a decision list plays.
+    #[pyo3(signature = (mv, timeout=None))]
+    fn canonical(&self, py: Python<'_>, mv: &str, timeout: Option<f64>) -> PyResult<String> {
+        with_game!(&self.inner, p, G => {
+            let choices = Self::parse_choices::<G>(p, mv)?;
+            let c = run(py, timeout, "finding the canonical move", || explore::canonical::<G>(p, &choices))?
+                .map_err(|e| self.play_err(mv, e))?;
+            Ok(format_move::<G>(p, &c))
+        })
     }
 
     /// (state, winner, reason).
-    fn status(&self, py: Python<'_>) -> (&'static str, Option<&'static str>, Option<&'static str>) {
-        let pos = &self.inner;
-        status_tuple(py.detach(|| explore::status::<Igisoro>(pos)))
+    #[pyo3(signature = (timeout=None))]
+    fn status(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
+        with_game!(&self.inner, p, G => Ok(status_tuple(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?)))
     }
 
-    /// One uniformly random legal move (seeded), or None if there is none.
-    fn random_move(&self, py: Python<'_>, seed: u64) -> Option<PyPos> {
-        let pos = &self.inner;
-        py.detach(|| explore::random_move::<Igisoro>(pos, &mut Rng::new(seed))).map(|(p, _)| wrap(p))
+    /// The result of one uniformly random legal move (seeded), or None.
+    #[pyo3(signature = (seed, timeout=None))]
+    fn random_move(&self, py: Python<'_>, seed: u64, timeout: Option<f64>) -> PyResult<Option<PyPos>> {
+        with_game!(&self.inner, p, G => {
+            let r = run(py, timeout, "choosing a random move", || explore::random_move::<G>(p, &mut Rng::new(seed)))?;
+            Ok(r.map(|(q, _)| PyPos { inner: G::wrap(q) }))
+        })
     }
 
-    /// Play `games` random games to the end; returns total plies played.
-    /// `max_plies` bounds each game (games that reach it are cut).
-    fn playouts(&self, py: Python<'_>, games: u64, seed: u64, max_plies: u64) -> u64 {
-        let pos = &self.inner;
-        py.detach(|| {
+    /// Play `games` random games of at most `max_plies` plies; returns plies played.
+    fn playouts(&self, py: Python<'_>, games: u64, seed: u64, max_plies: u64) -> PyResult<u64> {
+        with_game!(&self.inner, p, G => run(py, None, "playouts", || {
             let mut rng = Rng::new(seed);
             let mut total = 0;
             for _ in 0..games {
-                let mut p = pos.clone();
+                let mut q = p.clone();
                 for _ in 0..max_plies {
-                    match explore::random_move::<Igisoro>(&p, &mut rng) {
-                        Some((n, _)) => p = n,
+                    match explore::random_move::<G>(&q, &mut rng) {
+                        Some((n, _)) => q = n,
                         None => break,
                     }
                     total += 1;
                 }
             }
             total
-        })
+        }))
     }
 
     /// Perft counts for depths 1..=depth: [(move sequences, distinct positions)].
-    fn perft(&self, py: Python<'_>, depth: u32) -> PyResult<Vec<(u64, u64)>> {
+    #[pyo3(signature = (depth, timeout=None))]
+    fn perft(&self, py: Python<'_>, depth: u32, timeout: Option<f64>) -> PyResult<Vec<(u64, u64)>> {
         if depth > 6 {
             return Err(to_py_err(Error::Limit(format!("perft depth must be at most 6, got {}", depth))));
         }
-        let pos = &self.inner;
-        Ok(py.detach(|| explore::perft::<Igisoro>(pos, depth)))
+        with_game!(&self.inner, p, G => run(py, timeout, "perft", || explore::perft::<G>(p, depth)))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.extract::<PyRef<PyPos>>().map_or(false, |o| o.inner == self.inner)
+        other.extract::<PyRef<PyPos>>().is_ok_and(|o| o.inner == self.inner)
     }
 
     fn __hash__(&self) -> u64 {
@@ -300,46 +509,59 @@ impl PyPos {
     }
 }
 
-/// Metadata of every variant: name, aliases, source, description, rule
-/// options (effective values), start notation.
+/// Metadata of every variant: name, board, aliases, source, description,
+/// rule options (effective values), start notation.
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    for v in Variant::ALL {
+    let add = |name: &str, board: &str, aliases: Vec<&str>, source: &str, desc: &str, rules: Vec<(&str, String)>, start: String| -> PyResult<()> {
         let d = PyDict::new(py);
-        d.set_item("name", v.name())?;
-        d.set_item("aliases", v.aliases().to_vec())?;
-        d.set_item("source", v.source())?;
-        d.set_item("description", v.description())?;
-        d.set_item("rules", v.rules().all())?;
-        d.set_item("start", notation::format(&Position::start(v)))?;
-        out.append(d)?;
+        d.set_item("name", name)?;
+        d.set_item("board", board)?;
+        d.set_item("aliases", aliases)?;
+        d.set_item("source", source)?;
+        d.set_item("description", desc)?;
+        d.set_item("rules", rules)?;
+        d.set_item("start", start)?;
+        out.append(d)
+    };
+    for v in b4::Variant::ALL {
+        let start = b4::notation::format(&b4::Position::start(v));
+        add(v.name(), "4x8", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
+    }
+    for v in iso::Variant::ALL {
+        let start = iso::notation::format(&iso::Position::start(v));
+        add(v.name(), "2xn", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
     }
     Ok(out)
 }
 
-/// Rule options: [(name, kind, allowed values or range, description)].
+/// Rule options: name, board it applies to, kind and allowed values, description.
 #[pyfunction]
 fn rule_options(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    for (name, kind, doc) in OPTIONS {
-        let d = PyDict::new(py);
-        d.set_item("name", *name)?;
-        d.set_item("description", *doc)?;
-        match kind {
-            OptionKind::Bool => d.set_item("kind", "bool")?,
-            OptionKind::Int { min, max } => {
-                d.set_item("kind", "int")?;
-                d.set_item("min", *min)?;
-                d.set_item("max", *max)?;
+    let boards = [("4x8", b4::rules::OPTIONS), ("2xn", iso::rules::OPTIONS)];
+    for (board, options) in boards {
+        for (name, kind, doc) in options {
+            let d = PyDict::new(py);
+            d.set_item("name", *name)?;
+            d.set_item("board", board)?;
+            d.set_item("description", *doc)?;
+            match kind {
+                b4::rules::OptionKind::Bool => d.set_item("kind", "bool")?,
+                b4::rules::OptionKind::Int { min, max } => {
+                    d.set_item("kind", "int")?;
+                    d.set_item("min", *min)?;
+                    d.set_item("max", *max)?;
+                }
+                b4::rules::OptionKind::Choice(values) => {
+                    d.set_item("kind", "choice")?;
+                    d.set_item("values", values.to_vec())?;
+                }
+                b4::rules::OptionKind::Pits => d.set_item("kind", "pits")?,
             }
-            OptionKind::Choice(values) => {
-                d.set_item("kind", "choice")?;
-                d.set_item("values", values.to_vec())?;
-            }
-            OptionKind::Pits => d.set_item("kind", "pits")?,
+            out.append(d)?;
         }
-        out.append(d)?;
     }
     Ok(out)
 }
@@ -356,6 +578,7 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UnknownVariantError", py.get_type::<UnknownVariantError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("InvalidLimitError", py.get_type::<InvalidLimitError>())?;
+    m.add("EngineTimeoutError", py.get_type::<EngineTimeoutError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -61,6 +61,8 @@ pub(crate) struct Watch {
     power: u32,
     lam: u32,
     points: HashSet<Key>,
+    /// The budget ran out: `endless` said stop, but nothing was proven.
+    pub(crate) aborted: bool,
 }
 
 /// The mover's inner pits (bit `q - 8`) whose two opposite pits are occupied.
@@ -80,7 +82,7 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
 impl Watch {
     /// Start watching a stretch; `cw` is the turn direction under `whole_turn`.
     pub(crate) fn new(rules: &Rules, cw: bool, mask: u8) -> Watch {
-        let mut w = Watch { dir: 0, reverse: 0, mask: 0, saved: None, power: 1, lam: 0, points: HashSet::new() };
+        let mut w = Watch { dir: 0, reverse: 0, mask: 0, saved: None, power: 1, lam: 0, points: HashSet::new(), aborted: false };
         w.set_context(rules, cw, mask);
         w
     }
@@ -136,6 +138,12 @@ impl Watch {
 
     #[cold]
     fn distinguished(&mut self, key: Key) -> bool {
+        if crate::budget::check() {
+            // Interrupted: stop without remembering anything (the caller
+            // sees the budget tripped and discards the result).
+            self.aborted = true;
+            return true;
+        }
         let known = ENDLESS.with(|m| m.borrow().contains(&key));
         if known || !self.points.insert(key) {
             self.remember();

@@ -220,7 +220,7 @@ impl Igisoro {
             }
             pending = Self::relay(me, &mut n, q, obs);
             if watch.endless(&n.b[0], pending.origin, pending.hand) {
-                return Advance::Endless;
+                return if watch.aborted { Advance::Aborted } else { Advance::Endless };
             }
         }
     }

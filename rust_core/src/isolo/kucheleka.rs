@@ -191,7 +191,7 @@ pub fn arrange(pos: &Position, a: &Arrangement) -> Result<Position, ArrangeError
     }
     match Isolo::advance(pos, &Isolo::root(pos), Choice::Arrange(*a), &mut NoTrace) {
         Advance::Reached(node, _) => Ok(Isolo::finish(pos, &node)),
-        Advance::Endless => unreachable!("an arrangement sows no laps"),
+        Advance::Endless | Advance::Aborted => unreachable!("an arrangement sows no laps"),
     }
 }
 

@@ -1,0 +1,60 @@
+//! Time limits and cancellation for engine calls.
+//!
+//! Some turns are expensive to settle exactly (relay cycles of millions of
+//! laps, turn graphs with hundreds of thousands of states), and a server
+//! must stay in control. A [`Budget`] installed for the current thread with
+//! [`with_budget`] is checked at a few cold points (per explored decision
+//! node, and about every 256 laps of a long chain). Once it runs out,
+//! [`check`] keeps answering true, the engine unwinds quickly, and the
+//! caller must discard the result: [`with_budget`] says whether it tripped.
+//! Nothing is remembered from an interrupted chain, so later calls stay
+//! exact.
+
+use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Limits for one engine call.
+#[derive(Clone, Default)]
+pub struct Budget {
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop as soon as another thread sets this flag.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+thread_local! {
+    static ACTIVE: RefCell<Option<Budget>> = const { RefCell::new(None) };
+    static TRIPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Run `f` under `budget`; returns its result and whether the budget ran
+/// out (then the result is incomplete and must not be used).
+pub fn with_budget<R>(budget: Budget, f: impl FnOnce() -> R) -> (R, bool) {
+    let outer = ACTIVE.with(|a| a.replace(Some(budget)));
+    let outer_tripped = TRIPPED.with(|t| t.replace(false));
+    let r = f();
+    let tripped = TRIPPED.with(|t| t.replace(outer_tripped));
+    ACTIVE.with(|a| *a.borrow_mut() = outer);
+    (r, tripped)
+}
+
+/// True once the current thread's budget has run out (always false when
+/// no budget is installed).
+pub fn check() -> bool {
+    if TRIPPED.with(|t| t.get()) {
+        return true;
+    }
+    let out = ACTIVE.with(|a| match &*a.borrow() {
+        None => false,
+        Some(b) => {
+            b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+                || b.deadline.is_some_and(|d| Instant::now() >= d)
+        }
+    });
+    if out {
+        TRIPPED.with(|t| t.set(true));
+    }
+    out
+}
