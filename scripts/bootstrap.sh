@@ -14,4 +14,4 @@ python -m pip install -q --upgrade pip
 # Runtime, service and test dependencies come from pyproject.toml; maturin
 # builds the PyO3 module in release mode and installs the package editable.
 python -m pip install -q "maturin>=1.5,<2"
-maturin develop -q --release --extras test,service
+maturin develop -q --release --extras test

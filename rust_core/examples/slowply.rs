@@ -6,6 +6,8 @@ fn main() {
     let v: Variant = std::env::args().nth(1).unwrap().parse().unwrap();
     let games: u64 = std::env::args().nth(2).unwrap().parse().unwrap();
     let mut rng = Rng::new(12345);
+    let (mut slow, mut total) = (0.0, 0.0);
+    let t0 = Instant::now();
     for g in 0..games {
         let mut p = Position::start(v);
         loop {
@@ -13,7 +15,10 @@ fn main() {
             let before = p.clone();
             match random_move::<Igisoro>(&p, &mut rng) { Some((q, _)) => p = q, None => break }
             let dt = t.elapsed().as_secs_f64();
+            total += dt;
+            if dt > 0.001 { slow += dt; }
             if dt > 0.05 { println!("game {} ply {:.3}s: {}", g, dt, notation::format(&before)); }
         }
     }
+    println!("total {:.2}s in plies, {:.2}s in plies over 1ms, wall {:.2}s", total, slow, t0.elapsed().as_secs_f64());
 }

@@ -1,0 +1,30 @@
+# Multi-stage build: compile the wheel with maturin, then run it with
+# gunicorn in a slim image without the Rust toolchain.
+
+FROM rust:1-slim-bookworm AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 python3-venv python3-dev \
+ && rm -rf /var/lib/apt/lists/*
+RUN python3 -m venv /opt/build && /opt/build/bin/pip install --no-cache-dir "maturin>=1.5,<2"
+WORKDIR /src
+COPY Cargo.toml Cargo.lock pyproject.toml README.md ./
+COPY rust_core rust_core
+COPY bench bench
+COPY python python
+RUN /opt/build/bin/maturin build --release --out /wheels
+
+FROM python:3.11-slim-bookworm AS runtime
+# The wheel is abi3 (CPython >= 3.11); its runtime dependencies come from PyPI.
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+WORKDIR /app
+COPY service service
+COPY gunicorn.conf.py openapi.yaml ./
+RUN useradd --system --no-create-home igisoro \
+ && mkdir -p /tmp/igisoro-metrics && chown igisoro /tmp/igisoro-metrics
+USER igisoro
+ENV HOST=0.0.0.0 \
+    PORT=8000 \
+    PROMETHEUS_MULTIPROC_DIR=/tmp/igisoro-metrics
+EXPOSE 8000
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"]
