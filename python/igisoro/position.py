@@ -259,7 +259,7 @@ class Position:
             raise InvalidLimitError(f"limit must be a positive integer, got {limit!r}")
         moves, truncated = self._pos.legal_moves(limit, timeout)
         return MoveList(
-            [LegalMove(Move.from_notation(n), Position(r), c, laps) for n, r, c, laps in moves],
+            [LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps) for n, r, c, laps in moves],
             truncated,
         )
 

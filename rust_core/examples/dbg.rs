@@ -10,7 +10,7 @@ fn main() {
     for c in opts.clone() {
         let t = Instant::now();
         let r = Igisoro::advance(&p, &root, c, &mut NoTrace);
-        match r { Advance::Reached(n, l) => println!("{:?} laps {} stage {:?} {:.3}ms", c, l, n.stage, t.elapsed().as_secs_f64()*1e3), Advance::Endless => println!("{:?} endless", c) }
+        match r { Advance::Aborted => {}, Advance::Reached(n, l) => println!("{:?} laps {} stage {:?} {:.3}ms", c, l, n.stage, t.elapsed().as_secs_f64()*1e3), Advance::Endless => println!("{:?} endless", c) }
     }
     let t = Instant::now();
     let l = legal_moves::<Igisoro>(&p, Some(std::env::args().nth(2).unwrap().parse().unwrap()));

@@ -16,7 +16,7 @@ fn main() {
                 let np = format!("{}-{}", path, c.token());
                 match r {
                     Advance::Reached(n, l) => { if dt > 0.01 || l > 10000 { println!("{} laps {} {:.3}s {:?}", np, l, dt, n.stage); } if seen.insert(n) { stack.push((n, np)); } }
-                    Advance::Endless => println!("{} endless {:.3}s", np, dt),
+                    Advance::Endless | Advance::Aborted => println!("{} endless {:.3}s", np, dt),
                 }
             }
         }

@@ -12,7 +12,8 @@
 
 use crate::game::{Actor, Advance, Game, NoTrace, Observer, Point, Status, Trace, WinReason};
 use crate::rng::Rng;
-use std::collections::{HashMap, HashSet, VecDeque};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::collections::VecDeque;
 
 /// One complete legal move with what it does.
 #[derive(Clone, Debug)]
@@ -165,8 +166,8 @@ fn bfs<G: Game>(pos: &G::Pos, limit: Option<usize>, stop_at: Option<&G::Pos>) ->
     }
     // Paths are a parent-pointer tree so that queue entries stay small.
     let mut tree: Vec<(u32, G::Choice)> = Vec::new();
-    let mut visited: HashSet<G::Node> = HashSet::new();
-    let mut seen_results: HashSet<G::Pos> = HashSet::new();
+    let mut visited: HashSet<G::Node> = HashSet::default();
+    let mut seen_results: HashSet<G::Pos> = HashSet::default();
     let mut queue: VecDeque<(G::Node, u32, u32)> = VecDeque::new(); // node, path id, laps
     let root = G::root(pos);
     visited.insert(root.clone());
@@ -233,7 +234,7 @@ fn can_finish<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -
     if G::point(pos, start, &mut opts) == Point::Done {
         return true;
     }
-    let mut seen: HashSet<G::Node> = HashSet::new();
+    let mut seen: HashSet<G::Node> = HashSet::default();
     seen.insert(start.clone());
     let mut stack = vec![start.clone()];
     while let Some(node) = stack.pop() {
@@ -267,7 +268,7 @@ fn walk<G: Game, O: Observer>(
         return Err(PlayError::GameOver);
     }
     let mut node = G::root(pos);
-    let mut path = HashSet::new();
+    let mut path = HashSet::default();
     path.insert(node.clone());
     let mut laps = 0;
     let mut opts = Vec::new();
@@ -362,7 +363,7 @@ pub fn has_legal_move<G: Game>(pos: &G::Pos) -> bool {
         return false;
     }
     let root = G::root(pos);
-    can_finish::<G>(pos, &root, &HashSet::new())
+    can_finish::<G>(pos, &root, &HashSet::default())
 }
 
 /// The game status: a decided win, a side with no legal move, or ongoing.
@@ -389,7 +390,7 @@ pub fn random_move<G: Game>(pos: &G::Pos, rng: &mut Rng) -> Option<(G::Pos, u32)
         return None;
     }
     let mut node = G::root(pos);
-    let mut path: HashSet<G::Node> = HashSet::new();
+    let mut path: HashSet<G::Node> = HashSet::default();
     let mut opts = Vec::new();
     loop {
         match G::point(pos, &node, &mut opts) {
@@ -421,10 +422,10 @@ pub fn random_move<G: Game>(pos: &G::Pos, rng: &mut Rng) -> Option<(G::Pos, u32)
 /// and the number of distinct positions reached.
 pub fn perft<G: Game>(pos: &G::Pos, depth: u32) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
-    let mut layer: HashMap<G::Pos, u64> = HashMap::new();
+    let mut layer: HashMap<G::Pos, u64> = HashMap::default();
     layer.insert(pos.clone(), 1);
     for _ in 0..depth {
-        let mut next: HashMap<G::Pos, u64> = HashMap::new();
+        let mut next: HashMap<G::Pos, u64> = HashMap::default();
         let mut sequences = 0u64;
         for (p, mult) in &layer {
             for m in legal_moves::<G>(p, None).moves {

@@ -27,7 +27,7 @@
 use super::geometry::PITS;
 use super::rules::{Clockwise, Rules};
 use std::cell::RefCell;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// About one state in this many is a distinguished point.
 const DP_RATE: u64 = 256;
@@ -49,7 +49,7 @@ struct Key {
 }
 
 thread_local! {
-    static ENDLESS: RefCell<HashSet<Key>> = RefCell::new(HashSet::new());
+    static ENDLESS: RefCell<HashSet<Key>> = RefCell::new(HashSet::default());
 }
 
 /// Watches one deterministic stretch of a turn for a repeated state.
@@ -82,7 +82,7 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
 impl Watch {
     /// Start watching a stretch; `cw` is the turn direction under `whole_turn`.
     pub(crate) fn new(rules: &Rules, cw: bool, mask: u8) -> Watch {
-        let mut w = Watch { dir: 0, reverse: 0, mask: 0, saved: None, power: 1, lam: 0, points: HashSet::new(), aborted: false };
+        let mut w = Watch { dir: 0, reverse: 0, mask: 0, saved: None, power: 1, lam: 0, points: HashSet::default(), aborted: false };
         w.set_context(rules, cw, mask);
         w
     }
