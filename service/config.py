@@ -20,11 +20,9 @@ class Config:
     #: applied when no ``limit`` is given, since some positions have more
     #: complete moves than any response can hold.
     MAX_LEGAL_MOVES = 1000
-    #: Wall-clock limit for one engine call; past it the request gets 503.
-    #: Some positions take the engine very long to enumerate.
+    #: Wall-clock limit for one engine call; past it the engine stops and the
+    #: request gets 503. Some positions take the engine very long to enumerate.
     ENGINE_TIMEOUT = 10.0
-    #: Threads per worker process running engine calls (they release the GIL).
-    ENGINE_THREADS = 4
     #: Longest move notation or position notation text accepted.
     MAX_NOTATION_LENGTH = 1000
     #: Most tokens accepted in a move given as a list.
@@ -33,9 +31,9 @@ class Config:
 
 #: Keys that must be positive numbers; checked at start-up so a typo in the
 #: environment fails fast instead of at the first request.
-_POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "ENGINE_THREADS",
-             "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
-_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_THREADS", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
+_POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "MAX_NOTATION_LENGTH",
+             "MAX_MOVE_TOKENS")
+_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
 
 
 def check(config: dict[str, Any]) -> None:

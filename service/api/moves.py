@@ -28,9 +28,11 @@ def check() -> dict[str, Any]:
         played = engine.run("the move", pos.play, move)
     except igisoro.IgisoroError as e:
         raise engine_problem("move", e) from None
+    canonical = engine.run("the canonical notation", engine.canonical, pos, move)
     return {
         "legal": True,
         "move": move,
+        "canonical": canonical,
         "result": engine.view(played.position),
         "status": played.status.to_json(),
         "captured": played.captured,

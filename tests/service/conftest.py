@@ -9,7 +9,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service import create_app
-from service.engine import Engine
 
 START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 
@@ -18,8 +17,6 @@ START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0
 def app() -> Iterator[Flask]:
     app = create_app({"TESTING": True})
     yield app
-    engine: Engine = app.extensions["igisoro_engine"]
-    engine.shutdown()
 
 
 @pytest.fixture

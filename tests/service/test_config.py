@@ -52,14 +52,14 @@ def _conf(monkeypatch, **env: str) -> dict:
 def test_gunicorn_defaults(monkeypatch):
     conf = _conf(monkeypatch)
     assert conf["bind"] == ["127.0.0.1:8000"]
-    assert conf["workers"] >= 1 and conf["threads"] == 1 and conf["timeout"] == 30
+    assert conf["workers"] >= 1 and conf["threads"] == 4 and conf["timeout"] == 30
 
 
 def test_gunicorn_from_env(monkeypatch):
-    conf = _conf(monkeypatch, HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_THREADS="4",
+    conf = _conf(monkeypatch, HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_THREADS="2",
                  GUNICORN_TIMEOUT="60")
     assert conf["bind"] == ["0.0.0.0:9000"]
-    assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 4, 60)
+    assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 2, 60)
     assert _conf(monkeypatch, BIND="unix:/tmp/igisoro.sock", PORT="1")["bind"] == ["unix:/tmp/igisoro.sock"]
 
 
