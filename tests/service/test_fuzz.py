@@ -21,21 +21,33 @@ json_values = st.recursive(
 positions = st.fixed_dictionaries(
     {"pits": st.lists(st.lists(st.integers(-5, 70) | json_values, max_size=9), max_size=5)},
     optional={
-        "variant": st.sampled_from(["igisoro", "igisoro-fr", "ikibuguzo-1", "nope"]) | json_values,
-        "rules": st.dictionaries(st.sampled_from(["min_seeds", "capture", "reverse_pits", "opening", "x"]),
-                                 json_values, max_size=3),
+        "variant": st.sampled_from(["igisoro", "igisoro-fr", "ikibuguzo-1", "isolo", "nope"]) | json_values,
+        "rules": st.dictionaries(st.sampled_from(["min_seeds", "capture", "reverse_pits", "opening", "holes", "x"]),
+                                 st.integers(0, 10) | json_values, max_size=3),
         "to_move": st.sampled_from(["south", "north"]) | json_values,
         "opening_plies": st.integers() | json_values,
         "winner": st.sampled_from(["south", "north", None]) | json_values,
+        "phase": st.sampled_from(["fore_play", "kucheleka", "main"]) | json_values,
     },
 )
-moves = st.text(alphabet="abcdefgh1234xprnwc-", max_size=20) | st.lists(st.text(max_size=4), max_size=6) | json_values
+# Isolo-shaped positions: 2 rows of 3..9 small counts, so many are valid.
+isolo_positions = st.fixed_dictionaries(
+    {"variant": st.just("isolo"),
+     "pits": st.integers(3, 9).flatmap(lambda n: st.lists(st.lists(st.integers(0, 6), min_size=n, max_size=n),
+                                                        min_size=2, max_size=2))},
+    optional={"to_move": st.sampled_from(["south", "north"]),
+              "phase": st.sampled_from(["fore_play", "kucheleka", "main"]),
+              "rules": st.fixed_dictionaries({"holes": st.integers(3, 9)})},
+)
+moves = (st.text(alphabet="abcdefgh1234xprnwc-", max_size=20) | st.lists(st.text(max_size=4), max_size=6)
+         | st.lists(st.integers(0, 9), min_size=1, max_size=9).map(lambda c: "k" + ".".join(map(str, c)))
+         | json_values)
 
 
 @pytest.mark.parametrize("path", ["/v1/legal-moves", "/v1/moves/check", "/v1/positions/validate",
                                   "/v1/positions/render"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(position=positions | json_values, move=moves, limit=st.none() | st.integers(-3, 3) | json_values)
+@given(position=positions | isolo_positions | json_values, move=moves, limit=st.none() | st.integers(-3, 3) | json_values)
 def test_no_server_errors(path, position, move, limit):
     from flask import got_request_exception
 
