@@ -36,10 +36,18 @@ _POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "MAX_NOT
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
 
 
+#: The engine accepts time limits up to a day.
+_MAX_ENGINE_TIMEOUT = 86400
+
+
 def check(config: dict[str, Any]) -> None:
-    """Raise ``ValueError`` naming the key if a limit is not a positive number."""
+    """Raise ``ValueError`` naming the key if a limit is not a positive number
+    (or an engine time limit the engine would refuse)."""
     for key in _POSITIVE:
         value = config[key]
         ok_type = (int,) if key in _INTEGER else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_type) or value <= 0:
             raise ValueError(f"config {key} must be a positive {'integer' if key in _INTEGER else 'number'}, not {value!r}")
+    if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
+        raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
+                         f"not {config['ENGINE_TIMEOUT']!r}")
