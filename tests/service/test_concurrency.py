@@ -85,3 +85,62 @@ def test_health_answers_during_long_engine_calls(server):
     cpu = time.process_time()
     time.sleep(0.5)
     assert time.process_time() - cpu < 0.2
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_gunicorn_worker_survives_long_calls(tmp_path):
+    """The shipped gunicorn settings (gthread, 4 threads) with one worker:
+    health answers during two long calls, and the worker is never killed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    port = _free_port()
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "IGISORO_ENGINE_TIMEOUT": str(LIMIT),
+           "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root)}
+    for name in ("GUNICORN_THREADS", "GUNICORN_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"):
+        env.pop(name, None)
+    log_path = tmp_path / "gunicorn.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
+                                cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if _request(port, "GET", "/v1/health/live")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.1)
+
+        results: list[tuple[int, dict, float, float]] = []
+        workers = [threading.Thread(target=lambda: results.append(
+            _request(port, "POST", "/v1/legal-moves", {"position": SLOW, "partial": ""}))) for _ in range(2)]
+        for w in workers:
+            w.start()
+        time.sleep(0.3)
+        health = _request(port, "GET", "/v1/health")
+        for w in workers:
+            w.join(30)
+        assert health[0] == 200 and health[3] - health[2] < 1.0
+        assert health[3] < min(end for *_, end in results)
+        assert [r[0] for r in results] == [503, 503]
+        assert _request(port, "GET", "/v1/health/ready")[0] == 200
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+    text = log_path.read_text()
+    assert "WORKER TIMEOUT" not in text and "Booting worker" in text
+    assert text.count("Booting worker") == 1, text  # the one worker was never replaced
