@@ -271,3 +271,15 @@ def test_slow_position_times_out(app, client, extra):
     assert r.json["type"] == "urn:igisoro:problem:engine-timeout"
     assert "0.3 s" in r.json["detail"]
     assert elapsed < 3  # the engine stopped at its budget, not when it was done
+
+
+def test_isolo_kucheleka_sample_when_too_many(client):
+    # 30 seeds over 4 holes: C(33, 3) = 5456 arrangements, over the 2000 listed.
+    pos = "isolo 0,0,0,0/10,10,5,5 s phase=kucheleka"
+    options = client.post("/v1/legal-moves", json={"position": pos, "partial": ""}).json["options"]
+    moves = client.post("/v1/legal-moves", json={"position": pos}).json["moves"]
+    assert [m["move"] for m in moves] == options
+    assert {"k8.8.7.7", "k10.10.5.5", "k30.0.0.0"} <= set(options) and len(options) < 10
+    # Any valid arrangement can still be played.
+    r = client.post("/v1/moves/check", json={"position": pos, "move": "k1.2.3.24"})
+    assert r.status_code == 200 and r.json["canonical"] == "k1.2.3.24"
