@@ -85,3 +85,29 @@ def test_start_positions_all_variants():
         assert r.status_code == 200 and r.json["result"] == moves[0]["result"]
         assert client.get("/v1/positions/render", query_string={"position": notation}).status_code == 200
     assert client.post("/v1/positions/validate", json={"position": START}).status_code == 200
+
+
+@st.composite
+def kucheleka(draw: st.DrawFn) -> tuple[str, str]:
+    """A kucheleka position (either side arranging) and a valid arrangement."""
+    n = draw(st.integers(4, 8))
+    row = draw(st.lists(st.integers(0, 15), min_size=n, max_size=n).filter(any))
+    total = sum(row)
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1)))
+    arrangement = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+    empty = ",".join(["0"] * n)
+    side = draw(st.sampled_from("sn"))
+    rows = f"{empty}/{','.join(map(str, row))}" if side == "s" else f"{','.join(map(str, row))}/{empty}"
+    return f"isolo {rows} {side} phase=kucheleka", "k" + ".".join(map(str, arrangement))
+
+
+@given(case=kucheleka())
+@settings(max_examples=40, deadline=None)
+def test_any_kucheleka_arrangement_plays(case):
+    position, move = case
+    client = APP.test_client()
+    r = client.post("/v1/moves/check", json={"position": position, "move": move})
+    assert r.status_code == 200, r.get_json()
+    assert r.json["canonical"] == move
+    assert r.json["result"]["position"]["phase"] == "main"
+    assert client.post("/v1/positions/render", json={"position": position, "move": move}).status_code == 200
