@@ -34,8 +34,8 @@ workers = _int("WEB_CONCURRENCY", os.cpu_count() or 1)
 # stop at the app's ENGINE_TIMEOUT, so a few threads keep a worker answering
 # (health checks included) while long engine calls run.
 threads = _int("GUNICORN_THREADS", 4)
-# Above twice the app's ENGINE_TIMEOUT (10 s; a request makes at most two
-# engine calls), so the app answers 503 first and no worker is ever killed.
+# Above twice the app's ENGINE_TIMEOUT (10 s; playing a move also decides the
+# result's status with the same budget), so the app answers 503 first.
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)

@@ -20,8 +20,9 @@ class Config:
     #: applied when no ``limit`` is given, since some positions have more
     #: complete moves than any response can hold.
     MAX_LEGAL_MOVES = 1000
-    #: Wall-clock limit for one engine call; past it the engine stops and the
-    #: request gets 503. Some positions take the engine very long to enumerate.
+    #: Wall-clock limit for a request's engine calls (together); past it the
+    #: engine stops and the request gets 503. Some positions take the engine
+    #: very long to enumerate.
     ENGINE_TIMEOUT = 10.0
     #: Longest move notation or position notation text accepted.
     MAX_NOTATION_LENGTH = 1000

@@ -1,19 +1,22 @@
 """The one place views reach the engine: parsing inputs and a time limit.
 
-Every engine call gets ``timeout=ENGINE_TIMEOUT`` seconds. The Rust core
-checks its budget while it works and gives up promptly with
-``EngineTimeoutError``, which becomes a 503 ``engine-timeout`` problem; no
-call outlives its request, so no background CPU is left behind and a request
-never holds a worker past the limit (gunicorn's own worker timeout, set
-higher, is never the one that fires). The call runs on the request thread;
-the core releases the GIL, so other threads of the worker keep answering.
+A request's engine calls share one budget of ``ENGINE_TIMEOUT`` seconds,
+counted from its first call; each call gets what is left as its
+``timeout=``. The Rust core checks its budget while it works and gives up
+promptly with ``EngineTimeoutError``, which becomes a 503 ``engine-timeout``
+problem; no call outlives its request, so no background CPU is left behind.
+(``Position.play`` decides the status of its result as a second call with the
+same timeout, so a request's engine time is at most twice the limit; gunicorn's
+worker timeout is set above that and never fires.) Calls run on the request
+thread and release the GIL, so other threads of a worker keep answering.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 
 import igisoro
 from service.metrics import ENGINE_TIMEOUTS
@@ -31,20 +34,26 @@ class Engine:
         self.timeout = timeout
 
     def run(self, what: str, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args, timeout=<limit>)``, else a 503 problem naming ``what``.
+        """``fn(*args, timeout=<what is left of the request's budget>)``, else
+        a 503 problem naming ``what``. Must run inside a request.
 
         Other engine refusals (:class:`igisoro.IgisoroError`) pass through
         for the view to map to the field they concern.
         """
+        now = time.monotonic()
+        deadline: float = g.setdefault("igisoro_engine_deadline", now + self.timeout)
+        left = deadline - now
         try:
-            return fn(*args, timeout=self.timeout)
+            if left <= 0:
+                raise igisoro.EngineTimeoutError(what)
+            return fn(*args, timeout=left)
         except igisoro.EngineTimeoutError:
             ENGINE_TIMEOUTS.labels(what).inc()
             raise Problem(
                 503, "engine-timeout", "Engine time limit exceeded",
-                f"The engine did not finish {what} within {self.timeout:g} s. Some positions have "
-                "very many complete moves; ask for a smaller 'limit' or walk the turn step by step "
-                "with 'partial'.",
+                f"The engine did not finish {what} within the limit of {self.timeout:g} s. Some "
+                "positions have very many complete moves; ask for a smaller 'limit' or walk the turn "
+                "step by step with 'partial'.",
             ) from None
 
 

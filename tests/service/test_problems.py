@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -153,3 +154,28 @@ def test_every_engine_call_has_the_limit(app, unexpected_errors, method, path, b
     assert r.status_code == 503, r.get_json()
     assert r.get_json()["type"] == "urn:igisoro:problem:engine-timeout"
     assert unexpected_errors == []
+
+
+def test_engine_calls_of_a_request_share_one_budget(app):
+    from service.problems import Problem
+
+    engine = app.extensions["igisoro_engine"]
+    engine.timeout = 0.3
+    given: list[float] = []
+
+    def call(*, timeout: float) -> str:
+        given.append(timeout)
+        time.sleep(0.2)
+        return "done"
+
+    with app.test_request_context():
+        assert engine.run("a call", call) == "done"
+        assert engine.run("a call", call) == "done"
+        with pytest.raises(Problem) as e:
+            engine.run("a third call", call)
+    assert e.value.status == 503 and "a third call" in e.value.detail
+    assert len(given) == 2  # the budget was spent: the third never reached the engine
+    assert 0.29 < given[0] < 0.31 and 0 < given[1] < 0.11
+    with app.test_request_context():  # a new request has its whole budget
+        engine.run("a call", call)
+    assert given[2] > 0.29
