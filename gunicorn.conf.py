@@ -30,9 +30,12 @@ bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{_int(
 
 # The engine is CPU-bound and releases the GIL, so processes scale with cores.
 workers = _int("WEB_CONCURRENCY", os.cpu_count() or 1)
-# More than 1 switches to the gthread worker; threads then share the engine pool.
-threads = _int("GUNICORN_THREADS", 1)
-# Above the app's ENGINE_TIMEOUT (10 s), so the app answers 503 first.
+# More than 1 switches to the gthread worker. Engine calls release the GIL and
+# stop at the app's ENGINE_TIMEOUT, so a few threads keep a worker answering
+# (health checks included) while long engine calls run.
+threads = _int("GUNICORN_THREADS", 4)
+# Above twice the app's ENGINE_TIMEOUT (10 s; playing a move also decides the
+# result's status with the same budget), so the app answers 503 first.
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)

@@ -20,11 +20,10 @@ class Config:
     #: applied when no ``limit`` is given, since some positions have more
     #: complete moves than any response can hold.
     MAX_LEGAL_MOVES = 1000
-    #: Wall-clock limit for one engine call; past it the request gets 503.
-    #: Some positions take the engine very long to enumerate.
+    #: Wall-clock limit for a request's engine calls (together); past it the
+    #: engine stops and the request gets 503. Some positions take the engine
+    #: very long to enumerate.
     ENGINE_TIMEOUT = 10.0
-    #: Threads per worker process running engine calls (they release the GIL).
-    ENGINE_THREADS = 4
     #: Longest move notation or position notation text accepted.
     MAX_NOTATION_LENGTH = 1000
     #: Most tokens accepted in a move given as a list.
@@ -33,15 +32,23 @@ class Config:
 
 #: Keys that must be positive numbers; checked at start-up so a typo in the
 #: environment fails fast instead of at the first request.
-_POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "ENGINE_THREADS",
-             "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
-_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_THREADS", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
+_POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "MAX_NOTATION_LENGTH",
+             "MAX_MOVE_TOKENS")
+_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
+
+
+#: The engine accepts time limits up to a day.
+_MAX_ENGINE_TIMEOUT = 86400
 
 
 def check(config: dict[str, Any]) -> None:
-    """Raise ``ValueError`` naming the key if a limit is not a positive number."""
+    """Raise ``ValueError`` naming the key if a limit is not a positive number
+    (or an engine time limit the engine would refuse)."""
     for key in _POSITIVE:
         value = config[key]
         ok_type = (int,) if key in _INTEGER else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_type) or value <= 0:
             raise ValueError(f"config {key} must be a positive {'integer' if key in _INTEGER else 'number'}, not {value!r}")
+    if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
+        raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
+                         f"not {config['ENGINE_TIMEOUT']!r}")

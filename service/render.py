@@ -1,7 +1,9 @@
-"""SVG picture of a 4x8 board, optionally marking what a move does.
+"""SVG picture of a board, optionally marking what a move does.
 
-The board is drawn from South's seat, as the JSON picture: row 4 (North's
-outer row) on top, row 1 at the bottom, columns a..h left to right.
+Any board of the JSON picture is drawn from South's seat, as the picture
+lists it: the top row first (row 4 of a 4x8 board, row 2 of Isolo's 2 x n),
+row 1 at the bottom, columns a, b, ... left to right. The size follows the
+picture, so every variant is drawn the same way.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import igisoro
 _PIT = 64  # cell size in px
 _PAD = 28  # margin for the row numbers and column letters
 _HEAD = 34  # title band
-_COLS = "abcdefgh"
+_COLS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _highlights(trace: list[dict[str, Any]]) -> tuple[str | None, Counter[str], set[str]]:
@@ -31,8 +33,10 @@ def board_svg(position: igisoro.Position, move: str | None = None,
     """The position as an SVG document; with ``trace`` (from ``play(move).trace``)
     the start pit, every pit sown into (with ``+n``) and captured pits are marked."""
     start, sown, captured = _highlights(trace or [])
-    width = 2 * _PAD + 8 * _PIT
-    height = _HEAD + 2 * _PAD + 4 * _PIT
+    pits = position.pits
+    rows, cols = len(pits), len(pits[0])
+    width = 2 * _PAD + cols * _PIT
+    height = _HEAD + 2 * _PAD + rows * _PIT
     side = position.to_move
     title = f"{position.variant}: {side} to move" + (f", move {move}" if move else "")
     out = [
@@ -42,14 +46,14 @@ def board_svg(position: igisoro.Position, move: str | None = None,
         f"<desc>{escape(position.notation())}</desc>",
         f'<rect width="{width}" height="{height}" fill="#f4e3c1"/>',
         f'<text x="{width / 2}" y="{_HEAD - 10}" text-anchor="middle" font-size="16">{escape(title)}</text>',
-        f'<rect x="{_PAD - 4}" y="{_HEAD + _PAD - 4}" width="{8 * _PIT + 8}" height="{4 * _PIT + 8}" '
+        f'<rect x="{_PAD - 4}" y="{_HEAD + _PAD - 4}" width="{cols * _PIT + 8}" height="{rows * _PIT + 8}" '
         f'rx="10" fill="#a0692e"/>',
     ]
-    # North's rows (4, 3) above South's (2, 1); a line marks the middle.
-    mid = _HEAD + _PAD + 2 * _PIT
-    out.append(f'<line x1="{_PAD}" y1="{mid}" x2="{_PAD + 8 * _PIT}" y2="{mid}" stroke="#5a3a17" stroke-width="2"/>')
-    for k, row in enumerate(position.pits):
-        rank = 4 - k
+    # North's rows above South's (the lower half); a line marks the middle.
+    mid = _HEAD + _PAD + rows // 2 * _PIT
+    out.append(f'<line x1="{_PAD}" y1="{mid}" x2="{_PAD + cols * _PIT}" y2="{mid}" stroke="#5a3a17" stroke-width="2"/>')
+    for k, row in enumerate(pits):
+        rank = rows - k
         y = _HEAD + _PAD + k * _PIT
         out.append(f'<text x="{_PAD / 2}" y="{y + _PIT / 2 + 5}" text-anchor="middle" font-size="14">{rank}</text>')
         for c, count in enumerate(row):
@@ -68,8 +72,8 @@ def board_svg(position: igisoro.Position, move: str | None = None,
                 out.append(f'<text x="{x + _PIT - 7}" y="{y + _PIT - 6}" text-anchor="end" font-size="11" '
                            f'fill="#7a2e00">+{sown[name]}</text>')
             out.append("</g>")
-    ybottom = _HEAD + _PAD + 4 * _PIT + _PAD / 2 + 5
-    for c, letter in enumerate(_COLS):
+    ybottom = _HEAD + _PAD + rows * _PIT + _PAD / 2 + 5
+    for c, letter in enumerate(_COLS[:cols]):
         out.append(f'<text x="{_PAD + c * _PIT + _PIT / 2}" y="{ybottom}" text-anchor="middle" font-size="14">{letter}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

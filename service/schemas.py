@@ -12,9 +12,11 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, ValidationError, fields, validates
 
-#: Longest single move token ("ccw" is 3; pit names are 2). Longer ones are
-#: refused here so a huge token never reaches the engine.
-_MAX_TOKEN = 8
+#: Longest single move token. 4x8 tokens are at most 3 characters ("ccw");
+#: an Isolo kucheleka token lists a count per hole ("k0.0.0.17"; 8 holes of up
+#: to 30000 seeds take 48). Longer ones are refused here so a huge token never
+#: reaches the engine.
+_MAX_TOKEN = 64
 
 
 def _text(value: str) -> str:
@@ -44,7 +46,7 @@ class PositionField(fields.Field):  # type: ignore[type-arg]  # generic only in 
 
 
 class MoveField(fields.Field):  # type: ignore[type-arg]
-    """A move or partial move: notation text (``f2-p-r``) or a list of tokens."""
+    """A move or partial move: notation text (``f2-p-r``, ``k3.0.5.2``) or a list of tokens."""
 
     default_error_messages = {"invalid": "Must be move notation text or a list of token strings."}
 

@@ -12,9 +12,9 @@ from service import engine
 bp = Blueprint("health", __name__, url_prefix="/v1/health")
 
 
-def _ready() -> None:
+def _ready(timeout: float) -> None:
     # A tiny real query: the compiled core is loaded and enumerates moves.
-    moves = igisoro.Position.start().legal_moves(1)
+    moves = igisoro.Position.start().legal_moves(1, timeout=timeout)
     if len(moves) != 1:
         raise RuntimeError("the engine found no move in the start position")
 

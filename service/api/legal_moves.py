@@ -37,13 +37,13 @@ def legal_moves() -> dict[str, Any]:
         except igisoro.IgisoroError as e:
             raise engine_problem("partial", e) from None
     limit = req.get("limit", current_app.config["MAX_LEGAL_MOVES"])
-    moves = engine.run("the legal moves", pos.legal_moves, limit)
+    moves, truncated = engine.run("the legal moves", engine.legal_moves, pos, limit)
     return {
         "count": len(moves),
-        "truncated": moves.truncated,
+        "truncated": truncated,
         "limit": limit,
         "moves": [
-            {"move": m.notation, "result": engine.view(m.result), "captured": m.captured, "laps": m.laps}
-            for m in moves
+            {"move": notation, "result": engine.view(result), "captured": captured, "laps": laps}
+            for notation, result, captured, laps in moves
         ],
     }

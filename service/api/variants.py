@@ -15,6 +15,7 @@ bp = Blueprint("variants", __name__, url_prefix="/v1/variants")
 def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
     return {
         "name": v.name,
+        "board": v.board,
         "aliases": list(v.aliases),
         "source": v.source,
         "description": v.description,
@@ -25,7 +26,8 @@ def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
 
 @bp.get("")
 def list_variants() -> dict[str, Any]:
-    """Every variant (the default first) and the metadata of every rule option."""
+    """Every variant (the default first) and the metadata of every rule option;
+    ``board`` says which variants an option applies to."""
     return {
         "default": igisoro.variants()[0].name,
         "variants": [_variant(v) for v in igisoro.variants()],

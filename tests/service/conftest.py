@@ -9,7 +9,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service import create_app
-from service.engine import Engine
 
 START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 
@@ -18,8 +17,6 @@ START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0
 def app() -> Iterator[Flask]:
     app = create_app({"TESTING": True})
     yield app
-    engine: Engine = app.extensions["igisoro_engine"]
-    engine.shutdown()
 
 
 @pytest.fixture
@@ -44,3 +41,12 @@ def unexpected_errors(app: Flask) -> list[BaseException]:
     got_request_exception.connect(record, app)
     yield seen
     got_request_exception.disconnect(record, app)
+
+
+ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
+#: After South's a1 from the start: North's row is empty, South arranges.
+KUCHELEKA = "isolo 0,0,0,0/7,3,1,6 s phase=kucheleka"
+#: A 4x8 position whose turn graph is too large to enumerate within seconds
+#: (found by random play: even the first complete move takes longer). The
+#: engine's time limit must stop it.
+SLOW = "igisoro 0,1,2,0,0,0,1,1/0,0,0,0,1,0,0,0/1,10,0,1,5,1,4,1/2,4,1,6,9,4,5,4 s"

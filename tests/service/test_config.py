@@ -17,6 +17,8 @@ def test_defaults():
     app = create_app()
     assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
     assert app.config["MAX_LEGAL_MOVES"] == 1000
+    assert app.config["ENGINE_TIMEOUT"] == 10.0
+    assert app.extensions["igisoro_engine"].timeout == 10.0
 
 
 def test_environment_overrides(monkeypatch):
@@ -25,6 +27,7 @@ def test_environment_overrides(monkeypatch):
     app = create_app()
     assert app.config["MAX_LEGAL_MOVES"] == 50
     assert app.config["ENGINE_TIMEOUT"] == 2.5
+    assert app.extensions["igisoro_engine"].timeout == 2.5
     r = app.test_client().post("/v1/legal-moves", json={"position": "x", "limit": 51})
     assert r.status_code == 422 and r.json["errors"] == {"limit": ["Must be between 1 and 50."]}
 
@@ -52,17 +55,24 @@ def _conf(monkeypatch, **env: str) -> dict:
 def test_gunicorn_defaults(monkeypatch):
     conf = _conf(monkeypatch)
     assert conf["bind"] == ["127.0.0.1:8000"]
-    assert conf["workers"] >= 1 and conf["threads"] == 1 and conf["timeout"] == 30
+    assert conf["workers"] >= 1 and conf["threads"] == 4 and conf["timeout"] == 30
 
 
 def test_gunicorn_from_env(monkeypatch):
-    conf = _conf(monkeypatch, HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_THREADS="4",
+    conf = _conf(monkeypatch, HOST="0.0.0.0", PORT="9000", WEB_CONCURRENCY="3", GUNICORN_THREADS="2",
                  GUNICORN_TIMEOUT="60")
     assert conf["bind"] == ["0.0.0.0:9000"]
-    assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 4, 60)
+    assert (conf["workers"], conf["threads"], conf["timeout"]) == (3, 2, 60)
     assert _conf(monkeypatch, BIND="unix:/tmp/igisoro.sock", PORT="1")["bind"] == ["unix:/tmp/igisoro.sock"]
 
 
 def test_gunicorn_rejects_bad_env(monkeypatch):
     with pytest.raises(SystemExit, match="WEB_CONCURRENCY"):
         _conf(monkeypatch, WEB_CONCURRENCY="lots")
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "86401", "true", '"10"'])
+def test_engine_timeout_checked(monkeypatch, value):
+    monkeypatch.setenv("IGISORO_ENGINE_TIMEOUT", value)
+    with pytest.raises(ValueError, match="ENGINE_TIMEOUT"):
+        create_app()

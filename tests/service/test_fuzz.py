@@ -21,21 +21,33 @@ json_values = st.recursive(
 positions = st.fixed_dictionaries(
     {"pits": st.lists(st.lists(st.integers(-5, 70) | json_values, max_size=9), max_size=5)},
     optional={
-        "variant": st.sampled_from(["igisoro", "igisoro-fr", "ikibuguzo-1", "nope"]) | json_values,
-        "rules": st.dictionaries(st.sampled_from(["min_seeds", "capture", "reverse_pits", "opening", "x"]),
-                                 json_values, max_size=3),
+        "variant": st.sampled_from(["igisoro", "igisoro-fr", "ikibuguzo-1", "isolo", "nope"]) | json_values,
+        "rules": st.dictionaries(st.sampled_from(["min_seeds", "capture", "reverse_pits", "opening", "holes", "x"]),
+                                 st.integers(0, 10) | json_values, max_size=3),
         "to_move": st.sampled_from(["south", "north"]) | json_values,
         "opening_plies": st.integers() | json_values,
         "winner": st.sampled_from(["south", "north", None]) | json_values,
+        "phase": st.sampled_from(["fore_play", "kucheleka", "main"]) | json_values,
     },
 )
-moves = st.text(alphabet="abcdefgh1234xprnwc-", max_size=20) | st.lists(st.text(max_size=4), max_size=6) | json_values
+# Isolo-shaped positions: 2 rows of 3..9 small counts, so many are valid.
+isolo_positions = st.fixed_dictionaries(
+    {"variant": st.just("isolo"),
+     "pits": st.integers(3, 9).flatmap(lambda n: st.lists(st.lists(st.integers(0, 6), min_size=n, max_size=n),
+                                                        min_size=2, max_size=2))},
+    optional={"to_move": st.sampled_from(["south", "north"]),
+              "phase": st.sampled_from(["fore_play", "kucheleka", "main"]),
+              "rules": st.fixed_dictionaries({"holes": st.integers(3, 9)})},
+)
+moves = (st.text(alphabet="abcdefgh1234xprnwc-", max_size=20) | st.lists(st.text(max_size=4), max_size=6)
+         | st.lists(st.integers(0, 9), min_size=1, max_size=9).map(lambda c: "k" + ".".join(map(str, c)))
+         | json_values)
 
 
 @pytest.mark.parametrize("path", ["/v1/legal-moves", "/v1/moves/check", "/v1/positions/validate",
                                   "/v1/positions/render"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(position=positions | json_values, move=moves, limit=st.none() | st.integers(-3, 3) | json_values)
+@given(position=positions | isolo_positions | json_values, move=moves, limit=st.none() | st.integers(-3, 3) | json_values)
 def test_no_server_errors(path, position, move, limit):
     from flask import got_request_exception
 
@@ -73,3 +85,29 @@ def test_start_positions_all_variants():
         assert r.status_code == 200 and r.json["result"] == moves[0]["result"]
         assert client.get("/v1/positions/render", query_string={"position": notation}).status_code == 200
     assert client.post("/v1/positions/validate", json={"position": START}).status_code == 200
+
+
+@st.composite
+def kucheleka(draw: st.DrawFn) -> tuple[str, str]:
+    """A kucheleka position (either side arranging) and a valid arrangement."""
+    n = draw(st.integers(4, 8))
+    row = draw(st.lists(st.integers(0, 15), min_size=n, max_size=n).filter(any))
+    total = sum(row)
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=n - 1, max_size=n - 1)))
+    arrangement = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
+    empty = ",".join(["0"] * n)
+    side = draw(st.sampled_from("sn"))
+    rows = f"{empty}/{','.join(map(str, row))}" if side == "s" else f"{','.join(map(str, row))}/{empty}"
+    return f"isolo {rows} {side} phase=kucheleka", "k" + ".".join(map(str, arrangement))
+
+
+@given(case=kucheleka())
+@settings(max_examples=40, deadline=None)
+def test_any_kucheleka_arrangement_plays(case):
+    position, move = case
+    client = APP.test_client()
+    r = client.post("/v1/moves/check", json={"position": position, "move": move})
+    assert r.status_code == 200, r.get_json()
+    assert r.json["canonical"] == move
+    assert r.json["result"]["position"]["phase"] == "main"
+    assert client.post("/v1/positions/render", json={"position": position, "move": move}).status_code == 200

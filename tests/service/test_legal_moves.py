@@ -103,7 +103,7 @@ def test_stepwise_illegal_prefix(client):
         ({"position": START, "partial": 3}, "partial"),
         ({"position": START, "partial": [1, 2]}, "partial"),
         ({"position": START, "partial": ["a2"] * 201}, "partial"),
-        ({"position": START, "partial": ["toolongtoken"]}, "partial"),
+        ({"position": START, "partial": ["k" * 65]}, "partial"),
         ({"position": START, "partial": "a" * 1001}, "partial"),
         ({"position": "x" * 1001}, "position"),
         ({"position": START, "extra": 1}, "extra"),
@@ -154,3 +154,132 @@ def test_rules_must_be_an_object(client, rules):
     r = client.post("/v1/legal-moves", json={"position": {"pits": [[2] * 8] * 4, "rules": rules}})
     assert r.status_code == 422
     assert r.json["errors"] == {"position": {"rules": ["Must be an object of rule option values."]}}
+
+
+# -- Isolo (2 x n) -------------------------------------------------------------
+
+from .conftest import ISOLO, KUCHELEKA, SLOW  # noqa: E402
+
+
+def test_isolo_start_all_moves(client):
+    r = client.post("/v1/legal-moves", json={"position": ISOLO})
+    assert r.status_code == 200
+    body = r.json
+    assert [m["move"] for m in body["moves"]] == ["a1", "b1", "c1", "d1"]
+    start = igisoro.Position.from_notation(ISOLO)
+    for m in body["moves"]:
+        played = start.play(m["move"])
+        assert m["result"] == {"position": played.position.to_json(), "notation": played.position.notation()}
+        assert (m["captured"], m["laps"]) == (played.captured, played.laps)
+    # a1 wins the fore-play at once: South arranges next (docs/ISOLO.md).
+    assert body["moves"][0]["result"]["notation"] == KUCHELEKA
+
+
+def test_isolo_json_six_holes(client):
+    pos = {"variant": "isolo", "rules": {"holes": 6}, "pits": [[2] * 6, [2] * 6]}
+    r = client.post("/v1/legal-moves", json={"position": pos})
+    assert r.status_code == 200
+    assert [m["move"] for m in r.json["moves"]] == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    for m in r.json["moves"]:
+        assert [len(row) for row in m["result"]["position"]["pits"]] == [6, 6]
+        assert "phase" in m["result"]["position"] and "opening_plies" not in m["result"]["position"]
+
+
+def test_isolo_kucheleka_moves_truncated(client):
+    r = client.post("/v1/legal-moves", json={"position": KUCHELEKA, "limit": 5})
+    assert r.status_code == 200
+    body = r.json
+    assert body["count"] == 5 and body["truncated"] is True
+    for m in body["moves"]:
+        assert m["move"].startswith("k")
+        counts = [int(c) for c in m["move"][1:].split(".")]
+        assert m["result"]["position"]["pits"] == [[2] * 4, counts]  # North gets 2 per hole
+        assert m["result"]["position"]["phase"] == "main"
+        assert sum(counts) == 17
+
+
+def test_isolo_stepwise(client):
+    r = client.post("/v1/legal-moves", json={"position": ISOLO, "partial": ""})
+    assert r.json == {"complete": False, "actor": "south", "role": "mover", "options": ["a1", "b1", "c1", "d1"]}
+    r = client.post("/v1/legal-moves", json={"position": KUCHELEKA, "partial": []})
+    assert r.json["complete"] is False and "k5.5.5.2" in r.json["options"]
+    # C(17 + 3, 3) arrangements of 17 seeds over 4 holes: all offered.
+    assert len(r.json["options"]) == 1140
+    r = client.post("/v1/legal-moves", json={"position": KUCHELEKA, "partial": ["k5.5.5.2"]})
+    assert r.json["complete"] is True
+    assert r.json["result"]["notation"] == "isolo 2,2,2,2/5,5,5,2 s phase=main"
+
+
+@pytest.mark.parametrize(
+    ("position", "partial"),
+    [(ISOLO, "a2"), (ISOLO, "e1"), (KUCHELEKA, "k5.5.5.3"), (KUCHELEKA, "a1")],
+)
+def test_isolo_stepwise_illegal(client, unexpected_errors, position, partial):
+    r = client.post("/v1/legal-moves", json={"position": position, "partial": partial})
+    assert r.status_code == 422
+    assert r.json["type"] in ("urn:igisoro:problem:illegal-move", "urn:igisoro:problem:invalid-notation")
+    assert list(r.json["errors"]) == ["partial"]
+    assert unexpected_errors == []
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        {"variant": "isolo", "pits": [[2] * 4] * 3},
+        {"variant": "isolo", "pits": [[2] * 9] * 2},
+        {"variant": "isolo", "pits": [[2] * 3] * 2},
+        {"variant": "isolo", "pits": [[2] * 4, [2] * 5]},
+        {"variant": "isolo", "pits": [[2] * 4] * 2, "rules": {"holes": 6}},
+        {"variant": "isolo", "pits": [[2] * 4] * 2, "phase": "middle"},
+        {"variant": "isolo", "pits": [[2] * 4] * 2, "phase": "kucheleka"},
+        {"variant": "isolo", "pits": [[2] * 4] * 2, "opening_plies": 2},
+        {"variant": "isolo", "pits": [[2] * 4] * 2, "rules": {"capture": "optional"}},
+        {"variant": "isolo", "pits": [[30001, 0, 0, 0], [2] * 4]},
+        {"pits": [[2] * 8] * 4, "phase": "main"},
+        {"pits": [[2] * 8] * 4, "rules": {"holes": 4}},
+        "isolo 2,2,2/2,2,2 s",
+        "isolo 2,2,2,2/2,2,2,2 s phase=later",
+    ],
+)
+def test_isolo_engine_rejects_position(client, unexpected_errors, position):
+    r = client.post("/v1/legal-moves", json={"position": position})
+    assert r.status_code == 422, r.json
+    assert r.json["type"] in ("urn:igisoro:problem:invalid-position", "urn:igisoro:problem:invalid-notation")
+    assert r.json["errors"]["position"] == [r.json["detail"]]
+    assert unexpected_errors == []
+
+
+def test_reverse_pits_empty_name_rejected(client, unexpected_errors):
+    r = client.post("/v1/legal-moves", json={"position": {"pits": [[2] * 8] * 4, "rules": {"reverse_pits": [""]}}})
+    assert r.status_code == 422
+    assert r.json["type"] == "urn:igisoro:problem:invalid-position"
+    assert unexpected_errors == []
+
+
+# -- time limit ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("extra", [{"limit": 1}, {"partial": ""}])
+def test_slow_position_times_out(app, client, extra):
+    import time
+
+    app.extensions["igisoro_engine"].timeout = 0.3
+    t = time.monotonic()
+    r = client.post("/v1/legal-moves", json={"position": SLOW, **extra})
+    elapsed = time.monotonic() - t
+    assert r.status_code == 503
+    assert r.json["type"] == "urn:igisoro:problem:engine-timeout"
+    assert "0.3 s" in r.json["detail"]
+    assert elapsed < 3  # the engine stopped at its budget, not when it was done
+
+
+def test_isolo_kucheleka_sample_when_too_many(client):
+    # 30 seeds over 4 holes: C(33, 3) = 5456 arrangements, over the 2000 listed.
+    pos = "isolo 0,0,0,0/10,10,5,5 s phase=kucheleka"
+    options = client.post("/v1/legal-moves", json={"position": pos, "partial": ""}).json["options"]
+    moves = client.post("/v1/legal-moves", json={"position": pos}).json["moves"]
+    assert [m["move"] for m in moves] == options
+    assert {"k8.8.7.7", "k10.10.5.5", "k30.0.0.0"} <= set(options) and len(options) < 10
+    # Any valid arrangement can still be played.
+    r = client.post("/v1/moves/check", json={"position": pos, "move": "k1.2.3.24"})
+    assert r.status_code == 200 and r.json["canonical"] == "k1.2.3.24"

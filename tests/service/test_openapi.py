@@ -85,6 +85,43 @@ def test_rule_options_match_engine(spec):
     for name, o in options.items():
         if o["kind"] == "choice":
             assert documented[name]["enum"] == o["values"]
+        if o["kind"] == "int":
+            assert (documented[name]["minimum"], documented[name]["maximum"]) == (o["min"], o["max"])
+    boards = set(spec["components"]["schemas"]["Board"]["enum"])
+    assert {o["board"] for o in options.values()} <= boards
+
+
+def test_variants_match_engine(spec):
+    """The variant enum lists every name and alias; the board enum every board."""
+    import igisoro
+
+    s = spec["components"]["schemas"]
+    names = [n for v in igisoro.variants() for n in (v.name, *v.aliases)]
+    assert s["VariantName"]["enum"] == names
+    assert set(s["Board"]["enum"]) == {v.board for v in igisoro.variants()}
+
+
+def test_documented_board_shapes_fit_every_variant(spec):
+    """Every variant's start picture fits the documented Pits bounds."""
+    import igisoro
+
+    pits = spec["components"]["schemas"]["Pits"]
+    for v in igisoro.variants():
+        for holes in ([4, 8] if v.board == "2xn" else [None]):
+            start = igisoro.Position.from_notation(v.start)
+            rows = start.pits if holes is None else [[2] * holes] * 2
+            assert pits["minItems"] <= len(rows) <= pits["maxItems"]
+            assert all(pits["items"]["minItems"] <= len(r) <= pits["items"]["maxItems"] for r in rows)
+
+
+def test_state_fields_match_engine(spec):
+    """Every JSON key the engine writes is documented, and the phase values agree."""
+    import igisoro
+
+    documented = spec["components"]["schemas"]["PositionJSON"]["properties"]
+    for v in igisoro.variants():
+        assert set(igisoro.Position.from_notation(v.start).to_json()) <= set(documented)
+    assert documented["phase"]["enum"] == ["fore_play", "kucheleka", "main"]
 
 
 def test_docs_page_uses_local_assets(client):

@@ -109,3 +109,95 @@ def test_render_post_illegal_move(client):
     r = client.post("/v1/positions/render", json={"position": START, "move": ["e2", "x"]})
     assert r.status_code == 422
     assert r.json["errors"] == {"move": [r.json["detail"]]}
+
+
+# -- Isolo (2 x n) -------------------------------------------------------------
+
+from .conftest import ISOLO, KUCHELEKA  # noqa: E402
+
+
+def test_validate_isolo(client):
+    r = client.post("/v1/positions/validate", json={"position": {"variant": "isolo-bemba", "pits": [[2] * 4] * 2}})
+    assert r.status_code == 200
+    body = r.json
+    assert body["notation"] == ISOLO
+    assert body["position"] == {"variant": "isolo", "rules": {}, "pits": [[2] * 4] * 2, "to_move": "south",
+                                "phase": "fore_play"}
+    assert body["rules"] == {"holes": 4}
+    assert body["status"] == {"state": "ongoing", "winner": None, "reason": None}
+
+
+@pytest.mark.parametrize(
+    ("position", "notation", "status"),
+    [
+        (KUCHELEKA, KUCHELEKA, "ongoing"),
+        ({"variant": "isolo", "rules": {"holes": 8}, "pits": [[1] * 8, [0] * 7 + [3]], "to_move": "north",
+          "phase": "main"}, "isolo 1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,3 n phase=main", "ongoing"),
+        ({"variant": "isolo", "pits": [[0] * 5, [1] * 5], "to_move": "north", "phase": "main"},
+         "isolo 0,0,0,0,0/1,1,1,1,1 n phase=main", "won"),
+    ],
+)
+def test_validate_isolo_phases(client, position, notation, status):
+    r = client.post("/v1/positions/validate", json={"position": position})
+    assert r.status_code == 200, r.json
+    assert r.json["notation"] == notation
+    assert r.json["status"]["state"] == status
+    if status == "won":
+        assert r.json["status"] == {"state": "won", "winner": "south", "reason": "row_emptied"}
+
+
+@pytest.mark.parametrize(
+    ("position", "says"),
+    [
+        ({"variant": "isolo", "pits": [[0] * 4, [2] * 4]}, "fore_play"),
+        ({"variant": "isolo", "pits": [[2] * 4] * 2, "phase": "kucheleka"}, "kucheleka"),
+        ({"variant": "isolo", "pits": [[2] * 4] * 2, "winner": "south"}, "winner"),
+    ],
+)
+def test_validate_isolo_invalid(client, unexpected_errors, position, says):
+    r = client.post("/v1/positions/validate", json={"position": position})
+    assert r.status_code == 422
+    assert r.json["type"] == "urn:igisoro:problem:invalid-position"
+    assert says in r.json["detail"]
+    assert unexpected_errors == []
+
+
+@pytest.mark.parametrize("holes", [4, 5, 8])
+def test_render_isolo_board(client, holes):
+    pos = {"variant": "isolo", "rules": {"holes": holes}, "pits": [list(range(holes)), [2] * holes]}
+    r = client.post("/v1/positions/render", json={"position": pos})
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml"
+    root = ET.fromstring(r.get_data(as_text=True))
+    assert float(root.get("width")) == 2 * 28 + holes * 64
+    assert float(root.get("height")) == 34 + 2 * 28 + 2 * 64
+    pits = _pits(r.get_data(as_text=True))
+    cols = "abcdefgh"[:holes]
+    assert set(pits) == {f"{c}{row}" for c in cols for row in (1, 2)}
+    texts = {name: [t.strip() for t in g.itertext() if t.strip()] for name, g in pits.items()}
+    assert [texts[f"{c}2"][0] for c in cols] == [str(i) for i in range(holes)]  # North's row on top
+    assert texts["a1"] == ["2", "a1"]
+
+
+def test_render_isolo_move(client):
+    r = client.get("/v1/positions/render", query_string={"position": ISOLO, "move": "a1"})
+    assert r.status_code == 200
+    pits = _pits(r.get_data(as_text=True))
+    classes = {name: set((g.get("class") or "").split()) for name, g in pits.items()}
+    assert "start" in classes["a1"]
+    trace = igisoro.Position.from_notation(ISOLO).play("a1").trace
+    assert {n for n, c in classes.items() if "sown" in c} == {e["pit"] for e in trace if e["type"] == "sow"}
+    assert {n for n, c in classes.items() if "captured" in c} == {p for e in trace if e["type"] == "capture"
+                                                                 for p in e["pits"]}
+    assert {n for n, c in classes.items() if "captured" in c} <= {"a2", "b2", "c2", "d2"}
+
+
+def test_render_isolo_kucheleka(client):
+    r = client.post("/v1/positions/render", json={"position": KUCHELEKA, "move": ["k5.5.5.2"]})
+    assert r.status_code == 200
+    assert len(_pits(r.get_data(as_text=True))) == 8
+
+
+def test_render_isolo_illegal_move(client):
+    r = client.get("/v1/positions/render", query_string={"position": ISOLO, "move": "a2"})
+    assert r.status_code == 422
+    assert r.json["type"] == "urn:igisoro:problem:illegal-move"

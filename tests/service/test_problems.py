@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -125,3 +126,56 @@ def test_non_object_bodies_are_422(client, body):
 
 def test_trailing_slash_is_404_not_redirect(client):
     assert client.get("/v1/variants/").status_code == 404
+
+
+# Every engine call of every endpoint runs under the time limit: with a
+# limit far too small for any work, each answers 503 (the step-wise first
+# decision of the start position is cheap enough to need no budget check).
+_ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "query"),
+    [
+        ("POST", "/v1/legal-moves", {"position": START, "limit": 5}, None),
+        ("POST", "/v1/legal-moves", {"position": _ISOLO}, None),
+        ("POST", "/v1/moves/check", {"position": START, "move": "e2"}, None),
+        ("POST", "/v1/moves/check", {"position": _ISOLO, "move": "c1"}, None),
+        ("POST", "/v1/positions/validate", {"position": START}, None),
+        ("POST", "/v1/positions/validate", {"position": _ISOLO}, None),
+        ("POST", "/v1/positions/render", {"position": START, "move": "e2"}, None),
+        ("GET", "/v1/positions/render", None, {"position": _ISOLO, "move": "c1"}),
+        ("GET", "/v1/health/ready", None, None),
+    ],
+)
+def test_every_engine_call_has_the_limit(app, unexpected_errors, method, path, body, query):
+    app.extensions["igisoro_engine"].timeout = 1e-9
+    r = app.test_client().open(path, method=method, json=body, query_string=query)
+    assert r.status_code == 503, r.get_json()
+    assert r.get_json()["type"] == "urn:igisoro:problem:engine-timeout"
+    assert unexpected_errors == []
+
+
+def test_engine_calls_of_a_request_share_one_budget(app):
+    from service.problems import Problem
+
+    engine = app.extensions["igisoro_engine"]
+    engine.timeout = 0.3
+    given: list[float] = []
+
+    def call(*, timeout: float) -> str:
+        given.append(timeout)
+        time.sleep(0.2)
+        return "done"
+
+    with app.test_request_context():
+        assert engine.run("a call", call) == "done"
+        assert engine.run("a call", call) == "done"
+        with pytest.raises(Problem) as e:
+            engine.run("a third call", call)
+    assert e.value.status == 503 and "a third call" in e.value.detail
+    assert len(given) == 2  # the budget was spent: the third never reached the engine
+    assert 0.29 < given[0] < 0.31 and 0 < given[1] < 0.11
+    with app.test_request_context():  # a new request has its whole budget
+        engine.run("a call", call)
+    assert given[2] > 0.29

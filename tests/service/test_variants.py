@@ -16,7 +16,9 @@ def test_lists_every_variant_with_start_in_both_forms(client):
         start = v["start"]
         assert igisoro.Position.from_json(start["position"]) == igisoro.Position.from_notation(start["notation"])
         assert start["position"]["variant"] == v["name"]
-        assert set(v["rules"]) == {o["name"] for o in body["rule_options"]}
+        # A variant lists exactly the options of its board family.
+        assert set(v["rules"]) == {o["name"] for o in body["rule_options"] if o["board"] == v["board"]}
+        assert len(start["position"]["pits"]) == {"4x8": 4, "2xn": 2}[v["board"]]
         assert v["aliases"] and v["source"] and v["description"]
 
 
@@ -32,3 +34,16 @@ def test_igisoro_rules_match_docs(client):
     v = client.get("/v1/variants").json["variants"][0]
     assert v["rules"]["reverse_pits"] == ["a1", "b2", "g2", "h1"]
     assert v["start"]["position"]["opening_plies"] == 4
+
+
+def test_isolo_is_listed_with_its_board(client):
+    body = client.get("/v1/variants").json
+    isolo = next(v for v in body["variants"] if v["name"] == "isolo")
+    assert isolo["board"] == "2xn"
+    assert isolo["rules"] == {"holes": 4}
+    assert isolo["start"]["notation"] == "isolo 2,2,2,2/2,2,2,2 s"
+    assert isolo["start"]["position"] == {"variant": "isolo", "rules": {}, "pits": [[2] * 4] * 2,
+                                          "to_move": "south", "phase": "fore_play"}
+    holes = next(o for o in body["rule_options"] if o["name"] == "holes")
+    assert (holes["board"], holes["kind"], holes["min"], holes["max"]) == ("2xn", "int", 4, 8)
+    assert {v["board"] for v in body["variants"]} == {"4x8", "2xn"}

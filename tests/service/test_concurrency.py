@@ -1,0 +1,146 @@
+"""Long engine calls neither block other requests nor outlive their time limit.
+
+A real threaded HTTP server (werkzeug, as gunicorn's gthread worker would
+run the app) gets two concurrent legal-moves requests on a position the
+engine cannot enumerate within the limit; meanwhile ``/v1/health`` must
+answer at once. The engine releases the GIL while it works and stops at its
+budget, so both long requests end with 503 near the limit and leave no CPU
+work behind.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from service import create_app
+
+from .conftest import SLOW
+
+LIMIT = 1.5  # seconds of engine time per call
+
+
+@pytest.fixture
+def server() -> Iterator[int]:
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": LIMIT})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield srv.server_port
+    srv.shutdown()
+    thread.join(5)
+
+
+def _request(port: int, method: str, path: str, body: object = None) -> tuple[int, dict, float, float]:
+    """(status, JSON body, start, end) with monotonic times."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    start = time.monotonic()
+    data = None if body is None else json.dumps(body)
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+    resp = conn.getresponse()
+    payload = json.loads(resp.read())
+    end = time.monotonic()
+    conn.close()
+    return resp.status, payload, start, end
+
+
+def test_health_answers_during_long_engine_calls(server):
+    port = server
+    results: list[tuple[int, dict, float, float]] = []
+
+    def long_call() -> None:
+        results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": 1000}))
+
+    workers = [threading.Thread(target=long_call) for _ in range(2)]
+    for w in workers:
+        w.start()
+    time.sleep(0.3)  # both are inside the engine by now
+    health = _request(port, "GET", "/v1/health")
+    ready = _request(port, "GET", "/v1/health/ready")
+    for w in workers:
+        w.join(30)
+    assert len(results) == 2
+
+    # Health and readiness answered promptly, while both long calls still ran.
+    for status, body, start, end in (health, ready):
+        assert status == 200, body
+        assert end - start < 1.0
+    long_ends = [end for _, _, _, end in results]
+    assert ready[3] < min(long_ends)
+
+    # Both long calls hit the engine's limit and were answered 503 near it
+    # (the upper bound is loose: two cores shared with other work).
+    for status, body, start, end in results:
+        assert status == 503
+        assert body["type"] == "urn:igisoro:problem:engine-timeout"
+        assert LIMIT - 0.1 <= end - start < LIMIT + 5
+
+    # Nothing keeps computing after the answers: the process is idle.
+    cpu = time.process_time()
+    time.sleep(0.5)
+    assert time.process_time() - cpu < 0.2
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_gunicorn_worker_survives_long_calls(tmp_path):
+    """The shipped gunicorn settings (gthread, 4 threads) with one worker:
+    health answers during two long calls, and the worker is never killed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    port = _free_port()
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "IGISORO_ENGINE_TIMEOUT": str(LIMIT),
+           "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root)}
+    for name in ("GUNICORN_THREADS", "GUNICORN_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"):
+        env.pop(name, None)
+    log_path = tmp_path / "gunicorn.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
+                                cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if _request(port, "GET", "/v1/health/live")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert proc.poll() is None and time.monotonic() < deadline, "gunicorn did not start"
+            time.sleep(0.1)
+
+        results: list[tuple[int, dict, float, float]] = []
+        workers = [threading.Thread(target=lambda: results.append(
+            _request(port, "POST", "/v1/legal-moves", {"position": SLOW, "partial": ""}))) for _ in range(2)]
+        for w in workers:
+            w.start()
+        time.sleep(0.3)
+        health = _request(port, "GET", "/v1/health")
+        for w in workers:
+            w.join(30)
+        assert health[0] == 200 and health[3] - health[2] < 1.0
+        assert health[3] < min(end for *_, end in results)
+        assert [r[0] for r in results] == [503, 503]
+        assert _request(port, "GET", "/v1/health/ready")[0] == 200
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+    text = log_path.read_text()
+    assert "WORKER TIMEOUT" not in text and "Booting worker" in text
+    assert text.count("Booting worker") == 1, text  # the one worker was never replaced
