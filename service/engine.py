@@ -67,24 +67,15 @@ def run(what: str, fn: Callable[..., T], *args: Any) -> T:
     return engine.run(what, fn, *args)
 
 
-# -- calls the public Python API cannot make yet ------------------------------
-#
-# ``igisoro.Move.from_notation`` accepts tokens of ``[a-z0-9]{1,8}`` only, so
-# ``Position.legal_moves`` and ``Position.canonical`` raise InvalidNotationError
-# on an Isolo kucheleka (tokens such as ``k0.0.0.17``). Until the package accepts
-# them, these two go to the compiled core, which returns plain notation text.
-# Both return exactly what the public API would (the service only needs text).
-
-
 def legal_moves(pos: igisoro.Position, limit: int, timeout: float) -> tuple[list[tuple[str, igisoro.Position, int, int]], bool]:
-    """Like ``pos.legal_moves(limit, timeout)``: (notation, result, captured, laps) and ``truncated``."""
-    moves, truncated = pos._pos.legal_moves(limit, timeout)
-    return [(n, igisoro.Position(r), c, laps) for n, r, c, laps in moves], truncated
+    """``pos.legal_moves(limit, timeout)`` as (notation, result, captured, laps) and ``truncated``."""
+    moves = pos.legal_moves(limit, timeout)
+    return [(m.notation, m.result, m.captured, m.laps) for m in moves], moves.truncated
 
 
 def canonical(pos: igisoro.Position, move: str, timeout: float) -> str:
-    """Like ``pos.canonical(move, timeout).notation``."""
-    return pos._pos.canonical(move, timeout)
+    """``pos.canonical(move, timeout).notation``."""
+    return pos.canonical(move, timeout).notation
 
 
 def position(value: Any, field: str = "position") -> igisoro.Position:

@@ -7,7 +7,7 @@ import re
 from igisoro.errors import InvalidNotationError
 
 # Syntax only; whether a move is legal depends on the position.
-_TOKEN = re.compile(r"[a-z0-9]{1,8}")
+_TOKEN = re.compile(r"[a-z0-9.]{1,64}")
 
 
 class Move:
