@@ -185,3 +185,21 @@ fn regenerate_perft_data() {
     // Abandoned watchdog threads would keep computing: end the process.
     std::process::exit(0);
 }
+
+/// Engine issue (reported to the lead): on some positions reachable by
+/// random play, enumerating the legal moves does not finish in minutes. This
+/// igisoro position (seeded random play, 12 plies from the start) has turns
+/// with long pass/retreat chains: `legal_moves(limit 100)` takes ~5 ms, limit
+/// 1000 ~26 s (canonical lists of 110 decisions), and the full list did not
+/// finish in 10 minutes. `next_decision` for each start is instant. This is
+/// why middle-game perft depths above stop early (watchdog) and why the
+/// Python properties skip positions with more than 120 moves.
+#[test]
+#[ignore = "engine issue: legal_moves does not finish on this reachable position"]
+fn legal_moves_finishes_on_long_pass_retreat_turns() {
+    let p = notation::parse("igisoro 0,3,2,0,1,5,0,6/2,1,0,1,1,1,3,1/4,1,0,1,2,5,5,1/1,2,8,0,2,3,0,2 s").unwrap();
+    let t = Instant::now();
+    let list = igisoro_core::explore::legal_moves::<Igisoro>(&p, None);
+    assert!(!list.truncated);
+    assert!(t.elapsed().as_secs_f64() < 5.0, "took {:?}", t.elapsed());
+}
