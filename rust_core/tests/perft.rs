@@ -188,7 +188,8 @@ fn regenerate_perft_data() {
 
 /// Engine issue (reported to the lead): on some positions reachable by
 /// random play, enumerating the legal moves does not finish in minutes. This
-/// igisoro position (seeded random play, 12 plies from the start) has turns
+/// igisoro position (the first legal move of the first legal move from the
+/// seed-1 middle position in data/igisoro.perft, 12 plies in) has turns
 /// with long pass/retreat chains: `legal_moves(limit 100)` takes ~5 ms, limit
 /// 1000 ~26 s (canonical lists of 110 decisions), and the full list did not
 /// finish in 10 minutes. `next_decision` for each start is instant. This is
