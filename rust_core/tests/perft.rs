@@ -108,7 +108,7 @@ fn perft_ikibuguzo_2() {
 /// Middle-game positions: (seed, plies of random play from the start).
 const MIDDLE: [(u64, u32); 3] = [(1, 10), (2, 20), (3, 30)];
 /// Stop deepening once one position's perft took this long (release build).
-const BUDGET_SECS: f64 = 0.15;
+const BUDGET_SECS: f64 = 0.3;
 /// Give up on a depth after this long.
 const WATCHDOG_SECS: f64 = 1.0;
 
