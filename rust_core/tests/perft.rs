@@ -106,7 +106,7 @@ fn perft_ikibuguzo_2() {
 }
 
 /// Middle-game positions: (seed, plies of random play from the start).
-const MIDDLE: [(u64, u32); 3] = [(1, 10), (2, 20), (3, 30)];
+const MIDDLE: [(u64, u32); 4] = [(1, 17), (2, 20), (3, 30), (4, 40)];
 /// Stop deepening once one position's perft took this long (release build).
 const BUDGET_SECS: f64 = 0.3;
 /// Give up on a depth after this long.
@@ -121,15 +121,26 @@ fn regenerate_perft_data() {
     for v in Variant::ALL {
         let mut positions = vec![Position::start(v)];
         for (seed, plies) in MIDDLE {
-            let mut rng = Rng::new(seed);
-            let mut p = Position::start(v);
-            for _ in 0..plies {
-                match random_move::<Igisoro>(&p, &mut rng) {
-                    Some((q, _)) => p = q,
-                    None => break,
+            // A walk that ends the game early is retried with seed + 1000, so
+            // every middle position is an ongoing game past the opening.
+            let mut seed = seed;
+            loop {
+                let mut rng = Rng::new(seed);
+                let mut p = Position::start(v);
+                let mut played = 0;
+                while played < plies {
+                    match random_move::<Igisoro>(&p, &mut rng) {
+                        Some((q, _)) => p = q,
+                        None => break,
+                    }
+                    played += 1;
                 }
+                if played == plies && p.winner().is_none() && p.opening_plies() == 0 {
+                    positions.push(p);
+                    break;
+                }
+                seed += 1000;
             }
-            positions.push(p);
         }
         let mut out = format!(
             "# perft data for {} (format: see rust_core/tests/perft.rs)\n\
@@ -138,7 +149,8 @@ fn regenerate_perft_data() {
              # as deep as ran in about {} s per position (a depth that did not finish in\n\
              # 1 s was left out). A regression check, not an\n\
              # independent oracle. Positions after the start: seeded random play\n\
-             # (explore::random_move, Rng::new(seed)) from the start, (seed, plies) = {:?}.\n",
+             # (explore::random_move, Rng::new(seed)) from the start, (seed, plies) = {:?}\n\
+             # (a walk that ended the game or the opening early was retried with seed + 1000).\n",
             v.name(),
             commit,
             BUDGET_SECS,
