@@ -11,6 +11,7 @@ pub mod explore;
 pub mod game;
 pub mod moves;
 pub mod rng;
+pub mod search;
 pub mod side;
 
 #[cfg(feature = "python")]
