@@ -82,7 +82,7 @@ impl<G: Engine> Searcher<G> {
                 }
             }
         }
-        let g = TurnGraph::<G>::build(pos);
+        let g = self.ctl.graph::<G>(pos)?;
         if g.results.is_empty() {
             return Ok(lost(ply));
         }
@@ -276,6 +276,76 @@ impl<G: Engine> Searcher<G> {
             i = p;
         }
         self.path_value(g, n, depth, 0, alpha, beta, &mut on_path)
+    }
+
+    /// The result the principal line from node `n` ends in, given `n`'s
+    /// exact value `v`. Uses the memo's best child where one was recorded;
+    /// otherwise (an exact value pieced together from two bounds) finds a
+    /// child whose value is exactly `v` with a one-wide window.
+    pub fn principal(
+        &mut self,
+        g: &TurnGraph<G>,
+        mut n: u32,
+        v: i32,
+        depth: u32,
+        memo: &mut [Memo],
+    ) -> Result<Option<usize>, Stop> {
+        for _ in 0..g.kind.len() + 1 {
+            if let Kind::Done(r) = g.kind[n as usize] {
+                return Ok(Some(r as usize));
+            }
+            if g.cyclic {
+                return self.principal_on_path(g, n, v, depth);
+            }
+            let mut next = memo.get(n as usize).map_or(NONE, |m| m.best);
+            if next == NONE {
+                for &c in g.children_of(n) {
+                    if self.node_value(g, c, depth, 0, v - 1, v + 1, memo)? == Some(v) {
+                        next = c;
+                        break;
+                    }
+                }
+            }
+            if next == NONE {
+                return Ok(None);
+            }
+            n = next;
+        }
+        Ok(None)
+    }
+
+    /// [`Self::principal`] on a cyclic graph: the same walk, with the path
+    /// (the canonical route to `n`, then the walk itself) kept off-limits.
+    fn principal_on_path(&mut self, g: &TurnGraph<G>, mut n: u32, v: i32, depth: u32) -> Result<Option<usize>, Stop> {
+        let mut on_path = vec![false; g.kind.len()];
+        let mut i = n;
+        on_path[i as usize] = true;
+        while let Some((p, _)) = g.parent[i as usize] {
+            on_path[p as usize] = true;
+            i = p;
+        }
+        loop {
+            if let Kind::Done(r) = g.kind[n as usize] {
+                return Ok(Some(r as usize));
+            }
+            let mut next = NONE;
+            for &c in g.children_of(n) {
+                if on_path[c as usize] {
+                    continue;
+                }
+                on_path[c as usize] = true;
+                let found = self.path_value(g, c, depth, 0, v - 1, v + 1, &mut on_path)? == Some(v);
+                if found {
+                    next = c;
+                    break;
+                }
+                on_path[c as usize] = false;
+            }
+            if next == NONE {
+                return Ok(None);
+            }
+            n = next;
+        }
     }
 
     /// Exact in-turn value on a cyclic graph: a branch may not re-enter a

@@ -10,7 +10,7 @@
 //! fails low is provably not among the k best; every option that beats the
 //! k-th gets an exact score. With k = 1 this is ordinary alpha-beta.
 
-use super::alphabeta::{principal_result, EvalFn, Memo, Searcher, INF};
+use super::alphabeta::{EvalFn, Memo, Searcher, INF};
 use super::limits::{Control, Limits, Stop, MAX_DEPTH};
 use super::ordering::Ordering;
 use super::tt::{Table, MATE, MATE_BOUND};
@@ -81,6 +81,9 @@ pub struct Analysis {
     pub depth: u32,
     pub nodes: u64,
     pub time_ms: u64,
+    /// Turns too big to explore whole (`Limits::turn_nodes`) met during
+    /// the search; when non-zero the result is an approximation.
+    pub truncated_turns: u64,
 }
 
 /// Analyse with the game's own evaluation.
@@ -107,11 +110,14 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
         depth: 0,
         nodes: 0,
         time_ms: 0,
+        truncated_turns: 0,
     };
     if let Status::Won { winner, .. } = status::<G>(pos) {
         return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
     }
-    let g = TurnGraph::<G>::build(pos);
+    let Ok(g) = s.ctl.graph::<G>(pos) else {
+        return Analysis { nodes: 0, time_ms: s.ctl.elapsed_ms(), ..over(Score::Centiseeds((s.eval)(pos))) };
+    };
     let frontier = g.frontier();
     let mut items: Vec<RootItem> =
         frontier.iter().map(|&node| RootItem { node, value: -INF, exact: false, principal: None }).collect();
@@ -163,6 +169,7 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
         depth,
         nodes: s.ctl.nodes,
         time_ms: s.ctl.elapsed_ms(),
+        truncated_turns: s.ctl.truncated,
     }
 }
 
@@ -197,7 +204,7 @@ fn root_iteration<G: Engine>(
                 if it.exact {
                     let at = exact.partition_point(|&x| x >= v);
                     exact.insert(at, v);
-                    it.principal = principal_result(g, it.node, &memo);
+                    it.principal = s.principal(g, it.node, v, depth, &mut memo)?;
                 }
             }
         }
@@ -237,7 +244,7 @@ fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32) -> Vec<String> {
         if e.best == 0 {
             break;
         }
-        let g = TurnGraph::<G>::build(&p);
+        let Ok(g) = TurnGraph::<G>::build_bounded(&p, 1 << 16, &mut || false) else { break };
         let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == e.best) else { break };
         out.push(format_move::<G>(&p, &g.path_to(res.node)));
         p = res.pos.clone();

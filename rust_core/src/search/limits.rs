@@ -26,6 +26,10 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Transposition table size as a power of two (0 disables the table).
     pub tt_bits: u32,
+    /// Decision nodes explored per turn at most (see
+    /// `TurnGraph::build_bounded`); bigger turns are searched in part and
+    /// counted in `Analysis::truncated_turns`.
+    pub turn_nodes: usize,
 }
 
 /// Deepest iteration the driver will start.
@@ -33,7 +37,7 @@ pub const MAX_DEPTH: u32 = 64;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: Some(4), nodes: None, time_ms: None, multipv: 1, cancel: None, tt_bits: 18 }
+        Limits { depth: Some(4), nodes: None, time_ms: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096 }
     }
 }
 
@@ -63,6 +67,9 @@ pub struct Control {
     time_ms: Option<u64>,
     cancel: Option<Arc<AtomicBool>>,
     pub nodes: u64,
+    /// Turn graphs cut by the node budget.
+    pub truncated: u64,
+    pub turn_nodes: usize,
     stopped: bool,
 }
 
@@ -74,6 +81,8 @@ impl Control {
             time_ms: l.time_ms,
             cancel: l.cancel.clone(),
             nodes: 0,
+            truncated: 0,
+            turn_nodes: l.turn_nodes.max(1),
             stopped: false,
         }
     }
@@ -97,6 +106,25 @@ impl Control {
             return Err(Stop);
         }
         Ok(())
+    }
+
+    /// Build a turn graph within the budget, polling time and cancellation.
+    pub fn graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
+        let max = self.turn_nodes;
+        let g = {
+            let this = &*self;
+            super::turn_graph::TurnGraph::<G>::build_bounded(pos, max, &mut || this.out_of_time())
+        };
+        match g {
+            Ok(g) => {
+                self.truncated += g.truncated as u64;
+                Ok(g)
+            }
+            Err(e) => {
+                self.stopped = true;
+                Err(e)
+            }
+        }
     }
 
     /// Time or cancellation (not nodes) says stop.

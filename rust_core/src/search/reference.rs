@@ -15,20 +15,36 @@ use std::collections::HashSet;
 
 /// The fixed-depth negamax value of `pos` (side to move's view).
 pub fn negamax<G: Engine>(pos: &G::Pos, depth: u32, ply: u32, eval: EvalFn<G::Pos>) -> i32 {
+    negamax_bounded::<G>(pos, depth, ply, eval, &mut u64::MAX).expect("unbounded")
+}
+
+/// [`negamax`] giving up (`None`) after `budget` in-turn steps, so tests
+/// can skip positions whose turns are too big for a plain search (with
+/// optional capture and retreat a turn can have millions of decision nodes).
+pub fn negamax_bounded<G: Engine>(
+    pos: &G::Pos,
+    depth: u32,
+    ply: u32,
+    eval: EvalFn<G::Pos>,
+    budget: &mut u64,
+) -> Option<i32> {
     if let Some((w, _)) = G::decided(pos) {
-        return if w == G::to_move(pos) { -lost(ply) } else { lost(ply) };
+        return Some(if w == G::to_move(pos) { -lost(ply) } else { lost(ply) });
     }
     if depth == 0 {
-        return if has_legal_move::<G>(pos) { eval(pos) } else { lost(ply) };
+        return Some(if has_legal_move::<G>(pos) { eval(pos) } else { lost(ply) });
     }
     let root = G::root(pos);
     let mut path = HashSet::new();
     path.insert(root.clone());
-    turn::<G>(pos, &root, &mut path, depth, ply, eval).unwrap_or(lost(ply))
+    match turn::<G>(pos, &root, &mut path, depth, ply, eval, budget) {
+        Err(()) => None,
+        Ok(v) => Some(v.unwrap_or(lost(ply))),
+    }
 }
 
-/// The mover's value of an in-turn node; `None` if no finished turn is
-/// reachable without repeating a state of the path.
+/// The mover's value of an in-turn node; `Ok(None)` if no finished turn is
+/// reachable without repeating a state of the path, `Err` if out of budget.
 fn turn<G: Engine>(
     pos: &G::Pos,
     node: &G::Node,
@@ -36,10 +52,19 @@ fn turn<G: Engine>(
     depth: u32,
     ply: u32,
     eval: EvalFn<G::Pos>,
-) -> Option<i32> {
+    budget: &mut u64,
+) -> Result<Option<i32>, ()> {
+    // The path length bound also keeps the recursion off the stack limit.
+    if *budget == 0 || path.len() > 2000 {
+        return Err(());
+    }
+    *budget -= 1;
     let mut opts = Vec::new();
     let actor = match G::point(pos, node, &mut opts) {
-        Point::Done => return Some(-negamax::<G>(&G::finish(pos, node), depth - 1, ply + 1, eval)),
+        Point::Done => {
+            let v = negamax_bounded::<G>(&G::finish(pos, node), depth - 1, ply + 1, eval, budget).ok_or(())?;
+            return Ok(Some(-v));
+        }
         Point::Decide(a) => a,
     };
     let mut best: Option<i32> = None;
@@ -48,9 +73,9 @@ fn turn<G: Engine>(
         if !path.insert(next.clone()) {
             continue;
         }
-        let v = turn::<G>(pos, &next, path, depth, ply, eval);
+        let v = turn::<G>(pos, &next, path, depth, ply, eval, budget);
         path.remove(&next);
-        if let Some(v) = v {
+        if let Some(v) = v? {
             best = Some(match (best, actor) {
                 (None, _) => v,
                 (Some(b), Actor::Mover) => b.max(v),
@@ -58,21 +83,5 @@ fn turn<G: Engine>(
             });
         }
     }
-    best
-}
-
-/// The root's options as (result, value): every distinct result the mover
-/// can reach with the opponent playing its best inside the turn is not
-/// needed by the tests; this lists each legal move's result with the value
-/// of the position after it, which for turns without opponent decisions are
-/// exactly the mover's options.
-pub fn root_values<G: Engine>(pos: &G::Pos, depth: u32, eval: EvalFn<G::Pos>) -> Vec<(G::Pos, i32)> {
-    crate::explore::legal_moves::<G>(pos, None)
-        .moves
-        .into_iter()
-        .map(|m| {
-            let v = -negamax::<G>(&m.result, depth - 1, 1, eval);
-            (m.result, v)
-        })
-        .collect()
+    Ok(best)
 }

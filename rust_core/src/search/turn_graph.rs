@@ -50,15 +50,35 @@ pub struct TurnGraph<G: Game> {
     pub results: Vec<Outcome<G>>,
     /// Whether any opponent decision is reachable.
     pub has_opponent: bool,
+    /// Whether the node budget cut the graph: some nodes were never
+    /// expanded and count as dead ends, so the search sees only part of the
+    /// turn (an approximation, reported to the caller).
+    pub truncated: bool,
     /// Whether the graph has a cycle (only computed when `has_opponent`;
     /// a cycle makes a node's value depend on the path that reached it).
     pub cyclic: bool,
 }
 
 impl<G: Game> TurnGraph<G> {
-    /// Build the graph of the side to move's turn. Positions with a decided
-    /// winner have no moves (an empty `results`).
+    /// Build the whole graph of the side to move's turn. Positions with a
+    /// decided winner have no moves (an empty `results`).
     pub fn build(pos: &G::Pos) -> TurnGraph<G> {
+        Self::build_bounded(pos, usize::MAX, &mut || false).unwrap_or_else(|_| unreachable!())
+    }
+
+    /// Build at most `max_nodes` nodes, calling `stop` every 32 nodes and
+    /// giving up when it says so.
+    ///
+    /// Why a budget: with optional capture and retreat a single turn can
+    /// have millions of decision nodes (every capture opportunity on a long
+    /// relay chain branches three ways), and one position must not eat the
+    /// whole search. Why the `stop` poll: building a big turn can take
+    /// seconds, longer than a time limit allows.
+    pub fn build_bounded(
+        pos: &G::Pos,
+        max_nodes: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<TurnGraph<G>, super::limits::Stop> {
         let root = G::root(pos);
         let mut g = TurnGraph {
             kind: Vec::new(),
@@ -67,13 +87,14 @@ impl<G: Game> TurnGraph<G> {
             parent: Vec::new(),
             results: Vec::new(),
             has_opponent: false,
+            truncated: false,
             cyclic: false,
         };
         if G::decided(pos).is_some() {
             g.kind.push(Kind::Mover);
             g.child_start.extend([0, 0]);
             g.parent.push(None);
-            return g;
+            return Ok(g);
         }
         let mut index: HashMap<G::Node, u32> = HashMap::new();
         let mut nodes: Vec<G::Node> = vec![root.clone()];
@@ -87,6 +108,16 @@ impl<G: Game> TurnGraph<G> {
         let mut i = 0;
         while i < nodes.len() {
             g.child_start.push(g.children.len() as u32);
+            if i % 32 == 31 && stop() {
+                return Err(super::limits::Stop);
+            }
+            if i >= max_nodes {
+                // Unexpanded: a dead end (no children), see `truncated`.
+                g.truncated = true;
+                g.kind.push(Kind::Mover);
+                i += 1;
+                continue;
+            }
             let node = nodes[i].clone();
             match G::point(pos, &node, &mut opts) {
                 Point::Done => {
@@ -127,7 +158,7 @@ impl<G: Game> TurnGraph<G> {
         if g.has_opponent {
             g.cyclic = g.has_cycle();
         }
-        g
+        Ok(g)
     }
 
     #[inline]
