@@ -156,7 +156,7 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
         let res = &g.results[r];
         let mv = format_move::<G>(pos, &g.path_to(res.node));
         let mut pv = vec![mv.clone()];
-        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1)));
+        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits.turn_nodes));
         let value = if depth == 0 { (s.eval)(pos) } else { it.value };
         lines.push(Line { mv, score: Score::from_value(value), value, pv });
     }
@@ -236,7 +236,7 @@ fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> usize {
 }
 
 /// The principal variation after `pos`, read from the table's best results.
-fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32) -> Vec<String> {
+fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, turn_nodes: usize) -> Vec<String> {
     let mut out = Vec::new();
     let mut p = pos.clone();
     for _ in 0..max {
@@ -244,7 +244,7 @@ fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32) -> Vec<String> {
         if e.best == 0 {
             break;
         }
-        let Ok(g) = TurnGraph::<G>::build_bounded(&p, 1 << 16, &mut || false) else { break };
+        let Ok(g) = TurnGraph::<G>::build_bounded(&p, turn_nodes, &mut || false) else { break };
         let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == e.best) else { break };
         out.push(format_move::<G>(&p, &g.path_to(res.node)));
         p = res.pos.clone();

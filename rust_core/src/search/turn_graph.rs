@@ -66,7 +66,7 @@ impl<G: Game> TurnGraph<G> {
         Self::build_bounded(pos, usize::MAX, &mut || false).unwrap_or_else(|_| unreachable!())
     }
 
-    /// Build at most `max_nodes` nodes, calling `stop` every 32 nodes and
+    /// Build at most `max_nodes` nodes, calling `stop` every 4 nodes and
     /// giving up when it says so.
     ///
     /// Why a budget: with optional capture and retreat a single turn can
@@ -108,7 +108,7 @@ impl<G: Game> TurnGraph<G> {
         let mut i = 0;
         while i < nodes.len() {
             g.child_start.push(g.children.len() as u32);
-            if i % 32 == 31 && stop() {
+            if i % 4 == 3 && stop() {
                 return Err(super::limits::Stop);
             }
             if i >= max_nodes {
