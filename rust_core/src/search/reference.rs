@@ -15,7 +15,8 @@ use std::collections::HashSet;
 
 /// The fixed-depth negamax value of `pos` (side to move's view).
 pub fn negamax<G: Engine>(pos: &G::Pos, depth: u32, ply: u32, eval: EvalFn<G::Pos>) -> i32 {
-    negamax_bounded::<G>(pos, depth, ply, eval, &mut u64::MAX).expect("unbounded")
+    let mut unbounded = u64::MAX;
+    negamax_bounded::<G>(pos, depth, ply, eval, &mut unbounded).expect("unbounded")
 }
 
 /// [`negamax`] giving up (`None`) after `budget` in-turn steps, so tests
