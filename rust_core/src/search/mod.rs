@@ -17,6 +17,21 @@
 //! - [`reference`]: the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`].
+//!
+//! Known limits, and why:
+//! - Turn size. With optional capture and retreat one turn can have
+//!   thousands to millions of decision nodes. Each turn graph is capped at
+//!   `Limits::turn_nodes` (4096 by default); a capped turn is searched in
+//!   part and counted in `Analysis::truncated_turns`, so callers can tell an
+//!   exact result from an approximation.
+//! - Slow single steps. In some ordinary positions one `Game::advance` runs
+//!   a relay chain for seconds before the rules' exact endless-turn
+//!   detection ends it (no lap cap, by design of the rules core). The search
+//!   polls its time limit and cancellation between steps, not inside one,
+//!   so such a step delays the stop; only the rules core can fix that.
+//! - Cyclic turn graphs (a turn can come back to a decision node). Inside
+//!   the tree they are searched exactly with a path check; at the root each
+//!   option is searched with its canonical route marked as visited.
 
 pub mod alphabeta;
 pub mod batch;
