@@ -45,7 +45,13 @@ fn main() {
             }
             if plies >= MAX_PLIES {
                 let (me, them) = (p.seeds(engine_side), p.seeds(engine_side.other()));
-                break if me > them { Some(engine_side) } else if them > me { Some(engine_side.other()) } else { None };
+                break if me > them {
+                    Some(engine_side)
+                } else if them > me {
+                    Some(engine_side.other())
+                } else {
+                    None
+                };
             }
             let a = if p.to_move() == engine_side {
                 best_move::<Igisoro>(&p, 10, ms, game as u64)

@@ -13,11 +13,19 @@ fn main() {
             let mut p = Position::start(v);
             let mut hist = vec![p.clone()];
             for _ in 0..400 {
-                match random_move::<Igisoro>(&p, &mut rng) { Some((n, _)) => { p = n; hist.push(p.clone()); } None => break }
+                match random_move::<Igisoro>(&p, &mut rng) {
+                    Some((n, _)) => {
+                        p = n;
+                        hist.push(p.clone());
+                    }
+                    None => break,
+                }
             }
             for q in hist.iter().rev().take(12) {
                 let a = analyse::<Igisoro>(q, &Limits { depth: Some(5), time_ms: Some(300), ..Limits::default() });
-                if a.truncated_turns > 0 { continue; }
+                if a.truncated_turns > 0 {
+                    continue;
+                }
                 if let Score::Win { turns } = a.score {
                     if (1..=3).contains(&turns) && !found[turns as usize] && a.depth >= 2 * turns - 1 {
                         found[turns as usize] = true;
@@ -25,7 +33,9 @@ fn main() {
                     }
                 }
             }
-            if found[1..].iter().all(|&f| f) { break; }
+            if found[1..].iter().all(|&f| f) {
+                break;
+            }
         }
     }
 }

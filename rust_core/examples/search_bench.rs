@@ -10,7 +10,10 @@ use std::time::Instant;
 
 fn main() {
     let max: u32 = std::env::args().nth(1).map_or(6, |s| s.parse().unwrap());
-    println!("{:<18} {:<6} {:>5} {:>10} {:>9} {:>10} {:>6}", "variant", "from", "depth", "nodes", "ms", "nodes/s", "trunc");
+    println!(
+        "{:<18} {:<6} {:>5} {:>10} {:>9} {:>10} {:>6}",
+        "variant", "from", "depth", "nodes", "ms", "nodes/s", "trunc"
+    );
     for v in Variant::ALL {
         let mut rng = Rng::new(2024);
         let mut mid = Position::start(v);

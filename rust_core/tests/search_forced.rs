@@ -30,7 +30,9 @@ fn win_in(text: &str, turns: u32) {
         q = play::<Igisoro>(&q, &choices).unwrap().result;
     }
     assert_eq!(a.pv.len() as u32, plies, "pv {:?}", a.pv);
-    assert!(matches!(igisoro_core::explore::status::<Igisoro>(&q), igisoro_core::Status::Won { winner, .. } if winner == p.to_move()));
+    assert!(
+        matches!(igisoro_core::explore::status::<Igisoro>(&q), igisoro_core::Status::Won { winner, .. } if winner == p.to_move())
+    );
     // The side that loses sees the mirror score one ply later.
     let after = play::<Igisoro>(&p, &parse_move::<Igisoro>(&p, &a.pv[0]).unwrap()).unwrap().result;
     let b = analyse::<Igisoro>(&after, &Limits::depth(plies));

@@ -23,7 +23,10 @@ fn node_limit_is_exact_and_deterministic() {
             let a = analyse::<Igisoro>(&p, &Limits { nodes: Some(n), depth: None, ..Limits::default() });
             let b = analyse::<Igisoro>(&p, &Limits { nodes: Some(n), depth: None, ..Limits::default() });
             assert!(a.nodes <= n, "{} > {}", a.nodes, n);
-            assert_eq!((a.best_move.clone(), a.lines.clone(), a.depth, a.nodes), (b.best_move, b.lines, b.depth, b.nodes));
+            assert_eq!(
+                (a.best_move.clone(), a.lines.clone(), a.depth, a.nodes),
+                (b.best_move, b.lines, b.depth, b.nodes)
+            );
             assert!(a.best_move.is_some());
         }
     }

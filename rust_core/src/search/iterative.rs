@@ -10,7 +10,8 @@
 //! fails low is provably not among the k best; every option that beats the
 //! k-th gets an exact score. With k = 1 this is ordinary alpha-beta.
 
-use super::alphabeta::{EvalFn, Memo, Searcher, INF};
+use super::alphabeta::{EvalFn, Searcher, INF};
+use super::in_turn::Memo;
 use super::limits::{Control, Limits, Stop, MAX_DEPTH};
 use super::ordering::Ordering;
 use super::tt::{Table, MATE, MATE_BOUND};

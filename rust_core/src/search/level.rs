@@ -13,8 +13,7 @@ use super::Engine;
 use crate::rng::Rng;
 
 /// (depth, noise amplitude in centiseeds) per level 1..=9; level 10 is unbounded depth.
-const LEVELS: [(u32, i32); 9] =
-    [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30), (3, 10), (4, 0), (5, 0), (6, 0)];
+const LEVELS: [(u32, i32); 9] = [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30), (3, 10), (4, 0), (5, 0), (6, 0)];
 
 /// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to

@@ -6,7 +6,8 @@
 //!
 //! One file per technique:
 //! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
-//! - [`alphabeta`]: negamax with the in-turn max/min nodes;
+//! - [`alphabeta`]: negamax over whole turns, principal variation search;
+//! - [`in_turn`]: the mover's max and the opponent's min nodes inside a turn;
 //! - [`tt`], [`zobrist`]: the transposition table and its keys;
 //! - [`ordering`]: TT move, captures, killers, history;
 //! - [`limits`]: depth / nodes / time / cancellation;
@@ -36,6 +37,7 @@
 pub mod alphabeta;
 pub mod batch;
 pub mod eval;
+pub mod in_turn;
 pub mod iterative;
 pub mod level;
 pub mod limits;
