@@ -13,6 +13,7 @@ pub mod game;
 pub mod isolo;
 pub mod moves;
 pub mod rng;
+pub mod search;
 pub mod side;
 
 #[cfg(feature = "python")]

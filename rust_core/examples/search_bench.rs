@@ -1,0 +1,44 @@
+//! Search speed: nodes per second and time to depth 4 and 6 from the start
+//! and from a mid-game position of every variant (mid-game = 20 random
+//! plies, seed fixed). Usage: `cargo run --release --example search_bench [max_depth]`.
+
+use igisoro_core::board4x8::{Igisoro, Position, Variant};
+use igisoro_core::explore::random_move;
+use igisoro_core::rng::Rng;
+use igisoro_core::search::{analyse, Limits};
+use std::time::Instant;
+
+fn main() {
+    let max: u32 = std::env::args().nth(1).map_or(6, |s| s.parse().unwrap());
+    println!(
+        "{:<18} {:<6} {:>5} {:>10} {:>9} {:>10} {:>6}",
+        "variant", "from", "depth", "nodes", "ms", "nodes/s", "trunc"
+    );
+    for v in Variant::ALL {
+        let mut rng = Rng::new(2024);
+        let mut mid = Position::start(v);
+        for _ in 0..20 {
+            if let Some((n, _)) = random_move::<Igisoro>(&mid, &mut rng) {
+                mid = n;
+            }
+        }
+        for (name, p) in [("start", Position::start(v)), ("mid", mid)] {
+            for d in [4, 6].into_iter().filter(|&d| d <= max) {
+                let t = Instant::now();
+                // A 20 s cap keeps one pathological position from stalling the table.
+                let a = analyse::<Igisoro>(&p, &Limits { depth: Some(d), time_ms: Some(20_000), ..Limits::default() });
+                let ms = t.elapsed().as_secs_f64() * 1000.0;
+                println!(
+                    "{:<18} {:<6} {:>5} {:>10} {:>9.1} {:>10.0} {:>6}",
+                    v.name(),
+                    name,
+                    a.depth,
+                    a.nodes,
+                    ms,
+                    a.nodes as f64 / (ms / 1000.0).max(1e-9),
+                    a.truncated_turns
+                );
+            }
+        }
+    }
+}

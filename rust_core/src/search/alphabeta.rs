@@ -1,0 +1,160 @@
+//! Negamax alpha-beta over whole turns, with the opponent's in-turn
+//! decisions searched as min nodes.
+//!
+//! One ply is one whole turn. At a position the side to move's turn graph
+//! is built ([`TurnGraph`]); the mover's options are its frontier (results
+//! and opponent decision nodes reachable through the mover's own choices).
+//! An opponent node is worth the *minimum* over its options to the mover,
+//! a later mover node the maximum, a result minus the opponent's negamax
+//! value one ply deeper. Inside a turn the values are memoised per node with
+//! lower/upper bounds (the graph is a DAG in practice, so a node's value
+//! does not depend on the route to it); a cyclic graph falls back to a plain
+//! path-checked search, exact but without memo.
+//!
+//! Scores are fail-soft (a value outside the window is still a valid bound),
+//! which the table and the in-turn memo both rely on.
+
+use super::in_turn::{principal_result, Memo};
+use super::limits::{Control, Stop};
+use super::ordering::Ordering;
+use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE};
+use super::turn_graph::{Kind, TurnGraph};
+use super::Engine;
+use crate::explore::has_legal_move;
+
+pub const INF: i32 = MATE + 1;
+
+/// Loss for the side to move at `ply` (it has no move, or a win is decided against it).
+#[inline]
+pub fn lost(ply: u32) -> i32 {
+    -(MATE - ply as i32)
+}
+
+/// Evaluation function: side to move's view, centiseeds.
+pub type EvalFn<P> = fn(&P) -> i32;
+
+/// The state of one search: table, ordering heuristics, limits, evaluation.
+pub struct Searcher<G: Engine> {
+    pub tt: Table,
+    pub ord: Ordering,
+    pub ctl: Control,
+    pub eval: EvalFn<G::Pos>,
+}
+
+impl<G: Engine> Searcher<G> {
+    /// The value of a position searched `depth` turns deep (side to move's view).
+    pub fn search(&mut self, pos: &G::Pos, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, Stop> {
+        self.ctl.visit()?;
+        if let Some((w, _)) = G::decided(pos) {
+            return Ok(if w == G::to_move(pos) { -lost(ply) } else { lost(ply) });
+        }
+        if depth == 0 {
+            // A side without a move has lost, even at the horizon.
+            return Ok(if has_legal_move::<G>(pos) { (self.eval)(pos) } else { lost(ply) });
+        }
+        let key = G::zobrist(pos);
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            if e.depth as u32 == depth {
+                let v = from_tt(e.value, ply);
+                match e.bound {
+                    Bound::Exact => return Ok(v),
+                    Bound::Lower if v >= beta => return Ok(v),
+                    Bound::Upper if v <= alpha => return Ok(v),
+                    _ => {}
+                }
+            }
+        }
+        let g = self.ctl.graph::<G>(pos)?;
+        if g.results.is_empty() {
+            return Ok(lost(ply));
+        }
+        let (value, item, best_result) = if g.cyclic {
+            let mut on_path = vec![false; g.kind.len()];
+            on_path[0] = true;
+            let v = self.path_value(&g, 0, depth, ply, alpha, beta, &mut on_path)?;
+            (v.unwrap_or(lost(ply)), u16::MAX, 0)
+        } else {
+            self.frontier_search(&g, depth, ply, alpha, beta, entry.map(|e| e.item))?
+        };
+        let bound = if value <= alpha {
+            Bound::Upper
+        } else if value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(Entry { key, value: to_tt(value, ply), depth: depth as u8, bound, best: best_result, item });
+        Ok(value)
+    }
+
+    /// Search the frontier of an acyclic turn graph with principal variation
+    /// search. Returns (value, index of the best frontier item, Zobrist key of
+    /// its principal result or 0).
+    fn frontier_search(
+        &mut self,
+        g: &TurnGraph<G>,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        tt_item: Option<u16>,
+    ) -> Result<(i32, u16, u64), Stop> {
+        let frontier = g.frontier();
+        let mut order: Vec<(i64, u16)> = frontier
+            .iter()
+            .enumerate()
+            .map(|(k, &n)| {
+                let captured = match g.kind[n as usize] {
+                    Kind::Done(r) => g.results[r as usize].captured,
+                    _ => 0,
+                };
+                let key = g.first_choice(n).map_or(0, G::move_key);
+                (self.ord.score(ply, key, captured, tt_item == Some(k as u16)), k as u16)
+            })
+            .collect();
+        // Stable: equal scores keep canonical order (determinism).
+        order.sort_by(|a, b| b.0.cmp(&a.0));
+        let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
+        let mut best = -INF;
+        let mut best_k = u16::MAX;
+        let mut searched = 0;
+        for &(_, k) in &order {
+            let n = frontier[k as usize];
+            let v = if searched == 0 {
+                self.node_value(g, n, depth, ply, alpha, beta, &mut memo)?
+            } else {
+                // Null window first: most later options are worse, and
+                // proving that is cheaper than finding their exact value.
+                match self.node_value(g, n, depth, ply, alpha, alpha + 1, &mut memo)? {
+                    Some(v) if v > alpha && v < beta => self.node_value(g, n, depth, ply, alpha, beta, &mut memo)?,
+                    other => other,
+                }
+            };
+            let Some(v) = v else { continue };
+            searched += 1;
+            if v > best {
+                best = v;
+                best_k = k;
+                if v > alpha {
+                    alpha = v;
+                }
+                if v >= beta {
+                    let key = g.first_choice(n).map_or(0, G::move_key);
+                    let captured = match g.kind[n as usize] {
+                        Kind::Done(r) => g.results[r as usize].captured,
+                        _ => 0,
+                    };
+                    self.ord.cutoff(ply, key, depth, captured);
+                    break;
+                }
+            }
+        }
+        if best_k == u16::MAX {
+            return Ok((lost(ply), u16::MAX, 0));
+        }
+        let principal =
+            principal_result(g, frontier[best_k as usize], &memo).map_or(0, |r| G::zobrist(&g.results[r].pos));
+        Ok((best, best_k, principal))
+    }
+}

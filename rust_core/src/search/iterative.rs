@@ -1,0 +1,254 @@
+//! Iterative deepening at the root, multi-PV, and the analysis result.
+//!
+//! Why iterative deepening: each iteration fills the table with best moves
+//! that order the next one, so depth d+1 after 1..d costs little more than
+//! d+1 alone, and a stopped search always has the last completed depth to
+//! fall back on (time and node limits, cancellation).
+//!
+//! Multi-PV: the root's options are searched in the previous iteration's
+//! order with alpha set to the k-th best exact score so far. An option that
+//! fails low is provably not among the k best; every option that beats the
+//! k-th gets an exact score. With k = 1 this is ordinary alpha-beta.
+
+use super::alphabeta::{EvalFn, Searcher, INF};
+use super::in_turn::Memo;
+use super::limits::{Control, Limits, Stop, MAX_DEPTH};
+use super::ordering::Ordering;
+use super::tt::{Table, MATE, MATE_BOUND};
+use super::turn_graph::{Kind, TurnGraph};
+use super::Engine;
+use crate::explore::status;
+use crate::game::Status;
+use crate::moves::format_move;
+
+/// A score from the side to move's point of view. Forced results are kept
+/// apart from estimates so nobody adds a "mate" to a seed count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// An estimate in centiseeds (100 = one seed of material margin).
+    Centiseeds(i32),
+    /// The side to move wins; `turns` counts its own turns including the
+    /// one it is about to play (the game ends after `2 * turns - 1` plies).
+    Win { turns: u32 },
+    /// The side to move loses; the opponent wins on its `turns`-th turn
+    /// (after `2 * turns` plies; 0 means the game is already lost).
+    Loss { turns: u32 },
+}
+
+impl Score {
+    /// From an internal value at the root.
+    pub fn from_value(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::Win { turns: ((MATE - v) as u32 + 1) / 2 }
+        } else if v < -MATE_BOUND {
+            Score::Loss { turns: (MATE + v) as u32 / 2 }
+        } else {
+            Score::Centiseeds(v)
+        }
+    }
+
+    /// The estimate in seeds, or `None` for a forced result.
+    pub fn seeds(self) -> Option<f64> {
+        match self {
+            Score::Centiseeds(c) => Some(c as f64 / 100.0),
+            _ => None,
+        }
+    }
+}
+
+/// One of the best moves with its score and principal variation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    /// The move in canonical notation (`crate::moves::format_move`). When the
+    /// opponent decides inside the turn, its expected decisions are included.
+    pub mv: String,
+    pub score: Score,
+    /// Internal value (centiseeds, or ±(1e6 - plies) for forced results).
+    pub value: i32,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<String>,
+}
+
+/// The result of an analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The best move, or `None` when the game is over (no legal move or a decided win).
+    pub best_move: Option<String>,
+    pub score: Score,
+    pub pv: Vec<String>,
+    /// The best `multipv` moves, best first (the first is `best_move`).
+    pub lines: Vec<Line>,
+    /// Last completed depth, in whole turns (0 if none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// Turns too big to explore whole (`Limits::turn_nodes`) met during
+    /// the search; when non-zero the result is an approximation.
+    pub truncated_turns: u64,
+}
+
+/// Analyse with the game's own evaluation.
+pub fn analyse<G: Engine>(pos: &G::Pos, limits: &Limits) -> Analysis {
+    analyse_with::<G>(pos, limits, G::evaluate)
+}
+
+#[derive(Clone)]
+struct RootItem {
+    node: u32,
+    value: i32,
+    exact: bool,
+    principal: Option<usize>,
+}
+
+/// Analyse with any evaluation function (the public baseline uses its own).
+pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+    let mut s = Searcher::<G> { tt: Table::new(limits.tt_bits), ord: Ordering::new(), ctl: Control::new(limits), eval };
+    let over = |score| Analysis {
+        best_move: None,
+        score,
+        pv: vec![],
+        lines: vec![],
+        depth: 0,
+        nodes: 0,
+        time_ms: 0,
+        truncated_turns: 0,
+    };
+    if let Status::Won { winner, .. } = status::<G>(pos) {
+        return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
+    }
+    let Ok(g) = s.ctl.graph::<G>(pos) else {
+        return Analysis { nodes: 0, time_ms: s.ctl.elapsed_ms(), ..over(Score::Centiseeds((s.eval)(pos))) };
+    };
+    let frontier = g.frontier();
+    let mut items: Vec<RootItem> =
+        frontier.iter().map(|&node| RootItem { node, value: -INF, exact: false, principal: None }).collect();
+    // Captures first for the first iteration; afterwards by score.
+    items.sort_by_key(|it| match g.kind[it.node as usize] {
+        Kind::Done(r) => std::cmp::Reverse(g.results[r as usize].captured),
+        _ => std::cmp::Reverse(0),
+    });
+    let multipv = limits.multipv.max(1);
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut done: Option<(u32, Vec<RootItem>)> = None;
+    for d in 1..=max_depth {
+        if d > 1 && !s.ctl.may_start_iteration() {
+            break;
+        }
+        match root_iteration(&mut s, &g, &mut items, d, multipv) {
+            Ok(()) => done = Some((d, items.clone())),
+            Err(Stop) => break,
+        }
+        let best = items[0].value;
+        // A proven result does not change with depth (a shorter one would
+        // have been found by an earlier iteration), so stop once all the
+        // requested lines are proven or the best one is a proven win/loss.
+        if multipv == 1 && best.abs() > MATE_BOUND {
+            break;
+        }
+    }
+    let (depth, items) = match done {
+        Some(x) => x,
+        // Not even depth 1 finished: the first option in capture order.
+        None => (0, items),
+    };
+    let mut lines = Vec::new();
+    for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
+        let r = it.principal.unwrap_or_else(|| any_result(&g, it.node));
+        let res = &g.results[r];
+        let mv = format_move::<G>(pos, &g.path_to(res.node));
+        let mut pv = vec![mv.clone()];
+        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits.turn_nodes));
+        let value = if depth == 0 { (s.eval)(pos) } else { it.value };
+        lines.push(Line { mv, score: Score::from_value(value), value, pv });
+    }
+    let first = lines.first().cloned();
+    Analysis {
+        best_move: first.as_ref().map(|l| l.mv.clone()),
+        score: first.as_ref().map_or(Score::Loss { turns: 0 }, |l| l.score),
+        pv: first.map_or(vec![], |l| l.pv),
+        lines,
+        depth,
+        nodes: s.ctl.nodes,
+        time_ms: s.ctl.elapsed_ms(),
+        truncated_turns: s.ctl.truncated,
+    }
+}
+
+/// One iteration over the root options (see module docs for multi-PV).
+fn root_iteration<G: Engine>(
+    s: &mut Searcher<G>,
+    g: &TurnGraph<G>,
+    items: &mut Vec<RootItem>,
+    depth: u32,
+    multipv: usize,
+) -> Result<(), Stop> {
+    let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
+    let mut exact: Vec<i32> = Vec::new(); // sorted descending
+    for it in items.iter_mut() {
+        let alpha = if exact.len() >= multipv { exact[multipv - 1] } else { -INF };
+        let v = if alpha == -INF {
+            s.item_value(g, it.node, depth, -INF, INF, &mut memo)?
+        } else {
+            match s.item_value(g, it.node, depth, alpha, alpha + 1, &mut memo)? {
+                Some(v) if v > alpha => s.item_value(g, it.node, depth, alpha, INF, &mut memo)?,
+                other => other,
+            }
+        };
+        match v {
+            None => {
+                it.value = -INF;
+                it.exact = false;
+            }
+            Some(v) => {
+                it.value = v;
+                it.exact = v > alpha;
+                if it.exact {
+                    let at = exact.partition_point(|&x| x >= v);
+                    exact.insert(at, v);
+                    it.principal = s.principal(g, it.node, v, depth, &mut memo)?;
+                }
+            }
+        }
+    }
+    // Exact scores first, best first; stable so ties keep the previous order.
+    items.sort_by(|a, b| b.exact.cmp(&a.exact).then(b.value.cmp(&a.value)));
+    // Options from which the turn cannot finish are not moves.
+    items.retain(|it| it.value > -INF);
+    Ok(())
+}
+
+/// Some result reachable from node `n` (a fallback when no principal line
+/// was recorded): follow first children to a finished turn.
+fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> usize {
+    let mut seen = vec![false; g.kind.len()];
+    let mut stack = vec![n];
+    while let Some(i) = stack.pop() {
+        if let Kind::Done(r) = g.kind[i as usize] {
+            return r as usize;
+        }
+        for &c in g.children_of(i).iter().rev() {
+            if !seen[c as usize] {
+                seen[c as usize] = true;
+                stack.push(c);
+            }
+        }
+    }
+    0
+}
+
+/// The principal variation after `pos`, read from the table's best results.
+fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, turn_nodes: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut p = pos.clone();
+    for _ in 0..max {
+        let Some(e) = tt.probe(G::zobrist(&p)) else { break };
+        if e.best == 0 {
+            break;
+        }
+        let Ok(g) = TurnGraph::<G>::build_bounded(&p, turn_nodes, &mut || false) else { break };
+        let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == e.best) else { break };
+        out.push(format_move::<G>(&p, &g.path_to(res.node)));
+        p = res.pos.clone();
+    }
+    out
+}

@@ -1,0 +1,52 @@
+//! Strength levels 1..10.
+//!
+//! Why noise plus depth: a shallow search alone still finds every capture a
+//! beginner misses and plays like a greedy machine; adding seeded noise to
+//! the scores of all root moves (multi-PV over every move) makes weak levels
+//! choose plausible but imperfect moves, reproducibly for a given seed.
+//! Level 10 is the full search within the caller's time budget.
+
+use super::iterative::{analyse, Analysis};
+use super::limits::Limits;
+use super::tt::MATE_BOUND;
+use super::Engine;
+use crate::rng::Rng;
+
+/// (depth, noise amplitude in centiseeds) per level 1..=9; level 10 is unbounded depth.
+const LEVELS: [(u32, i32); 9] = [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30), (3, 10), (4, 0), (5, 0), (6, 0)];
+
+/// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
+/// randomness fixed by `seed`. The returned analysis has `best_move` set to
+/// the chosen move (`None` when the game is over).
+pub fn best_move<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64) -> Analysis {
+    let level = level.clamp(1, 10);
+    if level == 10 {
+        return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), ..Limits::default() });
+    }
+    let (depth, noise) = LEVELS[level as usize - 1];
+    let multipv = if noise > 0 { usize::MAX } else { 1 };
+    let mut a = analyse::<G>(pos, &Limits { depth: Some(depth), time_ms: Some(time_ms), multipv, ..Limits::default() });
+    if noise > 0 && a.lines.len() > 1 {
+        let mut rng = Rng::new(seed);
+        // Forced results are clamped to ±20 seeds before the noise: a weak
+        // level should usually, not always, take a win.
+        let pick = a
+            .lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                let base = l.value.clamp(-MATE_BOUND, MATE_BOUND).clamp(-2000, 2000);
+                let jitter = rng.below(2 * noise as usize + 1) as i32 - noise;
+                (base + jitter, std::cmp::Reverse(i))
+            })
+            .max()
+            .map(|(_, std::cmp::Reverse(i))| i)
+            .unwrap_or(0);
+        let chosen = a.lines.remove(pick);
+        a.lines.insert(0, chosen);
+        a.best_move = Some(a.lines[0].mv.clone());
+        a.score = a.lines[0].score;
+        a.pv = a.lines[0].pv.clone();
+    }
+    a
+}

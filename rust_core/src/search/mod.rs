@@ -1,0 +1,64 @@
+//! Game-tree search: alpha-beta over whole turns with iterative deepening,
+//! a transposition table, move ordering and the opponent's in-turn
+//! decisions searched as min nodes. Everything here is engine opinion; the
+//! rules (what is legal) stay in the rule modules and reach the search only
+//! through [`Game`] and the three small traits below.
+//!
+//! One file per technique:
+//! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
+//! - [`alphabeta`]: negamax over whole turns, principal variation search;
+//! - [`in_turn`]: the mover's max and the opponent's min nodes inside a turn;
+//! - [`tt`], [`zobrist`]: the transposition table and its keys;
+//! - [`ordering`]: TT move, captures, killers, history;
+//! - [`limits`]: depth / nodes / time / cancellation;
+//! - [`iterative`]: iterative deepening, multi-PV and the result type;
+//! - [`eval`]: static evaluation;
+//! - [`level`]: strength levels 1..10;
+//! - [`batch`]: many positions in parallel;
+//! - [`reference`]: the plain negamax the tests use as an oracle.
+//!
+//! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`].
+//!
+//! Known limits, and why:
+//! - Turn size. With optional capture and retreat one turn can have
+//!   thousands to millions of decision nodes. Each turn graph is capped at
+//!   `Limits::turn_nodes` (4096 by default); a capped turn is searched in
+//!   part and counted in `Analysis::truncated_turns`, so callers can tell an
+//!   exact result from an approximation.
+//! - Slow single steps. In some ordinary positions one `Game::advance` runs
+//!   a relay chain for seconds before the rules' exact endless-turn
+//!   detection ends it (no lap cap, by design of the rules core). The search
+//!   polls its time limit and cancellation between steps, not inside one,
+//!   so such a step delays the stop; only the rules core can fix that.
+//! - Cyclic turn graphs (a turn can come back to a decision node). Inside
+//!   the tree they are searched exactly with a path check; at the root each
+//!   option is searched with its canonical route marked as visited.
+
+pub mod alphabeta;
+pub mod batch;
+pub mod eval;
+pub mod in_turn;
+pub mod iterative;
+pub mod level;
+pub mod limits;
+pub mod ordering;
+pub mod reference;
+pub mod tt;
+pub mod turn_graph;
+pub mod zobrist;
+
+pub use batch::analyse_many;
+pub use eval::Evaluate;
+pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
+pub use level::best_move;
+pub use limits::Limits;
+pub use ordering::MoveKey;
+pub use zobrist::Zobrist;
+
+use crate::game::Game;
+
+/// Everything the search needs from a rule system: the rules ([`Game`]), an
+/// evaluation, position keys and move keys. Implemented for
+/// [`crate::board4x8::Igisoro`]; Isolo plugs in by implementing the three.
+pub trait Engine: Game + Evaluate + Zobrist + MoveKey {}
+impl<G: Game + Evaluate + Zobrist + MoveKey> Engine for G {}

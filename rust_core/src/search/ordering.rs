@@ -1,0 +1,86 @@
+//! Move ordering: which of a node's options to search first.
+//!
+//! Alpha-beta prunes most when the best option comes first. In order:
+//! 1. the transposition table's best move (the best of a shallower search);
+//! 2. captures, bigger first: material is most of the evaluation, so a
+//!    capture is usually best or refuted quickly;
+//! 3. killers: start pits that caused a cutoff at the same ply in a sibling
+//!    subtree (neighbouring positions often share a refutation);
+//! 4. the history score of the start pit (cutoffs weighted by depth^2).
+//! Ties keep breadth-first (canonical) order, so the search is deterministic.
+//!
+//! Options are keyed by their start (the first decision), mapped by the game
+//! to a small index: distinct results from one start are close relatives.
+
+use crate::board4x8::{Choice, Igisoro};
+use crate::game::Game;
+
+/// Number of distinct move keys (a generous bound on start pits).
+pub const KEYS: usize = 64;
+const MAX_PLY: usize = 128;
+
+/// A game whose first decisions map to small indices for killers/history.
+pub trait MoveKey: Game {
+    /// An index below [`KEYS`].
+    fn move_key(first: Self::Choice) -> usize;
+}
+
+impl MoveKey for Igisoro {
+    fn move_key(first: Choice) -> usize {
+        match first {
+            Choice::Start(p) => p.0 as usize, // 0..32, absolute so both sides differ
+            _ => 32,
+        }
+    }
+}
+
+/// Killer and history tables for one search.
+pub struct Ordering {
+    killers: Vec<[u16; 2]>,
+    history: [u32; KEYS],
+}
+
+const NONE: u16 = u16::MAX;
+
+impl Ordering {
+    pub fn new() -> Ordering {
+        Ordering { killers: vec![[NONE; 2]; MAX_PLY], history: [0; KEYS] }
+    }
+
+    /// Sort key of an option: higher first.
+    pub fn score(&self, ply: u32, key: usize, captured: u32, is_tt: bool) -> i64 {
+        if is_tt {
+            return i64::MAX;
+        }
+        let mut s = self.history[key] as i64;
+        if captured > 0 {
+            s += (1i64 << 40) + ((captured as i64) << 32);
+        } else if let Some(k) = self.killers.get(ply as usize) {
+            if k[0] == key as u16 {
+                s += 1 << 31;
+            } else if k[1] == key as u16 {
+                s += 1 << 30;
+            }
+        }
+        s
+    }
+
+    /// Record an option that caused a beta cutoff.
+    pub fn cutoff(&mut self, ply: u32, key: usize, depth: u32, captured: u32) {
+        self.history[key] = self.history[key].saturating_add(depth * depth).min(1 << 29);
+        if captured == 0 {
+            if let Some(k) = self.killers.get_mut(ply as usize) {
+                if k[0] != key as u16 {
+                    k[1] = k[0];
+                    k[0] = key as u16;
+                }
+            }
+        }
+    }
+}
+
+impl Default for Ordering {
+    fn default() -> Self {
+        Ordering::new()
+    }
+}

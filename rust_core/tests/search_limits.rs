@@ -1,0 +1,110 @@
+//! Limits: node limits exact and deterministic, time limits honoured,
+//! cancellation from another thread, multi-PV ordering, batch = one by one.
+
+use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
+use igisoro_core::search::{analyse, analyse_many, best_move, Limits};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A quiet mid-game position (fast turns) and the French start.
+fn positions() -> Vec<Position> {
+    vec![
+        notation::parse("igisoro 4,5,3,2,4,8,3,1/1,3,5,2,7,3,1,5/0,0,0,0,0,0,0,1/1,1,0,0,0,2,0,2 n").unwrap(),
+        Position::start(Variant::IgisoroFr),
+        Position::start(Variant::Igisoro),
+    ]
+}
+
+#[test]
+fn node_limit_is_exact_and_deterministic() {
+    for p in positions() {
+        for n in [1u64, 7, 50, 300] {
+            let a = analyse::<Igisoro>(&p, &Limits { nodes: Some(n), depth: None, ..Limits::default() });
+            let b = analyse::<Igisoro>(&p, &Limits { nodes: Some(n), depth: None, ..Limits::default() });
+            assert!(a.nodes <= n, "{} > {}", a.nodes, n);
+            assert_eq!(
+                (a.best_move.clone(), a.lines.clone(), a.depth, a.nodes),
+                (b.best_move, b.lines, b.depth, b.nodes)
+            );
+            assert!(a.best_move.is_some());
+        }
+    }
+}
+
+#[test]
+fn fixed_depth_is_deterministic() {
+    for p in positions() {
+        let a = analyse::<Igisoro>(&p, &Limits::depth(3));
+        let b = analyse::<Igisoro>(&p, &Limits::depth(3));
+        assert_eq!((a.lines, a.nodes, a.depth), (b.lines, b.nodes, b.depth));
+    }
+}
+
+#[test]
+fn time_limit_is_honoured() {
+    for p in positions() {
+        for ms in [30u64, 200] {
+            let t = Instant::now();
+            let a = analyse::<Igisoro>(&p, &Limits::time(ms));
+            let took = t.elapsed().as_millis() as u64;
+            assert!(took <= ms + ms / 10 + 20, "{} ms for a {} ms limit at {}", took, ms, notation::format(&p));
+            assert!(a.best_move.is_some());
+        }
+    }
+}
+
+#[test]
+fn cancellation_stops_the_search() {
+    let p = Position::start(Variant::IgisoroFr);
+    let flag = Arc::new(AtomicBool::new(false));
+    let limits = Limits { depth: None, cancel: Some(flag.clone()), ..Limits::default() };
+    let t = Instant::now();
+    let h = std::thread::spawn(move || analyse::<Igisoro>(&p, &limits));
+    std::thread::sleep(Duration::from_millis(100));
+    flag.store(true, Ordering::Relaxed);
+    let a = h.join().unwrap();
+    assert!(t.elapsed() < Duration::from_millis(1000), "took {:?}", t.elapsed());
+    assert!(a.best_move.is_some() && a.depth >= 1);
+}
+
+#[test]
+fn multipv_lines_are_ordered_and_distinct() {
+    for p in positions() {
+        let a = analyse::<Igisoro>(&p, &Limits { multipv: 4, ..Limits::depth(3) });
+        assert!(a.lines.len() >= 2);
+        assert!(a.lines.windows(2).all(|w| w[0].value >= w[1].value), "{:?}", a.lines);
+        assert_eq!(a.best_move.as_ref(), Some(&a.lines[0].mv));
+        // The first line is the single-PV answer's value.
+        let one = analyse::<Igisoro>(&p, &Limits::depth(3));
+        assert_eq!(one.lines[0].value, a.lines[0].value);
+        for l in &a.lines {
+            assert_eq!(l.pv.first(), Some(&l.mv));
+        }
+    }
+}
+
+#[test]
+fn batch_matches_one_by_one() {
+    let ps = positions();
+    let limits = Limits::depth(2);
+    let many = analyse_many::<Igisoro>(&ps, &limits);
+    for (p, a) in ps.iter().zip(many) {
+        let one = analyse::<Igisoro>(p, &limits);
+        assert_eq!((one.lines, one.nodes), (a.lines, a.nodes));
+    }
+}
+
+#[test]
+fn levels_play_legal_moves_reproducibly() {
+    let p = positions()[0].clone();
+    for level in 1..=10u8 {
+        let a = best_move::<Igisoro>(&p, level, 100, 42);
+        let mv = a.best_move.clone().expect("a move");
+        let choices = igisoro_core::moves::parse_move::<Igisoro>(&p, &mv).unwrap();
+        assert!(igisoro_core::explore::play::<Igisoro>(&p, &choices).is_ok());
+        if level < 10 {
+            assert_eq!(best_move::<Igisoro>(&p, level, 100, 42).best_move, Some(mv));
+        }
+    }
+}
