@@ -23,6 +23,7 @@ from igisoro.errors import (
     InvalidPositionError,
     UnknownVariantError,
 )
+from igisoro.analysis import Analysis, Line, Score, analyse_many
 from igisoro.move import Move
 from igisoro.position import Decision, LegalMove, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
@@ -30,6 +31,7 @@ from igisoro.variant import VariantInfo, rule_options, variants
 from igisoro._igisoro import __version__
 
 __all__ = [
+    "Analysis",
     "Decision",
     "EngineTimeoutError",
     "IgisoroError",
@@ -38,14 +40,17 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "LegalMove",
+    "Line",
     "Move",
     "MoveList",
     "PlayResult",
     "Position",
+    "Score",
     "Status",
     "UnknownVariantError",
     "VariantInfo",
     "__version__",
+    "analyse_many",
     "rule_options",
     "variants",
 ]

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Sequence
 
 from igisoro import _igisoro
-from igisoro.errors import InvalidNotationError, InvalidPositionError
+from igisoro.analysis import Analysis, limits
+from igisoro.errors import InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
 from igisoro.variant import _kinds, rules_to_json
 
@@ -37,13 +38,28 @@ def _option_text(name: str, kind: str | None, value: object) -> str:
     raise InvalidPositionError(f"invalid position: rule option {name!r} must be {expected}, not {value!r}")
 
 
+def _utf8(text: str, what: str, error: type[Exception]) -> str:
+    """Reject strings the core cannot receive (lone surrogates), naming them."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise error(f"{what} {text!r} is not valid Unicode text") from None
+    return text
+
+
+def _check_int(name: str, v: object) -> int:
+    if not _is_int(v) or not -(2**64) < v < 2**64:  # type: ignore[operator]
+        raise InvalidLimitError(f"{name} must be an integer, not {v!r}")
+    return v  # type: ignore[return-value]
+
+
 def _move_text(move: str | Move | Sequence[str]) -> str:
     if isinstance(move, Move):
-        return move.notation
+        return _utf8(move.notation, "move", InvalidNotationError)
     if isinstance(move, str):
-        return move
+        return _utf8(move, "move", InvalidNotationError)
     if isinstance(move, (list, tuple)) and all(isinstance(t, str) for t in move):
-        return "-".join(move)
+        return _utf8("-".join(move), "move", InvalidNotationError)
     raise InvalidNotationError(f"a move must be notation text, a Move or a list of tokens, not {move!r}")
 
 
@@ -138,14 +154,14 @@ class Position:
         """The start position of a variant (default ``igisoro``)."""
         if not isinstance(variant, str):
             raise InvalidPositionError(f"invalid position: variant must be a string, not {variant!r}")
-        return cls(_igisoro.Pos.start(variant))
+        return cls(_igisoro.Pos.start(_utf8(variant, "variant", InvalidPositionError)))
 
     @classmethod
     def from_notation(cls, text: str) -> Position:
         """Parse the text notation (see ``docs/NOTATION.md``)."""
         if not isinstance(text, str):
             raise InvalidNotationError(f"position notation must be a string, not {text!r}")
-        return cls(_igisoro.Pos.from_notation(text))
+        return cls(_igisoro.Pos.from_notation(_utf8(text, "position notation", InvalidNotationError)))
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | str) -> Position:
@@ -174,7 +190,11 @@ class Position:
         if not isinstance(rules, dict):
             raise InvalidPositionError(f"invalid position: rules must be an object, not {rules!r}")
         kinds = _kinds()
-        rule_pairs = [(str(k), _option_text(str(k), kinds.get(k), v)) for k, v in rules.items()]
+        for k in rules:
+            if not isinstance(k, str):
+                raise InvalidPositionError(f"invalid position: rule option names must be strings, not {k!r}")
+            _utf8(k, "rule option", InvalidPositionError)
+        rule_pairs = [(k, _option_text(k, kinds.get(k), v)) for k, v in rules.items()]
         if "pits" not in data:
             raise InvalidPositionError("invalid position: missing field 'pits'")
         pits = data["pits"]
@@ -209,6 +229,9 @@ class Position:
             if not isinstance(phase, str):
                 raise InvalidPositionError(f"invalid position: phase must be a string, not {phase!r}")
             state["phase"] = phase
+        for k, v in [("variant", variant), ("to_move", to_move), *state.items(), *rule_pairs]:
+            if isinstance(v, str):
+                _utf8(v, f"field {k!r}:", InvalidPositionError)
         return cls(_igisoro.Pos.from_fields(variant, rule_pairs, pits, to_move, state))
 
     # -- views ------------------------------------------------------------
@@ -301,8 +324,33 @@ class Position:
 
     def random_move(self, seed: int, timeout: float | None = None) -> Position | None:
         """The result of one uniformly random legal move (seeded), or None."""
+        if not _is_int(seed) or not 0 <= seed < 2**64:
+            raise InvalidLimitError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
         r = self._pos.random_move(seed, timeout)
         return None if r is None else Position(r)
+
+    # -- search -----------------------------------------------------------
+
+    def analyse(
+        self,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_ms: int | None = None,
+        multipv: int = 1,
+    ) -> Analysis:
+        """Search under limits (at least one of depth, nodes, time_ms; see
+        :mod:`igisoro.analysis` for the maxima). Releases the GIL."""
+        return Analysis._from(self._pos.analyse(*limits(depth, nodes, time_ms, multipv)))
+
+    def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0) -> Analysis:
+        """The move a player of strength ``level`` (1 beginner .. 10 full
+        strength) chooses with ``time_ms`` per move; randomness is seeded."""
+        lv = _check_int("level", level)
+        ms = _check_int("time_ms", time_ms)
+        sd = _check_int("seed", seed)
+        if not 0 <= sd < 2**64:
+            raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
+        return Analysis._from(self._pos.best_move(lv, ms, sd))
 
     # -- dunder -----------------------------------------------------------
 

@@ -307,6 +307,10 @@ fn walk<G: Game, O: Observer>(
 /// that can still finish the turn. Agrees with [`legal_moves`]: following
 /// listed options always ends in one of its results.
 pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<NextDecision<G>, PlayError> {
+    if partial.is_empty() && G::decided(pos).is_some() {
+        // A finished game looks like a side with no legal move: nothing to choose.
+        return Ok(NextDecision::Decide { actor: Actor::Mover, options: Vec::new() });
+    }
     let (node, path, laps) = walk::<G, _>(pos, partial, &mut NoTrace)?;
     let mut opts = Vec::new();
     match G::point(pos, &node, &mut opts) {

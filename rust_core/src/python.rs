@@ -16,6 +16,8 @@ use crate::game::{Actor, Event, Game, Status};
 use crate::isolo as iso;
 use crate::moves::{format_move, parse_move, MoveSyntaxError};
 use crate::rng::Rng;
+use crate::search::{self, Analysis, Limits, Score};
+use rayon::prelude::*;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -273,6 +275,95 @@ impl PyPos {
     }
 }
 
+/// Server-side maxima for search limits (documented in the Python API).
+const MAX_SEARCH_DEPTH: i64 = 64;
+const MAX_SEARCH_NODES: i64 = 100_000_000;
+const MAX_SEARCH_TIME_MS: i64 = 600_000;
+const MAX_MULTIPV: i64 = 16;
+
+/// Validate search limits: at least one of depth, nodes and time, each in range.
+fn search_limits(depth: Option<i64>, nodes: Option<i64>, time_ms: Option<i64>, multipv: i64) -> PyResult<Limits> {
+    let check = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
+        match v {
+            Some(x) if !(1..=max).contains(&x) => {
+                Err(to_py_err(Error::Limit(format!("{} must be an integer from 1 to {}, got {}", name, max, x))))
+            }
+            _ => Ok(v),
+        }
+    };
+    let depth = check("depth", depth, MAX_SEARCH_DEPTH)?;
+    let nodes = check("nodes", nodes, MAX_SEARCH_NODES)?;
+    let time_ms = check("time_ms", time_ms, MAX_SEARCH_TIME_MS)?;
+    let multipv = check("multipv", Some(multipv), MAX_MULTIPV)?.unwrap_or(1);
+    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
+        return Err(to_py_err(Error::Limit("a search needs at least one limit: depth, nodes or time_ms".into())));
+    }
+    Ok(Limits {
+        depth: depth.map(|d| d as u32),
+        nodes: nodes.map(|n| n as u64),
+        time_ms: time_ms.map(|t| t as u64),
+        multipv: multipv as usize,
+        ..Limits::default()
+    })
+}
+
+fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match *s {
+        Score::Centiseeds(c) => {
+            d.set_item("type", "seeds")?;
+            d.set_item("value", c as f64 / 100.0)?;
+        }
+        Score::Win { turns } => {
+            d.set_item("type", "win")?;
+            d.set_item("turns", turns)?;
+        }
+        Score::Loss { turns } => {
+            d.set_item("type", "loss")?;
+            d.set_item("turns", turns)?;
+        }
+    }
+    Ok(d)
+}
+
+fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("best_move", &a.best_move)?;
+    d.set_item("score", score_dict(py, &a.score)?)?;
+    d.set_item("pv", &a.pv)?;
+    let lines = PyList::empty(py);
+    for l in &a.lines {
+        let ld = PyDict::new(py);
+        ld.set_item("move", &l.mv)?;
+        ld.set_item("score", score_dict(py, &l.score)?)?;
+        ld.set_item("pv", &l.pv)?;
+        lines.append(ld)?;
+    }
+    d.set_item("lines", lines)?;
+    d.set_item("depth", a.depth)?;
+    d.set_item("nodes", a.nodes)?;
+    d.set_item("time_ms", a.time_ms)?;
+    d.set_item("truncated_turns", a.truncated_turns)?;
+    Ok(d)
+}
+
+impl AnyPos {
+    /// Search this position (dispatches once to the generic search).
+    fn analyse(&self, limits: &Limits) -> Result<Analysis, String> {
+        match self {
+            AnyPos::Board4x8(p) => Ok(search::analyse::<b4::Igisoro>(p, limits)),
+            AnyPos::Isolo(_) => Err("search is not available for isolo yet".into()),
+        }
+    }
+
+    fn best_move(&self, level: u8, time_ms: u64, seed: u64) -> Result<Analysis, String> {
+        match self {
+            AnyPos::Board4x8(p) => Ok(search::best_move::<b4::Igisoro>(p, level, time_ms, seed)),
+            AnyPos::Isolo(_) => Err("search is not available for isolo yet".into()),
+        }
+    }
+}
+
 #[pymethods]
 impl PyPos {
     /// Validate an unchecked setup. `state` holds the variant's extra
@@ -512,6 +603,41 @@ impl PyPos {
         with_game!(&self.inner, p, G => run(py, timeout, "perft", || explore::perft::<G>(p, depth)))
     }
 
+    /// Search under limits (at least one of depth, nodes, time_ms):
+    /// a dict with best_move, score, pv, lines (multi-PV), depth, nodes,
+    /// time_ms and truncated_turns. Releases the GIL.
+    #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1))]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        multipv: i64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let limits = search_limits(depth, nodes, time_ms, multipv)?;
+        let inner = &self.inner;
+        let a = py.detach(|| inner.analyse(&limits)).map_err(IgisoroError::new_err)?;
+        analysis_dict(py, &a)
+    }
+
+    /// The move a player of strength `level` (1..10) would choose with
+    /// `time_ms` per move; randomness is seeded.
+    fn best_move<'py>(&self, py: Python<'py>, level: i64, time_ms: i64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+        if !(1..=10).contains(&level) {
+            return Err(to_py_err(Error::Limit(format!("level must be from 1 to 10, got {}", level))));
+        }
+        if !(1..=MAX_SEARCH_TIME_MS).contains(&time_ms) {
+            return Err(to_py_err(Error::Limit(format!(
+                "time_ms must be an integer from 1 to {}, got {}",
+                MAX_SEARCH_TIME_MS, time_ms
+            ))));
+        }
+        let inner = &self.inner;
+        let a = py.detach(|| inner.best_move(level as u8, time_ms as u64, seed)).map_err(IgisoroError::new_err)?;
+        analysis_dict(py, &a)
+    }
+
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.extract::<PyRef<PyPos>>().is_ok_and(|o| o.inner == self.inner)
     }
@@ -522,6 +648,32 @@ impl PyPos {
         self.inner.hash(&mut h);
         h.finish()
     }
+}
+
+/// Analyse many positions in parallel on all cores (GIL released); one
+/// dict per position, in order, or a str error for that position.
+#[pyfunction]
+#[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1))]
+fn analyse_many<'py>(
+    py: Python<'py>,
+    positions: Vec<PyRef<'py, PyPos>>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    time_ms: Option<i64>,
+    multipv: i64,
+) -> PyResult<Bound<'py, PyList>> {
+    let limits = search_limits(depth, nodes, time_ms, multipv)?;
+    let items: Vec<AnyPos> = positions.iter().map(|p| p.inner.clone()).collect();
+    let results: Vec<Result<Analysis, String>> =
+        py.detach(|| items.par_iter().map(|p| p.analyse(&limits)).collect());
+    let out = PyList::empty(py);
+    for r in &results {
+        match r {
+            Ok(a) => out.append(analysis_dict(py, a)?)?,
+            Err(e) => out.append(e)?,
+        }
+    }
+    Ok(out)
 }
 
 /// Metadata of every variant: name, board, aliases, source, description,
@@ -587,6 +739,7 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPos>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse_many, m)?)?;
     m.add("IgisoroError", py.get_type::<IgisoroError>())?;
     m.add("InvalidNotationError", py.get_type::<InvalidNotationError>())?;
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;

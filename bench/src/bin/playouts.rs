@@ -2,7 +2,11 @@
 //! position to the game's end, choosing uniformly among the legal options
 //! at every decision point (explore::random_move).
 //!
-//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --seconds 5`
+//! It also reports how much of the time went into "heavy" plies (over
+//! 10 ms): turns whose relay chains must be followed for hundreds of
+//! millions of laps before they provably loop (see board4x8/cycles.rs).
+//!
+//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --games 10000`
 
 use igisoro_bench::arg;
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
@@ -10,47 +14,60 @@ use igisoro_core::explore::random_move;
 use igisoro_core::rng::Rng;
 use std::time::Instant;
 
-/// Games longer than this are cut and counted (igisoro-fr, where any pit
-/// with one seed may move, can run for thousands of plies).
-const MAX_PLIES: u32 = 10_000;
-
 fn main() {
-    let seconds: f64 = arg("--seconds", 3.0);
+    let games: u64 = arg("--games", 2000);
+    let max_plies: u32 = arg("--max-plies", 2000);
     let only: String = arg("--variant", String::new());
-    println!("{:<18} {:>12} {:>10} {:>12} {:>8}", "variant", "playouts/s", "games", "plies/game", "cut");
+    println!(
+        "{:<18} {:>7} {:>11} {:>10} {:>10} {:>6} {:>7} {:>9} {:>13}",
+        "variant", "games", "playouts/s", "plies/s", "plies/game", "cut", "heavy", "heavy s", "playouts/s*"
+    );
     for v in Variant::ALL {
         if !only.is_empty() && v.name() != only {
             continue;
         }
         let start = Position::start(v);
         let mut rng = Rng::new(12345);
-        let (mut games, mut plies, mut cut) = (0u64, 0u64, 0u64);
+        let (mut plies, mut cut, mut heavy, mut heavy_s) = (0u64, 0u64, 0u64, 0.0f64);
         let t = Instant::now();
-        while t.elapsed().as_secs_f64() < seconds {
+        for _ in 0..games {
             let mut p = start.clone();
             let mut n = 0;
             loop {
-                match random_move::<Igisoro>(&p, &mut rng) {
+                let tp = Instant::now();
+                let next = random_move::<Igisoro>(&p, &mut rng);
+                let dt = tp.elapsed().as_secs_f64();
+                if dt > 0.010 {
+                    heavy += 1;
+                    heavy_s += dt;
+                }
+                match next {
                     Some((q, _)) => p = q,
                     None => break,
                 }
                 n += 1;
-                if n == MAX_PLIES {
+                if n == max_plies {
                     cut += 1;
                     break;
                 }
             }
-            games += 1;
             plies += n as u64;
         }
         let dt = t.elapsed().as_secs_f64();
+        // playouts/s*: the same run with the heavy plies' time left out, to
+        // show what the rest of the work costs. Not a substitute for the
+        // first column.
         println!(
-            "{:<18} {:>12.0} {:>10} {:>12.1} {:>8}",
+            "{:<18} {:>7} {:>11.0} {:>10.0} {:>10.1} {:>6} {:>7} {:>9.2} {:>13.0}",
             v.name(),
-            games as f64 / dt,
             games,
+            games as f64 / dt,
+            plies as f64 / dt,
             plies as f64 / games as f64,
-            cut
+            cut,
+            heavy,
+            heavy_s,
+            games as f64 / (dt - heavy_s)
         );
     }
 }

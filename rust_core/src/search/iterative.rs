@@ -102,6 +102,17 @@ struct RootItem {
 
 /// Analyse with any evaluation function (the public baseline uses its own).
 pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+    // The same time limit and cancel flag also bound the rules core, so a
+    // single long relay chain inside `Game::advance` cannot hold the search
+    // past its deadline (see crate::budget).
+    let budget = crate::budget::Budget {
+        deadline: limits.time_ms.map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+        cancel: limits.cancel.clone(),
+    };
+    crate::budget::with_budget(budget, || analyse_bounded::<G>(pos, limits, eval)).0
+}
+
+fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
     let mut s = Searcher::<G> { tt: Table::new(limits.tt_bits), ord: Ordering::new(), ctl: Control::new(limits), eval };
     let over = |score| Analysis {
         best_move: None,
@@ -113,7 +124,12 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
         time_ms: 0,
         truncated_turns: 0,
     };
-    if let Status::Won { winner, .. } = status::<G>(pos) {
+    let st = status::<G>(pos);
+    if crate::budget::check() {
+        // Out of time before the status was settled: no move to offer.
+        return Analysis { time_ms: s.ctl.elapsed_ms(), ..over(Score::Centiseeds((s.eval)(pos))) };
+    }
+    if let Status::Won { winner, .. } = st {
         return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
     }
     let Ok(g) = s.ctl.graph::<G>(pos) else {

@@ -1,0 +1,118 @@
+"""Search results: scores, lines and analyses, and batch analysis.
+
+Limits: at least one of ``depth`` (1..64 whole turns), ``nodes``
+(1..100,000,000) and ``time_ms`` (1..600,000); ``multipv`` 1..16. Anything
+else raises :class:`igisoro.InvalidLimitError` naming the bad value. These
+are the server-side maxima; the HTTP service may set lower ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Sequence
+
+from igisoro import _igisoro
+from igisoro.errors import IgisoroError, InvalidLimitError
+
+if TYPE_CHECKING:
+    from igisoro.position import Position
+
+
+@dataclass(frozen=True)
+class Score:
+    """A position's value from the side to move's view.
+
+    ``seeds``: an estimate, in seeds of material margin (``value``).
+    ``win``/``loss``: a forced result; ``turns`` counts the winner's turns.
+    """
+
+    type: Literal["seeds", "win", "loss"]
+    value: float | None = None
+    turns: int | None = None
+
+    @classmethod
+    def _from(cls, d: dict[str, Any]) -> Score:
+        return cls(d["type"], d.get("value"), d.get("turns"))
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"type": "seeds", "value": 1.5}`` or ``{"type": "win", "turns": 2}``."""
+        return {"type": self.type, "value": self.value} if self.type == "seeds" else {"type": self.type, "turns": self.turns}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One candidate move with its score and principal variation."""
+
+    move: str
+    score: Score
+    pv: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The result of a search."""
+
+    #: Canonical notation of the best move; None when the game is over.
+    best_move: str | None
+    score: Score
+    pv: tuple[str, ...]
+    #: The best ``multipv`` moves, best first.
+    lines: tuple[Line, ...]
+    #: Last completed depth in whole turns.
+    depth: int
+    nodes: int
+    time_ms: int
+    #: Turns too large to search whole; non-zero means an approximation.
+    truncated_turns: int
+
+    @classmethod
+    def _from(cls, d: dict[str, Any]) -> Analysis:
+        return cls(
+            best_move=d["best_move"],
+            score=Score._from(d["score"]),
+            pv=tuple(d["pv"]),
+            lines=tuple(Line(ln["move"], Score._from(ln["score"]), tuple(ln["pv"])) for ln in d["lines"]),
+            depth=d["depth"],
+            nodes=d["nodes"],
+            time_ms=d["time_ms"],
+            truncated_turns=d["truncated_turns"],
+        )
+
+
+def _int_or_none(name: str, v: object) -> int | None:
+    if v is None:
+        return None
+    if not isinstance(v, int) or isinstance(v, bool) or not -(2**62) < v < 2**62:
+        raise InvalidLimitError(f"{name} must be an integer, not {v!r}")
+    return v
+
+
+def limits(depth: object, nodes: object, time_ms: object, multipv: object) -> tuple[int | None, int | None, int | None, int]:
+    """Type-check search limits (ranges are checked by the core)."""
+    mpv = _int_or_none("multipv", multipv)
+    return (
+        _int_or_none("depth", depth),
+        _int_or_none("nodes", nodes),
+        _int_or_none("time_ms", time_ms),
+        1 if mpv is None else mpv,
+    )
+
+
+def analyse_many(
+    positions: Sequence[Position],
+    depth: int | None = None,
+    nodes: int | None = None,
+    time_ms: int | None = None,
+    multipv: int = 1,
+) -> list[Analysis | IgisoroError]:
+    """Analyse many positions in parallel across cores (the GIL is released).
+
+    Results come back in order; a position the search cannot handle yields
+    an :class:`IgisoroError` in its place instead of failing the batch.
+    """
+    from igisoro.position import Position
+
+    if not all(isinstance(p, Position) for p in positions):
+        raise InvalidLimitError("analyse_many takes a sequence of Position objects")
+    out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv))
+    return [IgisoroError(r) if isinstance(r, str) else Analysis._from(r) for r in out]
