@@ -38,7 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "reference"))
 import igisoro_ref as ref  # noqa: E402
 
 # Oracle node budget per position; positions beyond it are skipped.
-MAX_NODES = int(os.environ.get("ORACLE_MAX_NODES", "20000"))
+MAX_NODES = int(os.environ.get("ORACLE_MAX_NODES", "8000"))
 # Scale every count (e.g. ORACLE_SCALE=10 for a long soak run).
 SCALE = float(os.environ.get("ORACLE_SCALE", "1"))
 # Check play() on every PLAY_EVERY-th checked position.
@@ -47,21 +47,22 @@ MAX_PLIES = 150
 
 # (id, variant the games are played in, rule overrides or None, positions, seed)
 CONFIGS = [
-    ("igisoro", "igisoro", None, 1200, 1),
+    ("igisoro", "igisoro", None, 1000, 1),
     ("igisoro-wikipedia", "igisoro-wikipedia", None, 1000, 2),
-    ("igisoro-fr", "igisoro-fr", None, 1200, 3),
-    ("ikibuguzo-1", "ikibuguzo-1", None, 1200, 4),
-    ("ikibuguzo-2", "ikibuguzo-2", None, 1200, 5),
-    ("landing", "igisoro", {"captured_sowing": "landing"}, 500, 6),
-    ("never+obligatory", "igisoro", {"clockwise": "never", "capture": "obligatory"}, 500, 7),
-    ("whole_turn", "igisoro", {"clockwise": "whole_turn"}, 500, 8),
-    ("no-retreat", "igisoro", {"retreat": False}, 500, 9),
-    ("obligatory", "igisoro", {"capture": "obligatory"}, 500, 10),
-    ("lap_start", "igisoro", {"captured_sowing": "lap_start"}, 400, 11),
-    ("fr-optional+retreat", "igisoro-fr", {"capture": "optional", "retreat": True}, 400, 12),
-    ("ikibuguzo-1+landing+min1", "ikibuguzo-1", {"captured_sowing": "landing", "min_seeds": 1}, 400, 13),
-    ("ikibuguzo-2+turn_start+no-endwin", "ikibuguzo-2", {"captured_sowing": "turn_start", "end_pits_win": False}, 400, 14),
+    ("igisoro-fr", "igisoro-fr", None, 1000, 3),
+    ("ikibuguzo-1", "ikibuguzo-1", None, 1000, 4),
+    ("ikibuguzo-2", "ikibuguzo-2", None, 1000, 5),
+    ("landing", "igisoro", {"captured_sowing": "landing"}, 300, 6),
+    ("never+obligatory", "igisoro", {"clockwise": "never", "capture": "obligatory"}, 300, 7),
+    ("whole_turn", "igisoro", {"clockwise": "whole_turn"}, 300, 8),
+    ("no-retreat", "igisoro", {"retreat": False}, 300, 9),
+    ("obligatory", "igisoro", {"capture": "obligatory"}, 300, 10),
+    ("lap_start", "igisoro", {"captured_sowing": "lap_start"}, 300, 11),
+    ("fr-optional+retreat", "igisoro-fr", {"capture": "optional", "retreat": True}, 300, 12),
+    ("ikibuguzo-1+landing+min1", "ikibuguzo-1", {"captured_sowing": "landing", "min_seeds": 1}, 300, 13),
+    ("ikibuguzo-2+turn_start+no-endwin", "ikibuguzo-2", {"captured_sowing": "turn_start", "end_pits_win": False}, 300, 14),
     ("reverse-none+min3", "igisoro", {"reverse_pits": [], "min_seeds": 3}, 300, 15),
+    ("wikipedia+whole_turn+landing", "igisoro-wikipedia", {"clockwise": "whole_turn", "captured_sowing": "landing"}, 200, 16),
 ]
 
 
@@ -77,7 +78,9 @@ def walk(variant: str, count: int, seed: int) -> list[igisoro.Position]:
         pos = igisoro.Position.start(variant)
         for ply in range(MAX_PLIES):
             out.append(pos)
-            if len(out) >= count or pos.status().state != "ongoing":
+            # No pos.status() here: on a position with an extremely long
+            # (endless) relay chain the engine takes many seconds to decide it.
+            if len(out) >= count:
                 break
             nxt = pos.random_move(seed * 1_000_003 + game * 1009 + ply)
             if nxt is None:
