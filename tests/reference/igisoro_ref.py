@@ -23,6 +23,17 @@ in this graph; a breadth-first search with a visited set finds them, which
 cuts any branch that comes back to a node it already passed through (an
 endless turn) without any lap cap and without losing a finite outcome.
 
+Readings where the texts leave room (checked against the engine, which agrees):
+
+* ``end_pits_win``: the turn is completed as usual and the resulting position
+  records the mover as ``winner`` if, during that turn, captures took seeds
+  from both of the opponent's inner end pits (columns a and h). A turn whose
+  branch is endless is not a move, win or not.
+* ``play`` rejects a decision list whose path revisits a state of the turn
+  (such a branch "is not part of any legal move"); canonical lists never do.
+* A position with ``winner`` set has no moves; ``status`` reports
+  ``end_pits_captured`` for it.
+
 Public functions:
 
 * ``results(position) -> set[str]``: canonical keys (``position_key``) of the
