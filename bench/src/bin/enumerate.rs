@@ -7,7 +7,8 @@
 use igisoro_bench::{arg, position_set};
 use igisoro_core::board4x8::{notation, Igisoro, Variant};
 use igisoro_core::explore::legal_moves;
-use std::time::Instant;
+use igisoro_core::budget::{with_budget, Budget};
+use std::time::{Duration, Instant};
 
 fn main() {
     let n: usize = arg("--positions", 500);
@@ -36,10 +37,12 @@ fn main() {
     for line in worst.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let p = notation::parse(line).expect("worst.txt holds valid notation");
         let t = Instant::now();
-        let list = legal_moves::<Igisoro>(&p, None);
+        let budget = Budget { deadline: Some(t + Duration::from_secs(60)), cancel: None };
+        let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, None));
         let laps = list.moves.iter().map(|m| m.laps).max().unwrap_or(0);
         println!(
-            "worst case: {} moves, max {} laps, {:.1} ms: {}",
+            "worst case: {}{} moves, max {} laps, {:.1} ms: {}",
+            if tripped { "not settled in 60 s, >= " } else { "" },
             list.moves.len(),
             laps,
             t.elapsed().as_secs_f64() * 1e3,
