@@ -12,6 +12,7 @@ pub mod explore;
 pub mod game;
 pub mod isolo;
 pub mod moves;
+pub mod notation_error;
 pub mod rng;
 pub mod search;
 pub mod side;

@@ -19,20 +19,8 @@
 
 use super::position::{Position, PositionError, Setup};
 use super::rules::OPTIONS;
-use std::fmt;
 
-/// A notation that cannot be read. `part` is the offending piece of text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotationError {
-    pub part: String,
-    pub reason: String,
-}
-
-impl fmt::Display for NotationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}': {}", self.part, self.reason)
-    }
-}
+pub use crate::notation_error::NotationError;
 
 /// Either the text is not notation, or it describes an invalid position.
 #[derive(Clone, Debug, PartialEq, Eq)]
