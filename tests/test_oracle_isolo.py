@@ -19,12 +19,17 @@ Positions come from seeded random games (``Position.random_move``) from the
 start position with 4..8 holes (fore-play, kucheleka, main game), and from
 seeded random setups (random counts, any phase that fits the board) which
 reach mwipinda captures, long relay chains and the sampled kucheleka much
-more often than games do. Everything is seeded, so the test is
-deterministic; it runs in well under 30 s.
+more often than games do; plus every 4-hole board with 0..2 seeds per hole
+and the seed-cap boundary. About 15,000 positions in all (about 2,100 of them
+kucheleka, ~370 with a sampled arrangement list) and about 10,000 moves
+played on both sides; 15-25 s on one shared core. Everything is seeded, so
+the test is deterministic; ORACLE_SCALE=10 scales the random configurations
+for a soak run.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import sys
@@ -42,7 +47,7 @@ MAX_PLIES = 200
 
 # (id, holes, source, positions, seed); source "games" or "setups"
 CONFIGS = [
-    ("games-4", 4, "games", 2500, 1),
+    ("games-4", 4, "games", 1500, 1),
     ("games-5", 5, "games", 800, 2),
     ("games-6", 6, "games", 800, 3),
     ("games-7", 7, "games", 600, 4),
@@ -197,6 +202,48 @@ def test_engine_matches_isolo_oracle(cid, holes, source, count, seed):
     print(f"{cid}: {stats}")
     assert not failures, f"{cid}: {len(failures)} failure(s)\n\n" + "\n\n".join(failures)
     assert stats["checked"] == len(positions)
+
+
+def test_exhaustive_small_boards():
+    """Every 4-hole board with 0..2 seeds per hole (side and phase varied)."""
+    rng = random.Random(99)
+    failures: list[str] = []
+    stats = {"checked": 0, "played": 0, "fore_play": 0, "kucheleka": 0, "main": 0, "sampled_kucheleka": 0}
+    for idx, cells in enumerate(itertools.product(range(3), repeat=8)):
+        north, south = list(cells[:4]), list(cells[4:])
+        mover = "south" if idx % 2 == 0 else "north"
+        mine, theirs = (south, north) if mover == "south" else (north, south)
+        if not sum(theirs):
+            if not sum(mine):
+                continue
+            phase = "kucheleka"
+        elif sum(mine) and idx % 3 == 0:
+            phase = "fore_play"
+        else:
+            phase = "main"
+        data = {"variant": "isolo", "rules": {}, "pits": [north, south], "to_move": mover, "phase": phase}
+        check(igisoro.Position.from_json(data), 4, rng, failures, stats)
+        if len(failures) >= 5:
+            break
+    print(f"exhaustive: {stats}")
+    assert not failures, f"{len(failures)} failure(s)\n\n" + "\n\n".join(failures)
+
+
+def test_seed_cap():
+    """docs/ISOLO.md: no move (or kucheleka) may take the board past 30000 seeds."""
+    cases = [
+        ([[29990, 1, 1, 1], [1, 1, 1, 4]], "fore_play"),
+        ([[29990, 1, 1, 1], [1, 1, 1, 4]], "main"),
+        ([[29989, 1, 1, 1], [1, 1, 1, 4]], "main"),
+        ([[0, 0, 0, 0], [29993, 0, 0, 0]], "kucheleka"),
+        ([[0, 0, 0, 0], [29992, 0, 0, 0]], "kucheleka"),
+    ]
+    for pits, phase in cases:
+        data = {"variant": "isolo", "rules": {}, "pits": pits, "to_move": "south", "phase": phase}
+        pos = igisoro.Position.from_json(data)
+        assert {key(m.result.to_json()) for m in pos.legal_moves()} == ref.results(data), pos.notation()
+        st = pos.status()
+        assert (st.state, st.winner, st.reason) == ref.status(data), pos.notation()
 
 
 def test_start_position_hand_worked():
