@@ -20,8 +20,8 @@ start position with 4..8 holes (fore-play, kucheleka, main game), and from
 seeded random setups (random counts, any phase that fits the board) which
 reach mwipinda captures, long relay chains and the sampled kucheleka much
 more often than games do; plus every 4-hole board with 0..2 seeds per hole
-and the seed-cap boundary. About 15,000 positions in all (about 2,100 of them
-kucheleka, ~370 with a sampled arrangement list) and about 10,000 moves
+and the seed-cap boundary. About 15,000 positions in all (about 870 of them
+kucheleka, about 360 with a sampled arrangement list) and about 14,000 moves
 played on both sides; 15-25 s on one shared core. Everything is seeded, so
 the test is deterministic; ORACLE_SCALE=10 scales the random configurations
 for a soak run.
