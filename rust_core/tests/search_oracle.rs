@@ -19,11 +19,13 @@ use std::time::Duration;
 /// Positions reached by random play from the variant's start: `count`
 /// positions after 0..`max_plies` random plies, seeded per variant.
 pub fn random_positions(v: Variant, count: usize, max_plies: usize, seed: u64) -> Vec<Position> {
-    random_from::<Igisoro>(&Position::start(v), count, max_plies, seed ^ (v as u64) << 32)
+    random_from::<Igisoro>(&Position::start(v), count, max_plies, seed ^ (v as u64) << 32, false)
 }
 
-/// `count` positions after 0..`max_plies` random plies from `start`.
-fn random_from<G: Game>(start: &G::Pos, count: usize, max_plies: usize, seed: u64) -> Vec<G::Pos> {
+/// `count` positions after 0..`max_plies` random plies from `start`;
+/// with `live`, a game is stopped one ply before it is decided (Isolo's
+/// games are short, and a decided position tests nothing).
+fn random_from<G: Game>(start: &G::Pos, count: usize, max_plies: usize, seed: u64, live: bool) -> Vec<G::Pos> {
     let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
@@ -31,8 +33,8 @@ fn random_from<G: Game>(start: &G::Pos, count: usize, max_plies: usize, seed: u6
         let mut p = start.clone();
         for _ in 0..plies {
             match random_move::<G>(&p, &mut rng) {
-                Some((n, _)) => p = n,
-                None => break,
+                Some((n, _)) if !(live && G::decided(&n).is_some()) => p = n,
+                _ => break,
             }
         }
         out.push(p);
@@ -45,7 +47,7 @@ fn random_from<G: Game>(start: &G::Pos, count: usize, max_plies: usize, seed: u6
 /// the fore-play or at the kucheleka, where turns do not alternate.
 fn isolo_positions(count: usize, seed: u64) -> Vec<isolo::Position> {
     let start = isolo::Position::start(isolo::Variant::Isolo);
-    let mut out = random_from::<Isolo>(&start, count - count / 3, 40, seed);
+    let mut out = random_from::<Isolo>(&start, count - count / 3, 40, seed, true);
     let mut rng = Rng::new(seed ^ 0x150);
     while out.len() < count {
         let mut p = start.clone();
@@ -192,20 +194,20 @@ fn search_matches_oracle_with_multipv() {
 
 #[test]
 fn isolo_search_matches_oracle_depth_1() {
-    assert!(check_isolo(1, 300, 1) >= 250);
+    assert!(check_isolo(1, 300, 1) >= 280);
 }
 
 #[test]
 fn isolo_search_matches_oracle_depth_2() {
-    assert!(check_isolo(2, 200, 1) >= 150);
+    assert!(check_isolo(2, 200, 1) >= 180);
 }
 
 #[test]
 fn isolo_search_matches_oracle_depth_3() {
-    assert!(check_isolo(3, 40, 1) >= 20);
+    assert!(check_isolo(3, 80, 1) >= 60);
 }
 
 #[test]
 fn isolo_search_matches_oracle_with_multipv() {
-    assert!(check_isolo(2, 60, 3) >= 40);
+    assert!(check_isolo(2, 60, 3) >= 50);
 }
