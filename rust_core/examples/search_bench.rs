@@ -2,7 +2,7 @@
 //! and from a mid-game position of every variant (mid-game = 20 random
 //! plies, seed fixed), and the same for Isolo (start = the match's start,
 //! fore-play; mid = 20 random turns into the match, stopped before it is
-//! decided). Usage: `cargo run --release --example search_bench [max_depth]`.
+//! decided). Usage: `cargo run --release --example search_bench [max_depth [variant]]`.
 
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
 use igisoro_core::explore::random_move;
@@ -34,11 +34,12 @@ fn rows<G: Engine>(variant: &str, from: &str, p: &G::Pos, max: u32) {
 
 fn main() {
     let max: u32 = std::env::args().nth(1).map_or(6, |s| s.parse().unwrap());
+    let only = std::env::args().nth(2).unwrap_or_default();
     println!(
         "{:<18} {:<6} {:>5} {:>10} {:>9} {:>10} {:>6}",
         "variant", "from", "depth", "nodes", "ms", "nodes/s", "trunc"
     );
-    for v in Variant::ALL {
+    for v in Variant::ALL.into_iter().filter(|v| only.is_empty() || v.name() == only) {
         let mut rng = Rng::new(2024);
         let mut mid = Position::start(v);
         for _ in 0..20 {
@@ -50,18 +51,24 @@ fn main() {
             rows::<Igisoro>(v.name(), name, &p, max);
         }
     }
-    for v in isolo::Variant::ALL {
-        let mut rng = Rng::new(2024);
-        let start = isolo::Position::start(v);
-        let mut mid = start.clone();
-        for _ in 0..20 {
-            match random_move::<Isolo>(&mid, &mut rng) {
-                Some((n, _)) if Isolo::decided(&n).is_none() => mid = n,
-                _ => break,
+    for v in isolo::Variant::ALL.into_iter().filter(|v| only.is_empty() || v.name() == only) {
+        // 4 holes (the default) and 8: with 4 holes the side to move
+        // usually empties the other row at once, so depth is rarely
+        // reached; the 8-hole board gives the search some work.
+        for holes in [4u8, 8] {
+            let name = format!("{}-{}h", v.name(), holes);
+            let start = isolo::Position::start_with(v, isolo::Rules { holes });
+            let mut rng = Rng::new(2024);
+            let mut mid = start.clone();
+            for _ in 0..20 {
+                match random_move::<Isolo>(&mid, &mut rng) {
+                    Some((n, _)) if Isolo::decided(&n).is_none() => mid = n,
+                    _ => break,
+                }
             }
-        }
-        for (name, p) in [("start", start), ("mid", mid)] {
-            rows::<Isolo>(v.name(), name, &p, max);
+            for (from, p) in [("start", start), ("mid", mid)] {
+                rows::<Isolo>(&name, from, &p, max);
+            }
         }
     }
 }
