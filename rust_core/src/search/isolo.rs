@@ -244,10 +244,10 @@ mod tests {
             let mut p = Position::start(Variant::Isolo);
             for _ in 0..40 {
                 let old = by_key.insert(Isolo::zobrist(&p), p.clone());
-                assert!(old.map_or(true, |o| o == p), "collision {:?}", p);
+                assert!(old.is_none_or(|o| o == p), "collision {:?}", p);
                 for m in legal_moves::<Isolo>(&p, Some(30)).moves {
                     let old = by_key.insert(Isolo::zobrist(&m.result), m.result.clone());
-                    assert!(old.map_or(true, |o| o == m.result));
+                    assert!(old.is_none_or(|o| o == m.result));
                 }
                 match random_move::<Isolo>(&p, &mut rng) {
                     Some((q, _)) => p = q,
