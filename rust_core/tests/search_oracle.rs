@@ -52,8 +52,7 @@ fn isolo_positions(count: usize, seed: u64) -> Vec<isolo::Position> {
     while out.len() < count {
         let mut p = start.clone();
         // Play the fore-play out; stop at its last position or at the kucheleka.
-        loop {
-            let Some((n, _)) = random_move::<Isolo>(&p, &mut rng) else { break };
+        while let Some((n, _)) = random_move::<Isolo>(&p, &mut rng) {
             if n.phase() != isolo::Phase::ForePlay {
                 if rng.below(2) == 1 {
                     p = n;
