@@ -1,15 +1,23 @@
 //! Shared helpers for the hand-run benchmarks: reproducible position sets.
 
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
-use igisoro_core::explore::random_move;
+use igisoro_core::budget::{with_budget, Budget};
+use igisoro_core::explore::{legal_moves, random_move};
+use std::time::{Duration, Instant};
 use igisoro_core::rng::Rng;
 
 /// `n` positions of `variant` reached by seeded random play: game `g` is
 /// played from the start with seed `g` and the position after a
 /// pseudo-random number of plies (10..60) is kept. The same `n` always
 /// gives the same set, so runs on different days compare.
-pub fn position_set(variant: Variant, n: usize) -> Vec<Position> {
+///
+/// Positions whose turn cannot be settled within 1 s (giant pass/retreat
+/// turn graphs, relay chains cycling after hundreds of millions of laps)
+/// are left out and counted in the second value; the heaviest such turns
+/// are benchmarked on their own (data/worst.txt).
+pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
     let mut out = Vec::with_capacity(n);
+    let mut skipped = 0;
     let mut g = 0u64;
     while out.len() < n {
         let mut rng = Rng::new(g);
@@ -17,7 +25,14 @@ pub fn position_set(variant: Variant, n: usize) -> Vec<Position> {
         let mut p = Position::start(variant);
         let mut ok = true;
         for _ in 0..target {
-            match random_move::<Igisoro>(&p, &mut rng) {
+            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
+            let (next, tripped) = with_budget(budget, || random_move::<Igisoro>(&p, &mut rng));
+            if tripped {
+                ok = false;
+                skipped += 1;
+                break;
+            }
+            match next {
                 Some((q, _)) => p = q,
                 None => {
                     ok = false;
@@ -26,11 +41,16 @@ pub fn position_set(variant: Variant, n: usize) -> Vec<Position> {
             }
         }
         if ok {
-            out.push(p);
+            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
+            if with_budget(budget, || legal_moves::<Igisoro>(&p, None)).1 {
+                skipped += 1;
+            } else {
+                out.push(p);
+            }
         }
         g += 1;
     }
-    out
+    (out, skipped)
 }
 
 /// Parse `--name value` from the command line, with a default.

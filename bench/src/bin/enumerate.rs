@@ -3,6 +3,7 @@
 //! bench/data/worst.txt.
 //!
 //! Run: `cargo run --release -p igisoro-bench --bin enumerate -- --positions 500`
+//! (`--no-worst` skips the worst-case list, e.g. under callgrind).
 
 use igisoro_bench::{arg, position_set};
 use igisoro_core::board4x8::{notation, Igisoro, Variant};
@@ -13,9 +14,9 @@ use std::time::{Duration, Instant};
 fn main() {
     let n: usize = arg("--positions", 500);
     let rounds: usize = arg("--rounds", 5);
-    println!("{:<18} {:>14} {:>14} {:>12}", "variant", "positions/s", "moves/s", "moves/pos");
+    println!("{:<18} {:>14} {:>14} {:>12} {:>8}", "variant", "positions/s", "moves/s", "moves/pos", "skipped");
     for v in Variant::ALL {
-        let set = position_set(v, n);
+        let (set, skipped) = position_set(v, n);
         let t = Instant::now();
         let mut moves = 0usize;
         for _ in 0..rounds {
@@ -26,12 +27,16 @@ fn main() {
         let dt = t.elapsed().as_secs_f64();
         let done = (n * rounds) as f64;
         println!(
-            "{:<18} {:>14.0} {:>14.0} {:>12.1}",
+            "{:<18} {:>14.0} {:>14.0} {:>12.1} {:>8}",
             v.name(),
             done / dt,
             moves as f64 / dt,
-            moves as f64 / done
+            moves as f64 / done,
+            skipped
         );
+    }
+    if std::env::args().any(|a| a == "--no-worst") {
+        return;
     }
     let worst = include_str!("../../data/worst.txt");
     for line in worst.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {

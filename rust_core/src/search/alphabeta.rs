@@ -6,7 +6,12 @@
 //! and opponent decision nodes reachable through the mover's own choices).
 //! An opponent node is worth the *minimum* over its options to the mover,
 //! a later mover node the maximum, a result minus the opponent's negamax
-//! value one ply deeper. Inside a turn the values are memoised per node with
+//! value one ply deeper. Turns need not alternate: when the same side is to
+//! move after the turn (Isolo's fore-play winner plays the kucheleka and
+//! then the first main-game move), the result is worth the mover's own
+//! value one ply deeper, with the window unchanged
+//! ([`Searcher::result_value`]). Sides are always taken from
+//! `Game::to_move` of each position, never from the ply's parity. Inside a turn the values are memoised per node with
 //! lower/upper bounds (the graph is a DAG in practice, so a node's value
 //! does not depend on the route to it); a cyclic graph falls back to a plain
 //! path-checked search, exact but without memo.

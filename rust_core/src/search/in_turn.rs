@@ -1,6 +1,7 @@
 //! The small game inside a turn: mover decisions are max nodes, the
 //! opponent's (Igisoro's retreat) min nodes, results are worth minus the
-//! opponent's negamax value one ply deeper.
+//! opponent's negamax value one ply deeper (or, when the same side moves
+//! again, as in Isolo's kucheleka, the mover's own value one ply deeper).
 //!
 //! Why a memo per node: one turn graph is searched once per (position,
 //! depth), and the same node is reached by many decision orders; bounds
@@ -33,6 +34,29 @@ impl Memo {
 }
 
 impl<G: Engine> Searcher<G> {
+    /// Value to the mover of the turn's result `r`, searched one ply
+    /// deeper. Negamax negates the child's value (and swaps the window)
+    /// only when the side to move changes: after an Isolo fore-play win
+    /// the same side moves again (kucheleka, then the first main-game
+    /// move), and its child value is already from the mover's view.
+    #[inline]
+    pub fn result_value(
+        &mut self,
+        g: &TurnGraph<G>,
+        r: u32,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stop> {
+        let res = &g.results[r as usize];
+        if res.same_mover {
+            self.search(&res.pos, depth - 1, ply + 1, alpha, beta)
+        } else {
+            Ok(-self.search(&res.pos, depth - 1, ply + 1, -beta, -alpha)?)
+        }
+    }
+
     /// Value of in-turn node `n` to the mover (`None`: the turn cannot finish
     /// from here). Mover nodes maximise, opponent nodes minimise.
     pub fn node_value(
@@ -48,7 +72,7 @@ impl<G: Engine> Searcher<G> {
         let kind = g.kind[n as usize];
         if let Kind::Done(r) = kind {
             if memo.is_empty() {
-                return Ok(Some(-self.search(&g.results[r as usize].pos, depth - 1, ply + 1, -beta, -alpha)?));
+                return Ok(Some(self.result_value(g, r, depth, ply, alpha, beta)?));
             }
         }
         let m = memo[n as usize];
@@ -68,7 +92,7 @@ impl<G: Engine> Searcher<G> {
         let mut best_child = NONE;
         match kind {
             Kind::Done(r) => {
-                best = Some(-self.search(&g.results[r as usize].pos, depth - 1, ply + 1, -beta, -alpha)?);
+                best = Some(self.result_value(g, r, depth, ply, alpha, beta)?);
             }
             Kind::Mover | Kind::Opponent => {
                 let max = kind == Kind::Mover;
@@ -223,7 +247,7 @@ impl<G: Engine> Searcher<G> {
     ) -> Result<Option<i32>, Stop> {
         let kind = g.kind[n as usize];
         if let Kind::Done(r) = kind {
-            return Ok(Some(-self.search(&g.results[r as usize].pos, depth - 1, ply + 1, -beta, -alpha)?));
+            return Ok(Some(self.result_value(g, r, depth, ply, alpha, beta)?));
         }
         let max = kind == Kind::Mover;
         let (mut a, mut b) = (alpha, beta);

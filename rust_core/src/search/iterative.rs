@@ -23,6 +23,12 @@ use crate::moves::format_move;
 
 /// A score from the side to move's point of view. Forced results are kept
 /// apart from estimates so nobody adds a "mate" to a seed count.
+///
+/// `turns` is derived from the distance in plies (whole turns) as if turns
+/// alternated. In Isolo the fore-play's winner plays two extra turns in a
+/// row (the kucheleka and the first main-game move), so a forced line that
+/// crosses the end of the fore-play is counted by its plies: the internal
+/// `value` (`MATE - plies`) stays exact, `turns` is then approximate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
     /// An estimate in centiseeds (100 = one seed of material margin).

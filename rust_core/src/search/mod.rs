@@ -13,6 +13,7 @@
 //! - [`limits`]: depth / nodes / time / cancellation;
 //! - [`iterative`]: iterative deepening, multi-PV and the result type;
 //! - [`eval`]: static evaluation;
+//! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`batch`]: many positions in parallel;
 //! - [`reference`]: the plain negamax the tests use as an oracle.
@@ -30,6 +31,9 @@
 //!   detection ends it (no lap cap, by design of the rules core). The search
 //!   polls its time limit and cancellation between steps, not inside one,
 //!   so such a step delays the stop; only the rules core can fix that.
+//! - Non-alternating turns. A child's value is negated only when the side
+//!   to move changes; `Score::Win/Loss { turns }` still converts plies to
+//!   turns as if sides alternated (exact except across Isolo's kucheleka).
 //! - Cyclic turn graphs (a turn can come back to a decision node). Inside
 //!   the tree they are searched exactly with a path check; at the root each
 //!   option is searched with its canonical route marked as visited.
@@ -38,6 +42,7 @@ pub mod alphabeta;
 pub mod batch;
 pub mod eval;
 pub mod in_turn;
+pub mod isolo;
 pub mod iterative;
 pub mod level;
 pub mod limits;
@@ -59,6 +64,8 @@ use crate::game::Game;
 
 /// Everything the search needs from a rule system: the rules ([`Game`]), an
 /// evaluation, position keys and move keys. Implemented for
-/// [`crate::board4x8::Igisoro`]; Isolo plugs in by implementing the three.
+/// [`crate::board4x8::Igisoro`] and [`crate::isolo::Isolo`] (see [`isolo`]).
+/// The side to move always comes from [`Game::to_move`]: turns need not
+/// alternate (Isolo's fore-play winner moves again).
 pub trait Engine: Game + Evaluate + Zobrist + MoveKey {}
 impl<G: Game + Evaluate + Zobrist + MoveKey> Engine for G {}

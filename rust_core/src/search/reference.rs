@@ -5,7 +5,9 @@
 //! decision by decision with the path checked for repeats, exactly as the
 //! rules define a legal move; mover decisions maximise, the opponent's
 //! in-turn decisions minimise, and options from which the turn cannot finish
-//! are not options. Slow on purpose: it is only for tests.
+//! are not options. A result's value is minus the next side's value, or the
+//! value itself when the same side moves again (turns need not alternate).
+//! Slow on purpose: it is only for tests.
 
 use super::alphabeta::{lost, EvalFn};
 use super::Engine;
@@ -63,8 +65,11 @@ fn turn<G: Engine>(
     let mut opts = Vec::new();
     let actor = match G::point(pos, node, &mut opts) {
         Point::Done => {
-            let v = negamax_bounded::<G>(&G::finish(pos, node), depth - 1, ply + 1, eval, budget).ok_or(())?;
-            return Ok(Some(-v));
+            let next = G::finish(pos, node);
+            let v = negamax_bounded::<G>(&next, depth - 1, ply + 1, eval, budget).ok_or(())?;
+            // Negate only when the side to move changes (Isolo's fore-play
+            // winner moves again: kucheleka, then the first main-game move).
+            return Ok(Some(if G::to_move(&next) == G::to_move(pos) { v } else { -v }));
         }
         Point::Decide(a) => a,
     };

@@ -36,6 +36,12 @@ pub struct Outcome<G: Game> {
     pub captured: u32,
     /// The Done node first reaching this result (breadth-first).
     pub node: u32,
+    /// Whether the same side is to move again after this turn. Turns do not
+    /// always alternate (Isolo: the fore-play's winner plays the kucheleka
+    /// and the first main-game move too), so negamax must negate a child's
+    /// value only when the side to move changes; see
+    /// `Searcher::result_value`.
+    pub same_mover: bool,
 }
 
 /// The decision graph of one turn. Node 0 is the root.
@@ -125,7 +131,13 @@ impl<G: Game> TurnGraph<G> {
                     let next = g.results.len() as u32;
                     let r = *result_index.entry(result.clone()).or_insert(next);
                     if r == next {
-                        g.results.push(Outcome { captured: G::captured(pos, &node), pos: result, node: i as u32 });
+                        let same_mover = G::to_move(&result) == G::to_move(pos);
+                        g.results.push(Outcome {
+                            captured: G::captured(pos, &node),
+                            pos: result,
+                            node: i as u32,
+                            same_mover,
+                        });
                     }
                     g.kind.push(Kind::Done(r));
                 }

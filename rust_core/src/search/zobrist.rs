@@ -17,7 +17,7 @@ pub trait Zobrist: Game {
     fn zobrist(pos: &Self::Pos) -> u64;
 }
 
-const fn splitmix(state: u64) -> u64 {
+pub(crate) const fn splitmix(state: u64) -> u64 {
     let mut z = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -45,7 +45,7 @@ const NORTH_TO_MOVE: u64 = splitmix(0xA11CE);
 /// winner) and the rule options are few bits, so one multiply-mix per field
 /// is enough and avoids more tables.
 #[inline]
-fn mix(tag: u64, value: u64) -> u64 {
+pub(crate) fn mix(tag: u64, value: u64) -> u64 {
     splitmix(tag.wrapping_mul(0x1000_0000_01B3) ^ value)
 }
 
