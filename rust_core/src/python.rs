@@ -350,17 +350,11 @@ fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDi
 impl AnyPos {
     /// Search this position (dispatches once to the generic search).
     fn analyse(&self, limits: &Limits) -> Result<Analysis, String> {
-        match self {
-            AnyPos::Board4x8(p) => Ok(search::analyse::<b4::Igisoro>(p, limits)),
-            AnyPos::Isolo(_) => Err("search is not available for isolo yet".into()),
-        }
+        Ok(with_game!(self, p, G => search::analyse::<G>(p, limits)))
     }
 
     fn best_move(&self, level: u8, time_ms: u64, seed: u64) -> Result<Analysis, String> {
-        match self {
-            AnyPos::Board4x8(p) => Ok(search::best_move::<b4::Igisoro>(p, level, time_ms, seed)),
-            AnyPos::Isolo(_) => Err("search is not available for isolo yet".into()),
-        }
+        Ok(with_game!(self, p, G => search::best_move::<G>(p, level, time_ms, seed)))
     }
 }
 

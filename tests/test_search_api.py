@@ -1,0 +1,108 @@
+"""The search through the Python API: results, limits, batch, levels, GIL."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import igisoro
+from igisoro import InvalidLimitError, Position
+
+STARTS = [v.name for v in igisoro.variants()]
+
+
+@pytest.mark.parametrize("variant", STARTS)
+def test_best_move_is_legal_and_pv_plays(variant: str) -> None:
+    p = Position.start(variant)
+    a = p.analyse(depth=3)
+    assert a.best_move is not None and a.depth >= 1 and a.nodes > 0
+    assert p.is_legal(a.best_move)
+    assert a.pv[0] == a.best_move
+    q = p
+    for mv in a.pv:  # the principal variation is a line of legal moves
+        q = q.play(mv).position
+
+
+def test_multipv_lines_are_ordered_and_distinct() -> None:
+    p = Position.start("igisoro-fr")
+    a = p.analyse(depth=2, multipv=4)
+    assert len(a.lines) == 4
+    values = [ln.score.value for ln in a.lines]
+    assert values == sorted(values, reverse=True)
+    assert len({ln.move for ln in a.lines}) == 4
+    assert a.lines[0].move == a.best_move
+
+
+def test_fixed_depth_is_deterministic() -> None:
+    p = Position.start("igisoro-wikipedia")
+    a, b = p.analyse(depth=3), p.analyse(depth=3)
+    assert (a.best_move, a.score, a.pv, a.nodes) == (b.best_move, b.score, b.pv, b.nodes)
+
+
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        ({}, "at least one limit"),
+        ({"depth": 0}, "depth"),
+        ({"depth": 65}, "depth"),
+        ({"nodes": -5}, "nodes"),
+        ({"time_ms": 10**9}, "time_ms"),
+        ({"depth": 2, "multipv": 0}, "multipv"),
+        ({"depth": "3"}, "depth"),
+        ({"depth": True}, "depth"),
+    ],
+)
+def test_bad_limits_are_rejected_by_name(kwargs: dict, named: str) -> None:
+    with pytest.raises(InvalidLimitError, match=named):
+        Position.start().analyse(**kwargs)
+
+
+def test_best_move_levels_and_bad_levels() -> None:
+    p = Position.start()
+    for level in (1, 5, 10):
+        a = p.best_move(level=level, time_ms=50, seed=7)
+        assert p.is_legal(a.best_move)
+    assert p.best_move(level=2, time_ms=50, seed=7) == p.best_move(level=2, time_ms=50, seed=7)
+    with pytest.raises(InvalidLimitError, match="level"):
+        p.best_move(level=11)
+    with pytest.raises(InvalidLimitError, match="seed"):
+        p.best_move(seed=-1)
+
+
+def test_analyse_many_keeps_order_and_matches_single() -> None:
+    ps = [Position.start(v) for v in STARTS]
+    batch = igisoro.analyse_many(ps, depth=2)
+    assert len(batch) == len(ps)
+    for p, a in zip(ps, batch):
+        assert isinstance(a, igisoro.Analysis)
+        assert a.best_move == p.analyse(depth=2).best_move
+
+
+def test_game_over_has_no_best_move() -> None:
+    # South holds only singletons and igisoro needs 2 to start: no move.
+    p = Position.from_notation("igisoro 7,7,7,7,7,7,7,7/0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1/0,0,0,0,0,0,0,0 s")
+    a = p.analyse(depth=2)
+    assert a.best_move is None and a.score.type == "loss"
+
+
+def test_search_releases_the_gil() -> None:
+    """A long search in one thread must not stop Python code in another."""
+    p = Position.start("igisoro")
+    done = threading.Event()
+
+    def search() -> None:
+        p.analyse(time_ms=600)
+        done.set()
+
+    t = threading.Thread(target=search)
+    t.start()
+    ticks = 0
+    start = time.perf_counter()
+    while not done.is_set() and time.perf_counter() - start < 5:
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    # With the GIL held for 600 ms this loop would run a handful of times.
+    assert ticks > 100
