@@ -1,3 +1,6 @@
+//! The slowest plies of seeded random games: prints every ply over 50 ms
+//! and the share of time such plies take. Used for BENCHMARKS.md.
+//! Run: `cargo run --release --example slowply -- ikibuguzo-1 11000`
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::explore::random_move;
 use igisoro_core::rng::Rng;
