@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask import Flask
+from flask import Flask, Response
 
-from service import config, docs, engine, metrics, problems
+import igisoro
+
+from service import access, config, docs, engine, metrics, problems, search
 from service.api import BLUEPRINTS
 
 
@@ -32,7 +34,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     problems.register(app)
     engine.init_app(app)
+    search.init_app(app)
     metrics.init_app(app)
+    access.init_app(app)
+
+    @app.after_request
+    def _version(resp: Response) -> Response:
+        # Every answer names the engine that produced it (reproducibility).
+        resp.headers["X-Engine-Version"] = igisoro.__version__
+        return resp
+
     app.register_blueprint(docs.bp)
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)

@@ -29,12 +29,54 @@ class Config:
     #: Most tokens accepted in a move given as a list.
     MAX_MOVE_TOKENS = 200
 
+    # -- search (POST /v1/evaluate, /v1/best-move, /v1/analysis/batch, /v1/games/review)
+    #: Caps on a request's own search limits; above a cap is a 422. Whatever
+    #: the limits, a search also stops at the request deadline
+    #: (ENGINE_TIMEOUT) and then answers with ``partial: true``.
+    MAX_SEARCH_DEPTH = 20
+    MAX_SEARCH_NODES = 5_000_000
+    MAX_SEARCH_TIME_MS = 10_000
+    MAX_MULTIPV = 16
+    #: Depth used when a request gives none of depth, nodes, time_ms.
+    DEFAULT_SEARCH_DEPTH = 6
+    #: Thinking time for ``/v1/best-move`` with a ``level`` and no ``time_ms``.
+    DEFAULT_MOVE_TIME_MS = 1000
+    #: Searches one worker runs at once; more get 503 ``overloaded``. Keep it
+    #: below GUNICORN_THREADS so a thread is left for health and cheap calls.
+    MAX_CONCURRENT_SEARCHES = 2
+    #: Most positions in one ``/v1/analysis/batch`` request.
+    MAX_BATCH_POSITIONS = 64
+    #: Most plies in one ``/v1/games/review`` request, and its default depth.
+    MAX_REVIEW_PLIES = 400
+    DEFAULT_REVIEW_DEPTH = 4
+
+    # -- access
+    #: Origins allowed to call the API from a browser (CORS); ``["*"]`` for
+    #: any, empty for none (no CORS headers).
+    CORS_ORIGINS: list[str] = []
+    #: If non-empty, every ``/v1`` request except health and docs needs one
+    #: of these keys in ``X-API-Key`` (or ``Authorization: Bearer <key>``).
+    API_KEYS: list[str] = []
+    #: Rate limit per client address, in flask-limiter notation
+    #: (``"120/minute"``, ``"10/second;1000/hour"``); empty: no limit.
+    RATE_LIMIT = ""
+    #: Where the rate limiter keeps counts: ``memory://`` is per worker
+    #: process; ``redis://host:6379`` shares them across workers and hosts.
+    RATE_LIMIT_STORAGE_URI = "memory://"
+
 
 #: Keys that must be positive numbers; checked at start-up so a typo in the
 #: environment fails fast instead of at the first request.
-_POSITIVE = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "ENGINE_TIMEOUT", "MAX_NOTATION_LENGTH",
-             "MAX_MOVE_TOKENS")
-_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS")
+_INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
+            "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
+            "DEFAULT_MOVE_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
+            "DEFAULT_REVIEW_DEPTH")
+_POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
+
+#: What the engine itself accepts (see ``igisoro.analysis``): a cap above it
+#: would promise limits the engine then refuses.
+_ENGINE_MAXIMA = {"MAX_SEARCH_DEPTH": 64, "MAX_SEARCH_NODES": 100_000_000, "MAX_SEARCH_TIME_MS": 600_000,
+                  "MAX_MULTIPV": 16}
 
 
 #: The engine accepts time limits up to a day.
@@ -49,6 +91,21 @@ def check(config: dict[str, Any]) -> None:
         ok_type = (int,) if key in _INTEGER else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_type) or value <= 0:
             raise ValueError(f"config {key} must be a positive {'integer' if key in _INTEGER else 'number'}, not {value!r}")
+    for key, top in _ENGINE_MAXIMA.items():
+        if config[key] > top:
+            raise ValueError(f"config {key} must be at most {top} (the engine's maximum), not {config[key]!r}")
+    for key, cap in (("DEFAULT_SEARCH_DEPTH", "MAX_SEARCH_DEPTH"), ("DEFAULT_REVIEW_DEPTH", "MAX_SEARCH_DEPTH"),
+                     ("DEFAULT_MOVE_TIME_MS", "MAX_SEARCH_TIME_MS")):
+        if config[key] > config[cap]:
+            raise ValueError(f"config {key} ({config[key]!r}) must not exceed {cap} ({config[cap]!r})")
+    for key in ("CORS_ORIGINS", "API_KEYS"):
+        value = config[key]
+        if isinstance(value, str):  # one value from the environment: IGISORO_API_KEYS=secret
+            value = config[key] = [v for v in value.split(",") if v]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise ValueError(f"config {key} must be a list of non-empty strings, not {value!r}")
+    if not isinstance(config["RATE_LIMIT"], str) or not isinstance(config["RATE_LIMIT_STORAGE_URI"], str):
+        raise ValueError("config RATE_LIMIT and RATE_LIMIT_STORAGE_URI must be strings")
     if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
         raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
                          f"not {config['ENGINE_TIMEOUT']!r}")

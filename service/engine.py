@@ -33,6 +33,13 @@ class Engine:
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout
 
+    def seconds_left(self) -> float:
+        """What is left of the current request's budget, counted from its
+        first engine call (or from this call, if it is the first)."""
+        now = time.monotonic()
+        deadline: float = g.setdefault("igisoro_engine_deadline", now + self.timeout)
+        return deadline - now
+
     def run(self, what: str, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args, timeout=<what is left of the request's budget>)``, else
         a 503 problem naming ``what``. Must run inside a request.
@@ -40,9 +47,7 @@ class Engine:
         Other engine refusals (:class:`igisoro.IgisoroError`) pass through
         for the view to map to the field they concern.
         """
-        now = time.monotonic()
-        deadline: float = g.setdefault("igisoro_engine_deadline", now + self.timeout)
-        left = deadline - now
+        left = self.seconds_left()
         try:
             if left <= 0:
                 raise igisoro.EngineTimeoutError(what)
@@ -67,15 +72,34 @@ def run(what: str, fn: Callable[..., T], *args: Any) -> T:
     return engine.run(what, fn, *args)
 
 
+def seconds_left() -> float:
+    """Seconds left of the current request's engine budget."""
+    engine: Engine = current_app.extensions[_EXTENSION]
+    return engine.seconds_left()
+
+
 def legal_moves(pos: igisoro.Position, limit: int, timeout: float) -> tuple[list[tuple[str, igisoro.Position, int, int]], bool]:
     """``pos.legal_moves(limit, timeout)`` as (notation, result, captured, laps) and ``truncated``."""
     moves = pos.legal_moves(limit, timeout)
     return [(m.notation, m.result, m.captured, m.laps) for m in moves], moves.truncated
 
 
-def canonical(pos: igisoro.Position, move: str, timeout: float) -> str:
-    """``pos.canonical(move, timeout).notation``."""
+def _canonical(pos: igisoro.Position, move: str, timeout: float) -> str:
     return pos.canonical(move, timeout).notation
+
+
+def canonical(pos: igisoro.Position, move: str) -> str:
+    """The canonical notation of a legal ``move``, under the request budget.
+
+    The engine plays any valid Isolo kucheleka arrangement but, past 2000
+    arrangements, finds canonical forms only among the sampled ones it
+    lists. Notation of an arrangement is strict (one spelling per
+    arrangement), so there the move as played is its canonical form.
+    """
+    try:
+        return run("the canonical notation", _canonical, pos, move)
+    except igisoro.IllegalMoveError:
+        return move
 
 
 def position(value: Any, field: str = "position") -> igisoro.Position:

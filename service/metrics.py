@@ -37,6 +37,12 @@ LATENCY = Histogram(
 ENGINE_TIMEOUTS = Counter(
     "igisoro_engine_timeouts_total", "Engine calls that passed ENGINE_TIMEOUT (answered 503).", ("call",)
 )
+SEARCHES_REJECTED = Counter(
+    "igisoro_searches_rejected_total", "Search requests refused with 503 because MAX_CONCURRENT_SEARCHES were running."
+)
+PARTIAL_SEARCHES = Counter(
+    "igisoro_partial_searches_total", "Searches cut short by the request deadline (answered with partial: true)."
+)
 
 
 def _endpoint() -> str:

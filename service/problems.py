@@ -39,13 +39,25 @@ class Problem(Exception):
         self.errors = errors
         self.headers = headers or {}
 
+    def to_json(self) -> dict[str, Any]:
+        """The problem document (for problems reported inside a 200 body,
+        such as one bad item of a batch)."""
+        return problem_body(self.status, self.type, self.title, self.detail, self.errors)
+
+
+def problem_body(status: int, type_: str, title: str, detail: str,
+                 errors: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``{"type", "title", "status", "detail"}`` plus ``errors`` if any."""
+    body: dict[str, Any] = {"type": type_, "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = errors
+    return body
+
 
 def problem_response(status: int, type_: str, title: str, detail: str,
                      errors: dict[str, Any] | None = None, headers: Any = None) -> Response:
     """A ``Response`` holding one problem document."""
-    body: dict[str, Any] = {"type": type_, "title": title, "status": status, "detail": detail}
-    if errors is not None:
-        body["errors"] = errors
+    body = problem_body(status, type_, title, detail, errors)
     resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     if headers:
         for k, v in dict(headers).items():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app
-from marshmallow import Schema, ValidationError, fields, validates
+from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
 #: Longest single move token. 4x8 tokens are at most 3 characters ("ccw");
 #: an Isolo kucheleka token lists a count per hole ("k0.0.0.17"; 8 holes of up
@@ -111,3 +111,85 @@ class RenderQuery(Schema):
     @validates("move")
     def _move(self, value: str, **kwargs: Any) -> None:
         _text(value)
+
+
+def _capped(key: str, value: int, low: int = 1) -> None:
+    """``low <= value <= config[key]``, or a message naming the cap."""
+    top = current_app.config[key]
+    if not low <= value <= top:
+        raise ValidationError(f"Must be between {low} and {top} (the server's {key}).")
+
+
+class SearchLimits(Schema):
+    """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
+    server (``MAX_SEARCH_*``); see ``service.search.limits``."""
+
+    depth = fields.Integer(strict=True)
+    nodes = fields.Integer(strict=True)
+    time_ms = fields.Integer(strict=True)
+
+    @validates("depth")
+    def _depth(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_SEARCH_DEPTH", value)
+
+    @validates("nodes")
+    def _nodes(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_SEARCH_NODES", value)
+
+    @validates("time_ms")
+    def _time_ms(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_SEARCH_TIME_MS", value)
+
+
+class MultiPV(Schema):
+    """``multipv``: how many best moves to report, capped by ``MAX_MULTIPV``."""
+
+    multipv = fields.Integer(strict=True)
+
+    @validates("multipv")
+    def _multipv(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_MULTIPV", value)
+
+
+class EvaluateRequest(PositionRequest, SearchLimits, MultiPV):
+    """``{"position": ..., "depth"?, "nodes"?, "time_ms"?, "multipv"?}``."""
+
+
+class BestMoveRequest(EvaluateRequest):
+    """An evaluation, or with ``level`` (1..10) the move a player of that
+    strength picks in ``time_ms`` (randomness fixed by ``seed``)."""
+
+    level = fields.Integer(strict=True, validate=validate.Range(1, 10))
+    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**64 - 1))
+
+    @validates_schema
+    def _level_takes_time_only(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "level" in data:
+            extra = sorted(k for k in ("depth", "nodes") if k in data)
+            if extra:
+                raise ValidationError({k: ["Not allowed with 'level' (a level sets its own depth; give time_ms)."]
+                                       for k in extra})
+        elif "seed" in data:
+            raise ValidationError({"seed": ["Only used with 'level'."]})
+
+
+class BatchRequest(SearchLimits, MultiPV):
+    """``{"positions": [position, ...], limits...}``: each position is checked
+    on its own, so a bad one becomes an error entry, not a failed batch."""
+
+    positions = fields.List(fields.Raw(), required=True)
+
+    @validates("positions")
+    def _positions(self, value: list[Any], **kwargs: Any) -> None:
+        _capped("MAX_BATCH_POSITIONS", len(value))
+
+
+class ReviewRequest(SearchLimits):
+    """``{"position": start, "moves": [move, ...], limits per ply...}``."""
+
+    position = PositionField(required=True)
+    moves = fields.List(MoveField(), required=True)
+
+    @validates("moves")
+    def _moves(self, value: list[Any], **kwargs: Any) -> None:
+        _capped("MAX_REVIEW_PLIES", len(value), low=0)

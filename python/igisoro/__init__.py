@@ -23,7 +23,7 @@ from igisoro.errors import (
     InvalidPositionError,
     UnknownVariantError,
 )
-from igisoro.analysis import Analysis, Line, Score, analyse_many
+from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
 from igisoro.move import Move
 from igisoro.position import Decision, LegalMove, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
@@ -46,6 +46,7 @@ __all__ = [
     "PlayResult",
     "Position",
     "Score",
+    "StopReason",
     "Status",
     "UnknownVariantError",
     "VariantInfo",

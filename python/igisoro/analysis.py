@@ -3,7 +3,12 @@
 Limits: at least one of ``depth`` (1..64 whole turns), ``nodes``
 (1..100,000,000) and ``time_ms`` (1..600,000); ``multipv`` 1..16. Anything
 else raises :class:`igisoro.InvalidLimitError` naming the bad value. These
-are the server-side maxima; the HTTP service may set lower ones.
+are the engine's maxima; the HTTP service may set lower ones.
+
+``timeout`` (seconds, up to a day) is different from ``time_ms``: it is an
+outside deadline, such as a server's request deadline. A search that meets
+it returns the best result so far, with ``stopped_by == "deadline"``,
+instead of raising; ``time_ms`` is the thinking time the caller asked for.
 """
 
 from __future__ import annotations
@@ -16,6 +21,10 @@ from igisoro.errors import IgisoroError, InvalidLimitError
 
 if TYPE_CHECKING:
     from igisoro.position import Position
+
+
+#: Why a search ended (see :attr:`Analysis.stopped_by`).
+StopReason = Literal["depth", "proven", "nodes", "time", "deadline", "game_over"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,15 @@ class Analysis:
     time_ms: int
     #: Turns too large to search whole; non-zero means an approximation.
     truncated_turns: int
+    #: Why the search ended: ``depth`` (done), ``proven`` (forced result),
+    #: ``nodes``, ``time`` (its own limits), ``deadline`` (the outside
+    #: ``timeout``: cut short) or ``game_over`` (nothing to search).
+    stopped_by: StopReason
+
+    @property
+    def partial(self) -> bool:
+        """True when an outside deadline cut the search short of its limits."""
+        return self.stopped_by == "deadline"
 
     @classmethod
     def _from(cls, d: dict[str, Any]) -> Analysis:
@@ -76,6 +94,7 @@ class Analysis:
             nodes=d["nodes"],
             time_ms=d["time_ms"],
             truncated_turns=d["truncated_turns"],
+            stopped_by=d["stopped_by"],
         )
 
 
@@ -85,6 +104,15 @@ def _int_or_none(name: str, v: object) -> int | None:
     if not isinstance(v, int) or isinstance(v, bool) or not -(2**62) < v < 2**62:
         raise InvalidLimitError(f"{name} must be an integer, not {v!r}")
     return v
+
+
+def check_timeout(v: object) -> float | None:
+    """A timeout in seconds, type-checked (the range is checked by the core)."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        raise InvalidLimitError(f"timeout must be a number of seconds, not {v!r}")
+    return float(v)
 
 
 def limits(depth: object, nodes: object, time_ms: object, multipv: object) -> tuple[int | None, int | None, int | None, int]:
@@ -104,15 +132,19 @@ def analyse_many(
     nodes: int | None = None,
     time_ms: int | None = None,
     multipv: int = 1,
+    timeout: float | None = None,
 ) -> list[Analysis | IgisoroError]:
     """Analyse many positions in parallel across cores (the GIL is released).
 
-    Results come back in order; a position the search cannot handle yields
-    an :class:`IgisoroError` in its place instead of failing the batch.
+    ``time_ms`` bounds each position's search; ``timeout`` (seconds) the
+    whole batch: positions not finished by then come back with
+    ``stopped_by == "deadline"``. Results come back in order; a position the
+    search cannot handle yields an :class:`IgisoroError` in its place
+    instead of failing the batch.
     """
     from igisoro.position import Position
 
     if not all(isinstance(p, Position) for p in positions):
         raise InvalidLimitError("analyse_many takes a sequence of Position objects")
-    out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv))
+    out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
     return [IgisoroError(r) if isinstance(r, str) else Analysis._from(r) for r in out]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Sequence
 
 from igisoro import _igisoro
-from igisoro.analysis import Analysis, limits
+from igisoro.analysis import Analysis, check_timeout, limits
 from igisoro.errors import InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
 from igisoro.variant import _kinds, rules_to_json
@@ -337,20 +337,23 @@ class Position:
         nodes: int | None = None,
         time_ms: int | None = None,
         multipv: int = 1,
+        timeout: float | None = None,
     ) -> Analysis:
         """Search under limits (at least one of depth, nodes, time_ms; see
-        :mod:`igisoro.analysis` for the maxima). Releases the GIL."""
-        return Analysis._from(self._pos.analyse(*limits(depth, nodes, time_ms, multipv)))
+        :mod:`igisoro.analysis` for the maxima and for ``timeout``, an outside
+        deadline that cuts the search short). Releases the GIL."""
+        return Analysis._from(self._pos.analyse(*limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout)))
 
-    def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0) -> Analysis:
+    def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0, timeout: float | None = None) -> Analysis:
         """The move a player of strength ``level`` (1 beginner .. 10 full
-        strength) chooses with ``time_ms`` per move; randomness is seeded."""
+        strength) chooses with ``time_ms`` per move; randomness is seeded.
+        ``timeout`` as in :meth:`analyse`."""
         lv = _check_int("level", level)
         ms = _check_int("time_ms", time_ms)
         sd = _check_int("seed", seed)
         if not 0 <= sd < 2**64:
             raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
-        return Analysis._from(self._pos.best_move(lv, ms, sd))
+        return Analysis._from(self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout)))
 
     # -- dunder -----------------------------------------------------------
 

@@ -281,8 +281,16 @@ const MAX_SEARCH_NODES: i64 = 100_000_000;
 const MAX_SEARCH_TIME_MS: i64 = 600_000;
 const MAX_MULTIPV: i64 = 16;
 
-/// Validate search limits: at least one of depth, nodes and time, each in range.
-fn search_limits(depth: Option<i64>, nodes: Option<i64>, time_ms: Option<i64>, multipv: i64) -> PyResult<Limits> {
+/// Validate search limits: at least one of depth, nodes and time, each in
+/// range, plus an optional outside `timeout` (seconds) that cuts the search
+/// short without an error (the result says `stopped_by: "deadline"`).
+fn search_limits(
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    time_ms: Option<i64>,
+    multipv: i64,
+    timeout: Option<f64>,
+) -> PyResult<Limits> {
     let check = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
         match v {
             Some(x) if !(1..=max).contains(&x) => {
@@ -302,6 +310,7 @@ fn search_limits(depth: Option<i64>, nodes: Option<i64>, time_ms: Option<i64>, m
         depth: depth.map(|d| d as u32),
         nodes: nodes.map(|n| n as u64),
         time_ms: time_ms.map(|t| t as u64),
+        deadline: budget(timeout)?.deadline,
         multipv: multipv as usize,
         ..Limits::default()
     })
@@ -344,6 +353,7 @@ fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDi
     d.set_item("nodes", a.nodes)?;
     d.set_item("time_ms", a.time_ms)?;
     d.set_item("truncated_turns", a.truncated_turns)?;
+    d.set_item("stopped_by", a.stopped_by.name())?;
     Ok(d)
 }
 
@@ -353,8 +363,8 @@ impl AnyPos {
         Ok(with_game!(self, p, G => search::analyse::<G>(p, limits)))
     }
 
-    fn best_move(&self, level: u8, time_ms: u64, seed: u64) -> Result<Analysis, String> {
-        Ok(with_game!(self, p, G => search::best_move::<G>(p, level, time_ms, seed)))
+    fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<Instant>) -> Result<Analysis, String> {
+        Ok(with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)))
     }
 }
 
@@ -599,8 +609,10 @@ impl PyPos {
 
     /// Search under limits (at least one of depth, nodes, time_ms):
     /// a dict with best_move, score, pv, lines (multi-PV), depth, nodes,
-    /// time_ms and truncated_turns. Releases the GIL.
-    #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1))]
+    /// time_ms, truncated_turns and stopped_by. `timeout` (seconds) is an
+    /// outside deadline: past it the search returns what it has, flagged
+    /// `stopped_by: "deadline"`. Releases the GIL.
+    #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
     fn analyse<'py>(
         &self,
         py: Python<'py>,
@@ -608,16 +620,25 @@ impl PyPos {
         nodes: Option<i64>,
         time_ms: Option<i64>,
         multipv: i64,
+        timeout: Option<f64>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let limits = search_limits(depth, nodes, time_ms, multipv)?;
+        let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
         let inner = &self.inner;
         let a = py.detach(|| inner.analyse(&limits)).map_err(IgisoroError::new_err)?;
         analysis_dict(py, &a)
     }
 
     /// The move a player of strength `level` (1..10) would choose with
-    /// `time_ms` per move; randomness is seeded.
-    fn best_move<'py>(&self, py: Python<'py>, level: i64, time_ms: i64, seed: u64) -> PyResult<Bound<'py, PyDict>> {
+    /// `time_ms` per move; randomness is seeded. `timeout` as in `analyse`.
+    #[pyo3(signature = (level, time_ms, seed, timeout=None))]
+    fn best_move<'py>(
+        &self,
+        py: Python<'py>,
+        level: i64,
+        time_ms: i64,
+        seed: u64,
+        timeout: Option<f64>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         if !(1..=10).contains(&level) {
             return Err(to_py_err(Error::Limit(format!("level must be from 1 to 10, got {}", level))));
         }
@@ -627,8 +648,11 @@ impl PyPos {
                 MAX_SEARCH_TIME_MS, time_ms
             ))));
         }
+        let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
-        let a = py.detach(|| inner.best_move(level as u8, time_ms as u64, seed)).map_err(IgisoroError::new_err)?;
+        let a = py
+            .detach(|| inner.best_move(level as u8, time_ms as u64, seed, deadline))
+            .map_err(IgisoroError::new_err)?;
         analysis_dict(py, &a)
     }
 
@@ -646,8 +670,9 @@ impl PyPos {
 
 /// Analyse many positions in parallel on all cores (GIL released); one
 /// dict per position, in order, or a str error for that position.
+/// `time_ms` bounds each position; `timeout` (seconds) the whole batch.
 #[pyfunction]
-#[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1))]
+#[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
 fn analyse_many<'py>(
     py: Python<'py>,
     positions: Vec<PyRef<'py, PyPos>>,
@@ -655,8 +680,9 @@ fn analyse_many<'py>(
     nodes: Option<i64>,
     time_ms: Option<i64>,
     multipv: i64,
+    timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let limits = search_limits(depth, nodes, time_ms, multipv)?;
+    let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
     let items: Vec<AnyPos> = positions.iter().map(|p| p.inner.clone()).collect();
     let results: Vec<Result<Analysis, String>> =
         py.detach(|| items.par_iter().map(|p| p.analyse(&limits)).collect());

@@ -5,7 +5,7 @@
 use igisoro_core::board4x8::{notation, Igisoro};
 use igisoro_core::explore::play;
 use igisoro_core::moves::parse_move;
-use igisoro_core::search::{analyse, reference, Evaluate, Limits, Score};
+use igisoro_core::search::{analyse, reference, Evaluate, Limits, Score, StopReason};
 
 const MATE: i32 = 1_000_000;
 const WIN_1: &str = "igisoro 1,1,0,0,1,0,2,1/0,0,0,0,0,0,3,0/5,0,8,1,8,2,4,2/7,0,2,9,0,1,6,0 s";
@@ -22,6 +22,7 @@ fn win_in(text: &str, turns: u32) {
     }
     let a = analyse::<Igisoro>(&p, &Limits::depth(plies + 1));
     assert_eq!(a.score, Score::Win { turns }, "{}", text);
+    assert_eq!(a.stopped_by, StopReason::Proven, "a proven win ends the deepening");
     assert_eq!(a.lines[0].value, MATE - plies as i32);
     // The PV plays the win out: after it the loser has no move.
     let mut q = p.clone();

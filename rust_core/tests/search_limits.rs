@@ -2,7 +2,7 @@
 //! cancellation from another thread, multi-PV ordering, batch = one by one.
 
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
-use igisoro_core::search::{analyse, analyse_many, best_move, Limits};
+use igisoro_core::search::{analyse, analyse_many, best_move, best_move_until, Limits, StopReason};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -66,6 +66,34 @@ fn cancellation_stops_the_search() {
     let a = h.join().unwrap();
     assert!(t.elapsed() < Duration::from_millis(1000), "took {:?}", t.elapsed());
     assert!(a.best_move.is_some() && a.depth >= 1);
+    assert_eq!(a.stopped_by, StopReason::Deadline, "cancellation is an outside stop");
+}
+
+#[test]
+fn stop_reason_names_the_limit_that_ended_the_search() {
+    let p = Position::start(Variant::Igisoro);
+    assert_eq!(analyse::<Igisoro>(&p, &Limits::depth(2)).stopped_by, StopReason::Depth);
+    assert_eq!(analyse::<Igisoro>(&p, &Limits::nodes(50)).stopped_by, StopReason::Nodes);
+    assert_eq!(analyse::<Igisoro>(&p, &Limits::time(40)).stopped_by, StopReason::Time);
+    // Depth 64 cannot finish in 40 ms: the outside deadline ends it, and the
+    // search still answers with what it has.
+    let deadline = Some(Instant::now() + Duration::from_millis(40));
+    let t = Instant::now();
+    let a = analyse::<Igisoro>(&p, &Limits { depth: None, deadline, ..Limits::default() });
+    assert_eq!(a.stopped_by, StopReason::Deadline);
+    assert!(a.best_move.is_some() && t.elapsed() < Duration::from_millis(40 + 4 + 20), "took {:?}", t.elapsed());
+    // A deadline already past: no iteration completes, a move is still offered.
+    let a = analyse::<Igisoro>(&p, &Limits { depth: None, deadline: Some(Instant::now()), ..Limits::default() });
+    assert_eq!((a.stopped_by, a.depth), (StopReason::Deadline, 0));
+    // The same for a level's move.
+    let a = best_move_until::<Igisoro>(&p, 10, 5_000, 1, Some(Instant::now() + Duration::from_millis(30)));
+    assert_eq!(a.stopped_by, StopReason::Deadline);
+    // Own time shorter than the deadline: it is the search's own limit.
+    let a = best_move_until::<Igisoro>(&p, 10, 30, 1, Some(Instant::now() + Duration::from_secs(60)));
+    assert_eq!(a.stopped_by, StopReason::Time);
+    // A decided game: South's single seeds cannot start a turn.
+    let lost = notation::parse("igisoro 7,7,7,7,7,7,7,7/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1 s").unwrap();
+    assert_eq!(analyse::<Igisoro>(&lost, &Limits::depth(3)).stopped_by, StopReason::GameOver);
 }
 
 #[test]

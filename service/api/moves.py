@@ -29,13 +29,7 @@ def check() -> dict[str, Any]:
     except igisoro.IgisoroError as e:
         raise engine_problem("move", e) from None
     try:
-        canonical = engine.run("the canonical notation", engine.canonical, pos, move)
-    except igisoro.IllegalMoveError:
-        # The engine plays any valid kucheleka arrangement but, past 2000
-        # arrangements, finds canonical forms only among the sampled ones it
-        # lists. Notation of an arrangement is strict (one spelling per
-        # arrangement), so the move as played is its canonical form.
-        canonical = move
+        canonical = engine.canonical(pos, move)
     except igisoro.IgisoroError as e:
         raise engine_problem("move", e) from None
     return {

@@ -49,6 +49,10 @@ def test_routes_match_spec_paths(app, spec):
         (schemas.LegalMovesRequest, "LegalMovesRequest"),
         (schemas.MoveCheckRequest, "MoveCheckRequest"),
         (schemas.RenderRequest, "RenderRequest"),
+        (schemas.EvaluateRequest, "EvaluateRequest"),
+        (schemas.BestMoveRequest, "BestMoveRequest"),
+        (schemas.BatchRequest, "BatchRequest"),
+        (schemas.ReviewRequest, "ReviewRequest"),
     ],
 )
 def test_request_schemas_match_spec(spec, schema, name):
@@ -74,6 +78,12 @@ def test_documented_limits_are_the_defaults(spec):
     assert s["PositionInput"]["oneOf"][1]["maxLength"] == Config.MAX_NOTATION_LENGTH
     assert s["MoveInput"]["oneOf"][0]["maxLength"] == Config.MAX_NOTATION_LENGTH
     assert s["MoveInput"]["oneOf"][1]["maxItems"] == Config.MAX_MOVE_TOKENS
+    assert s["SearchDepth"]["maximum"] == Config.MAX_SEARCH_DEPTH
+    assert s["SearchNodes"]["maximum"] == Config.MAX_SEARCH_NODES
+    assert s["SearchTime"]["maximum"] == Config.MAX_SEARCH_TIME_MS
+    assert s["MultiPV"]["maximum"] == Config.MAX_MULTIPV
+    assert s["BatchRequest"]["properties"]["positions"]["maxItems"] == Config.MAX_BATCH_POSITIONS
+    assert s["ReviewRequest"]["properties"]["moves"]["maxItems"] == Config.MAX_REVIEW_PLIES
 
 
 def test_rule_options_match_engine(spec):

@@ -12,7 +12,7 @@
 
 use super::alphabeta::{EvalFn, Searcher, INF};
 use super::in_turn::Memo;
-use super::limits::{Control, Limits, Stop, MAX_DEPTH};
+use super::limits::{Control, Limits, Stop, StopReason, MAX_DEPTH};
 use super::ordering::Ordering;
 use super::tt::{Table, MATE, MATE_BOUND};
 use super::turn_graph::{Kind, TurnGraph};
@@ -91,6 +91,8 @@ pub struct Analysis {
     /// Turns too big to explore whole (`Limits::turn_nodes`) met during
     /// the search; when non-zero the result is an approximation.
     pub truncated_turns: u64,
+    /// Why the search ended (depth done, proven result, or which limit).
+    pub stopped_by: StopReason,
 }
 
 /// Analyse with the game's own evaluation.
@@ -111,8 +113,12 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
     // The same time limit and cancel flag also bound the rules core, so a
     // single long relay chain inside `Game::advance` cannot hold the search
     // past its deadline (see crate::budget).
+    let own = limits.time_ms.map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
     let budget = crate::budget::Budget {
-        deadline: limits.time_ms.map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+        deadline: match (own, limits.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
         cancel: limits.cancel.clone(),
     };
     crate::budget::with_budget(budget, || analyse_bounded::<G>(pos, limits, eval)).0
@@ -129,17 +135,27 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         nodes: 0,
         time_ms: 0,
         truncated_turns: 0,
+        stopped_by: StopReason::GameOver,
     };
     let st = status::<G>(pos);
     if crate::budget::check() {
         // Out of time before the status was settled: no move to offer.
-        return Analysis { time_ms: s.ctl.elapsed_ms(), ..over(Score::Centiseeds((s.eval)(pos))) };
+        return Analysis {
+            time_ms: s.ctl.elapsed_ms(),
+            stopped_by: s.ctl.stop_reason(),
+            ..over(Score::Centiseeds((s.eval)(pos)))
+        };
     }
     if let Status::Won { winner, .. } = st {
         return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
     }
     let Ok(g) = s.ctl.graph::<G>(pos) else {
-        return Analysis { nodes: 0, time_ms: s.ctl.elapsed_ms(), ..over(Score::Centiseeds((s.eval)(pos))) };
+        return Analysis {
+            nodes: 0,
+            time_ms: s.ctl.elapsed_ms(),
+            stopped_by: s.ctl.stop_reason(),
+            ..over(Score::Centiseeds((s.eval)(pos)))
+        };
     };
     let frontier = g.frontier();
     let mut items: Vec<RootItem> =
@@ -152,19 +168,27 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     let multipv = limits.multipv.max(1);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut done: Option<(u32, Vec<RootItem>)> = None;
+    let mut stopped_by = StopReason::Depth;
     for d in 1..=max_depth {
-        if d > 1 && !s.ctl.may_start_iteration() {
-            break;
+        if d > 1 {
+            if let Some(why) = s.ctl.iteration_stop() {
+                stopped_by = why;
+                break;
+            }
         }
         match root_iteration(&mut s, &g, &mut items, d, multipv) {
             Ok(()) => done = Some((d, items.clone())),
-            Err(Stop) => break,
+            Err(Stop) => {
+                stopped_by = s.ctl.stop_reason();
+                break;
+            }
         }
         let best = items[0].value;
         // A proven result does not change with depth (a shorter one would
         // have been found by an earlier iteration), so stop once all the
         // requested lines are proven or the best one is a proven win/loss.
         if multipv == 1 && best.abs() > MATE_BOUND {
+            stopped_by = StopReason::Proven;
             break;
         }
     }
@@ -193,6 +217,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         nodes: s.ctl.nodes,
         time_ms: s.ctl.elapsed_ms(),
         truncated_turns: s.ctl.truncated,
+        stopped_by,
     }
 }
 

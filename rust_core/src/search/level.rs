@@ -11,6 +11,7 @@ use super::limits::Limits;
 use super::tt::MATE_BOUND;
 use super::Engine;
 use crate::rng::Rng;
+use std::time::Instant;
 
 /// (depth, noise amplitude in centiseeds) per level 1..=9; level 10 is unbounded depth.
 const LEVELS: [(u32, i32); 9] = [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30), (3, 10), (4, 0), (5, 0), (6, 0)];
@@ -19,13 +20,20 @@ const LEVELS: [(u32, i32); 9] = [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30),
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
 /// the chosen move (`None` when the game is over).
 pub fn best_move<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64) -> Analysis {
+    best_move_until::<G>(pos, level, time_ms, seed, None)
+}
+
+/// [`best_move`] that also stops at an outside `deadline` (a server's
+/// request deadline); the result then says [`super::StopReason::Deadline`].
+pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64, deadline: Option<Instant>) -> Analysis {
     let level = level.clamp(1, 10);
     if level == 10 {
-        return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), ..Limits::default() });
+        return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), deadline, ..Limits::default() });
     }
     let (depth, noise) = LEVELS[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
-    let mut a = analyse::<G>(pos, &Limits { depth: Some(depth), time_ms: Some(time_ms), multipv, ..Limits::default() });
+    let limits = Limits { depth: Some(depth), time_ms: Some(time_ms), deadline, multipv, ..Limits::default() };
+    let mut a = analyse::<G>(pos, &limits);
     if noise > 0 && a.lines.len() > 1 {
         let mut rng = Rng::new(seed);
         // Forced results are clamped to ±20 seeds before the noise: a weak

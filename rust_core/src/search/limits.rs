@@ -17,8 +17,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Positions visited, at most.
     pub nodes: Option<u64>,
-    /// Wall-clock budget in milliseconds.
+    /// Wall-clock budget in milliseconds, the caller's own thinking time.
     pub time_ms: Option<u64>,
+    /// An absolute deadline imposed from outside (a server's request
+    /// deadline, a batch's overall budget). Kept apart from `time_ms` so the
+    /// result can say whether the search ended as asked or was cut short
+    /// ([`StopReason::Deadline`]).
+    pub deadline: Option<Instant>,
     /// Number of best moves to report, each with an exact score (multi-PV).
     pub multipv: usize,
     /// Set to `true` from any thread to stop the search; the result of the
@@ -37,7 +42,7 @@ pub const MAX_DEPTH: u32 = 64;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: Some(4), nodes: None, time_ms: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096 }
+        Limits { depth: Some(4), nodes: None, time_ms: None, deadline: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096 }
     }
 }
 
@@ -56,6 +61,38 @@ impl Limits {
     }
 }
 
+/// Why a search ended. Callers use it to tell a result that honours their
+/// limits from one cut short (`Deadline`: flagged "partial" by the service).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// The depth limit (or [`MAX_DEPTH`]) was completed.
+    Depth,
+    /// A forced win or loss was proven; deeper search cannot change it.
+    Proven,
+    /// The node limit was reached.
+    Nodes,
+    /// The search's own `time_ms` ran out.
+    Time,
+    /// The outside `deadline` passed or the search was cancelled.
+    Deadline,
+    /// The game is already decided: there was nothing to search.
+    GameOver,
+}
+
+impl StopReason {
+    /// Lower-case name used by the Python API and the HTTP service.
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Depth => "depth",
+            StopReason::Proven => "proven",
+            StopReason::Nodes => "nodes",
+            StopReason::Time => "time",
+            StopReason::Deadline => "deadline",
+            StopReason::GameOver => "game_over",
+        }
+    }
+}
+
 /// Raised inside the search when a limit is hit; unwinds to the driver.
 #[derive(Debug)]
 pub struct Stop;
@@ -65,6 +102,7 @@ pub struct Control {
     start: Instant,
     nodes_limit: u64,
     time_ms: Option<u64>,
+    deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     pub nodes: u64,
     /// Turn graphs cut by the node budget.
@@ -79,6 +117,7 @@ impl Control {
             start: Instant::now(),
             nodes_limit: l.nodes.unwrap_or(u64::MAX),
             time_ms: l.time_ms,
+            deadline: l.deadline,
             cancel: l.cancel.clone(),
             nodes: 0,
             truncated: 0,
@@ -127,26 +166,43 @@ impl Control {
         }
     }
 
-    /// Time or cancellation (not nodes) says stop.
+    /// Time, the outside deadline or cancellation (not nodes) says stop.
     pub fn out_of_time(&self) -> bool {
-        if let Some(c) = &self.cancel {
-            if c.load(Ordering::Relaxed) {
-                return true;
-            }
-        }
-        matches!(self.time_ms, Some(t) if self.start.elapsed().as_millis() as u64 >= t)
+        self.past_deadline() || matches!(self.time_ms, Some(t) if self.start.elapsed().as_millis() as u64 >= t)
     }
 
-    /// Whether another iteration is worth starting. Each iteration costs
-    /// several times the previous one, so one started after half the budget
-    /// would almost surely be cut off and wasted.
-    pub fn may_start_iteration(&self) -> bool {
+    /// The outside deadline passed, or the search was cancelled.
+    fn past_deadline(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Why the search stopped short of its depth, once it has: the node
+    /// limit, the outside deadline (or cancellation), or its own time.
+    pub fn stop_reason(&self) -> StopReason {
+        if self.nodes >= self.nodes_limit {
+            StopReason::Nodes
+        } else if self.past_deadline() {
+            StopReason::Deadline
+        } else {
+            StopReason::Time
+        }
+    }
+
+    /// Why no further iteration is worth starting, if none is. Each
+    /// iteration costs several times the previous one, so one started after
+    /// half the budget would almost surely be cut off and wasted.
+    pub fn iteration_stop(&self) -> Option<StopReason> {
         if self.stopped || self.nodes >= self.nodes_limit || self.out_of_time() {
-            return false;
+            return Some(self.stop_reason());
         }
-        match self.time_ms {
-            Some(t) => self.elapsed_ms() * 2 < t,
-            None => true,
+        let spent = self.start.elapsed();
+        if self.deadline.is_some_and(|d| spent >= d.saturating_duration_since(Instant::now())) {
+            return Some(StopReason::Deadline);
         }
+        if self.time_ms.is_some_and(|t| spent.as_millis() as u64 * 2 >= t) {
+            return Some(StopReason::Time);
+        }
+        None
     }
 }

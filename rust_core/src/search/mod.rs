@@ -55,8 +55,8 @@ pub mod zobrist;
 pub use batch::analyse_many;
 pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
-pub use level::best_move;
-pub use limits::Limits;
+pub use level::{best_move, best_move_until};
+pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
 pub use zobrist::Zobrist;
 

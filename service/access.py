@@ -1,0 +1,76 @@
+"""Who may call the API, from where, and how often: API keys, CORS, rate limits.
+
+All three are off by default (the service is meant to sit on localhost or
+behind a gateway) and switched on by configuration (``service/CONFIG.md``):
+
+- ``API_KEYS``: a request to ``/v1`` (health and docs excepted, so probes
+  and people reading the contract need no key) must carry one of the keys
+  in ``X-API-Key`` or ``Authorization: Bearer``; else 401 problem+json.
+- ``CORS_ORIGINS``: browsers on these origins may call the API (flask-cors,
+  which gets preflight requests right).
+- ``RATE_LIMIT``: per client address, by flask-limiter; past it a 429
+  problem with ``Retry-After``. ``RATE_LIMIT_STORAGE_URI`` chooses where the
+  counts live: ``memory://`` counts per worker process, a Redis URI shares
+  them across workers and replicas.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from flask import Flask, request
+from flask_cors import CORS
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+from service.problems import Problem
+
+#: Paths any caller may use: health probes, the contract and its docs, metrics.
+_OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics")
+
+
+def _open(path: str) -> bool:
+    return path.startswith(_OPEN_PREFIXES)
+
+
+def _presented_key() -> str | None:
+    key = request.headers.get("X-API-Key")
+    if key:
+        return key
+    auth = request.headers.get("Authorization", "")
+    scheme, _, token = auth.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def init_app(app: Flask) -> None:
+    """Install whichever of API keys, CORS and rate limits the config enables."""
+    keys: list[str] = app.config["API_KEYS"]
+    if keys:
+        encoded = [k.encode() for k in keys]
+
+        @app.before_request
+        def _require_key() -> None:
+            # Preflight requests carry no credentials by design (CORS).
+            if request.method == "OPTIONS" or _open(request.path):
+                return
+            given = _presented_key()
+            # compare_digest on each key: no timing hint about which prefix matched.
+            if given is None or not any(hmac.compare_digest(given.encode(), k) for k in encoded):
+                raise Problem(401, "unauthorized", "API key required",
+                              "This server needs an API key in the X-API-Key header "
+                              "(or Authorization: Bearer <key>); the one given is missing or unknown.",
+                              headers={"WWW-Authenticate": 'Bearer realm="igisoro"'})
+
+    origins: list[str] = app.config["CORS_ORIGINS"]
+    if origins:
+        CORS(app, origins=origins, expose_headers=["Retry-After", "X-Engine-Version"],
+             allow_headers=["Content-Type", "X-API-Key", "Authorization"])
+
+    rate = app.config["RATE_LIMIT"]
+    if rate:
+        limiter = Limiter(get_remote_address, app=app, default_limits=[rate],
+                          storage_uri=app.config["RATE_LIMIT_STORAGE_URI"], headers_enabled=True)
+
+        @limiter.request_filter
+        def _exempt() -> bool:
+            return request.method == "OPTIONS" or _open(request.path)
