@@ -136,3 +136,17 @@ fn levels_play_legal_moves_reproducibly() {
         }
     }
 }
+
+#[test]
+fn batch_deadline_is_shared_fairly() {
+    let ps = vec![Position::start(Variant::Igisoro); 6];
+    let t = Instant::now();
+    let limits = Limits { depth: None, deadline: Some(t + Duration::from_millis(150)), ..Limits::default() };
+    let all = analyse_many::<Igisoro>(&ps, &limits);
+    assert!(t.elapsed() < Duration::from_millis(150 + 15 + 20), "took {:?}", t.elapsed());
+    for a in &all {
+        // Every position got time to search, not only the first ones.
+        assert_eq!(a.stopped_by, StopReason::Deadline);
+        assert!(a.best_move.is_some() && a.depth >= 1, "{:?}", a.depth);
+    }
+}

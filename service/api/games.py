@@ -16,8 +16,8 @@ Labels (``loss`` in seeds, the unit of the scores):
 - ``blunder``: loss >= 6 seeds, or the move throws away a forced win, or it
   walks into a forced loss the best move avoided.
 
-A forced win or loss counts as ``±(1000 - turns)`` seeds for the loss, so a
-slower win is a little worse than a faster one but never a blunder.
+A forced win or loss counts as ``±(1000 - turns)`` seeds for the loss: a
+win that takes k more turns than the best one loses k seeds' worth.
 
 The moves are first checked in order; an illegal move is reported at its
 ply (``illegal``), the review covers the plies before it, and the final

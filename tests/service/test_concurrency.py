@@ -87,6 +87,36 @@ def test_health_answers_during_long_engine_calls(server):
     assert time.process_time() - cpu < 0.2
 
 
+def test_cheap_requests_answer_during_two_long_searches(server):
+    """Two searches that cannot finish (depth 20) run to the request
+    deadline; meanwhile health and legal-move requests answer promptly, and
+    the searches come back as partial results, not errors."""
+    from .conftest import START
+
+    port = server
+    results: list[tuple[int, dict, float, float]] = []
+
+    def search() -> None:
+        results.append(_request(port, "POST", "/v1/evaluate", {"position": START, "depth": 20}))
+
+    workers = [threading.Thread(target=search) for _ in range(2)]
+    for w in workers:
+        w.start()
+    time.sleep(0.3)
+    quick = [_request(port, "GET", "/v1/health"),
+             _request(port, "POST", "/v1/legal-moves", {"position": START, "limit": 5})]
+    for w in workers:
+        w.join(30)
+    for status, body, start, end in quick:
+        assert status == 200, body
+        assert end - start < 1.0
+    assert max(end for *_, end in quick) < min(end for *_, end in results)
+    for status, body, start, end in results:
+        assert status == 200, body
+        assert body["partial"] is True and body["stopped_by"] == "deadline" and body["best_move"]
+        assert LIMIT - 0.1 <= end - start < LIMIT + 5
+
+
 def _free_port() -> int:
     import socket
 

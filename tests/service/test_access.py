@@ -1,0 +1,110 @@
+"""API keys, CORS, rate limits and the overload guard, each switched on by config."""
+
+from __future__ import annotations
+
+import pytest
+
+from service import create_app
+
+from .conftest import START
+
+EVAL = {"position": START, "depth": 1}
+
+
+def _client(**config):
+    return create_app({"TESTING": True, **config}).test_client()
+
+
+def test_everything_is_open_by_default(client):
+    r = client.post("/v1/evaluate", json=EVAL)
+    assert r.status_code == 200
+    assert "Access-Control-Allow-Origin" not in r.headers and "X-RateLimit-Limit" not in r.headers
+
+
+def test_api_key_required_when_configured():
+    c = _client(API_KEYS=["k1", "k2"])
+    r = c.post("/v1/evaluate", json=EVAL)
+    assert r.status_code == 401 and r.content_type == "application/problem+json"
+    assert r.json["type"] == "urn:igisoro:problem:unauthorized" and "WWW-Authenticate" in r.headers
+    assert c.post("/v1/evaluate", json=EVAL, headers={"X-API-Key": "wrong"}).status_code == 401
+    assert c.post("/v1/evaluate", json=EVAL, headers={"X-API-Key": "k2"}).status_code == 200
+    assert c.post("/v1/evaluate", json=EVAL, headers={"Authorization": "Bearer k1"}).status_code == 200
+    assert c.post("/v1/evaluate", json=EVAL, headers={"Authorization": "Basic k1"}).status_code == 401
+    # Probes, the contract and the docs need no key.
+    for path in ("/v1/health", "/v1/health/live", "/v1/health/ready", "/v1/openapi.yaml", "/metrics"):
+        assert c.get(path).status_code == 200, path
+
+
+def test_api_keys_from_one_environment_string():
+    c = _client(API_KEYS="a,b")
+    assert c.get("/v1/variants", headers={"X-API-Key": "b"}).status_code == 200
+    assert c.get("/v1/variants").status_code == 401
+
+
+def test_cors_for_configured_origins():
+    c = _client(CORS_ORIGINS=["https://app.example"], API_KEYS=["k"])
+    r = c.get("/v1/variants", headers={"Origin": "https://app.example", "X-API-Key": "k"})
+    assert r.headers["Access-Control-Allow-Origin"] == "https://app.example"
+    r = c.get("/v1/variants", headers={"Origin": "https://evil.example", "X-API-Key": "k"})
+    assert "Access-Control-Allow-Origin" not in r.headers
+    # A browser's preflight carries no key and must still succeed.
+    pre = c.options("/v1/evaluate", headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+                                            "Access-Control-Request-Headers": "content-type,x-api-key"})
+    assert pre.status_code == 200
+    assert pre.headers["Access-Control-Allow-Origin"] == "https://app.example"
+    assert "x-api-key" in pre.headers["Access-Control-Allow-Headers"].lower()
+
+
+def test_rate_limit_answers_429_problem():
+    c = _client(RATE_LIMIT="3/minute")
+    codes = [c.get("/v1/variants").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    r = c.get("/v1/variants")
+    assert r.status_code == 429 and r.content_type == "application/problem+json"
+    assert r.json["status"] == 429 and "Retry-After" in r.headers
+    assert c.get("/v1/health").status_code == 200  # probes are never limited
+
+
+def test_overloaded_worker_answers_503(app, client):
+    """With every search slot taken, a search is refused at once, while
+    cheap requests still answer."""
+    slots = app.extensions["igisoro_search_slots"]
+    taken = 0
+    while slots.acquire(blocking=False):
+        taken += 1
+    assert taken == app.config["MAX_CONCURRENT_SEARCHES"]
+    try:
+        r = client.post("/v1/evaluate", json=EVAL)
+        assert r.status_code == 503 and r.json["type"] == "urn:igisoro:problem:overloaded"
+        assert r.headers["Retry-After"] == "1"
+        assert client.post("/v1/legal-moves", json={"position": START, "limit": 1}).status_code == 200
+    finally:
+        for _ in range(taken):
+            slots.release()
+    assert client.post("/v1/evaluate", json=EVAL).status_code == 200
+
+
+def test_engine_version_header_on_every_answer(client):
+    import igisoro
+
+    for r in (client.get("/v1/health"), client.get("/v1/nope"), client.post("/v1/evaluate", json={})):
+        assert r.headers["X-Engine-Version"] == igisoro.__version__
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"MAX_SEARCH_DEPTH": 65},
+        {"MAX_SEARCH_NODES": 0},
+        {"MAX_MULTIPV": 17},
+        {"DEFAULT_SEARCH_DEPTH": 30},
+        {"DEFAULT_MOVE_TIME_MS": 20_000},
+        {"MAX_CONCURRENT_SEARCHES": "2"},
+        {"API_KEYS": [""]},
+        {"CORS_ORIGINS": 5},
+        {"RATE_LIMIT": 10},
+    ],
+)
+def test_bad_config_fails_at_start(config):
+    with pytest.raises(ValueError):
+        create_app(config)

@@ -1,0 +1,130 @@
+"""``/v1/games/review``: per-ply evaluation, best alternative and labels."""
+
+from __future__ import annotations
+
+import pytest
+
+import igisoro
+from service import create_app
+from service.api.games import THRESHOLDS, label
+
+from .conftest import START
+from .test_search_endpoints import WIN_1
+
+
+def _game(plies: int, seed: int) -> list[str]:
+    """Moves of a seeded random game from the igisoro start."""
+    p = igisoro.Position.from_notation(START)
+    moves = []
+    for i in range(plies):
+        nxt = p.random_move(seed + i)
+        if nxt is None:
+            break
+        moves.append(next(m.notation for m in p.legal_moves() if m.result == nxt))
+        p = nxt
+    return moves
+
+
+def test_review_of_a_game(client):
+    moves = _game(10, 3)
+    r = client.post("/v1/games/review", json={"position": START, "moves": moves, "depth": 3})
+    assert r.status_code == 200, r.json
+    body = r.json
+    assert [e["ply"] for e in body["plies"]] == list(range(1, len(moves) + 1))
+    assert body["illegal"] is None and body["partial"] is False
+    p = igisoro.Position.from_notation(START)
+    for e, mv in zip(body["plies"], moves):
+        assert e["side"] == p.to_move and e["move"] == mv
+        # The evaluation and best move are those of a depth-3 search there.
+        a = p.analyse(depth=3)
+        assert e["evaluation"] == a.score.to_json() and e["best_move"] == a.best_move
+        played = p.play(mv)
+        assert e["position_after"] == played.position.notation() and e["captured"] == played.captured
+        if e["canonical"] == a.best_move:
+            assert e["loss"] == 0 and e["label"] is None
+        else:
+            # The played move: a depth-2 search after it, from the mover's view.
+            reply = played.position.analyse(depth=2)
+            assert reply.score.type == "seeds"
+            assert e["played_score"] == {"type": "seeds", "value": -reply.score.value}
+            assert e["loss"] == pytest.approx(max(0.0, a.score.value - (-reply.score.value)), abs=0.01)
+            assert e["label"] == label(a.score, igisoro.Score("seeds", -reply.score.value))[1]
+        p = played.position
+    assert body["final"] == {"position": p.notation(), "status": p.status().to_json()}
+    summary = {name: sum(e["label"] == name for e in body["plies"]) for name, _ in THRESHOLDS}
+    assert body["summary"] == summary
+
+
+def test_throwing_away_a_forced_win_is_a_blunder(client):
+    p = igisoro.Position.from_notation(WIN_1)
+    best = p.analyse(depth=2).best_move
+    other = next(m.notation for m in p.legal_moves() if m.notation != best and not m.result.status().state == "won")
+    r = client.post("/v1/games/review", json={"position": WIN_1, "moves": [other], "depth": 2})
+    e = r.json["plies"][0]
+    assert e["evaluation"] == {"type": "win", "turns": 1} and e["best_move"] == best
+    assert e["label"] == "blunder" and r.json["summary"]["blunder"] == 1
+
+
+def test_illegal_move_is_reported_at_its_ply(client):
+    moves = _game(3, 5) + ["a1", "b2"]
+    r = client.post("/v1/games/review", json={"position": START, "moves": moves, "depth": 2})
+    assert r.status_code == 200
+    assert len(r.json["plies"]) == 3
+    ill = r.json["illegal"]
+    assert ill["ply"] == 4 and ill["move"] == "a1"
+    assert ill["error"]["type"] == "urn:igisoro:problem:illegal-move" and "a1" in ill["error"]["detail"]
+    p = igisoro.Position.from_notation(START)
+    for mv in moves[:3]:
+        p = p.play(mv).position
+    assert r.json["final"]["position"] == p.notation()
+
+
+def test_empty_game(client):
+    r = client.post("/v1/games/review", json={"position": START, "moves": []})
+    assert r.status_code == 200 and r.json["plies"] == [] and r.json["final"]["position"] == START
+    assert r.json["limits"]["depth"] == 4
+
+
+def test_deadline_leaves_plies_unsearched():
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 0.5})
+    moves = _game(40, 9)
+    r = app.test_client().post("/v1/games/review", json={"position": START, "moves": moves, "depth": 12})
+    assert r.status_code == 200, r.json
+    assert r.json["partial"] is True
+    assert r.json["plies"][-1]["evaluation"] is None and len(r.json["plies"]) == len(moves)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"position": START}, "moves"),
+        ({"position": START, "moves": "e2"}, "moves"),
+        ({"position": START, "moves": ["e2"] * 401}, "moves"),
+        ({"position": START, "moves": [5]}, "moves"),
+        ({"position": START, "moves": [], "multipv": 2}, "multipv"),
+        ({"position": START, "moves": [], "depth": 0}, "depth"),
+    ],
+)
+def test_bad_reviews_are_422(client, body, field):
+    r = client.post("/v1/games/review", json=body)
+    assert r.status_code == 422 and field in r.json["errors"], r.json
+
+
+@pytest.mark.parametrize(
+    ("best", "played", "expected"),
+    [
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 2.0), (0.0, None)),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 3.0), (0.0, None)),  # a deeper look found more
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.2), (0.8, None)),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.0), (1.0, "inaccuracy")),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -1.0), (3.0, "mistake")),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -4.0), (6.0, "blunder")),
+        (igisoro.Score("win", turns=1), igisoro.Score("win", turns=3), (2.0, "inaccuracy")),  # slower, still a win
+        (igisoro.Score("win", turns=2), igisoro.Score("seeds", 30.0), (968.0, "blunder")),
+        (igisoro.Score("seeds", -1.0), igisoro.Score("loss", turns=2), (997.0, "blunder")),
+        (igisoro.Score("loss", turns=5), igisoro.Score("loss", turns=2), (3.0, "mistake")),
+    ],
+)
+def test_labels(best, played, expected):
+    loss, name = label(best, played)
+    assert (round(loss, 6), name) == expected
