@@ -106,3 +106,28 @@ def test_search_releases_the_gil() -> None:
     t.join()
     # With the GIL held for 600 ms this loop would run a handful of times.
     assert ticks > 100
+
+
+def test_stopped_by_and_the_outside_timeout() -> None:
+    p = Position.start("igisoro")
+    assert p.analyse(depth=2).stopped_by == "depth" and not p.analyse(depth=2).partial
+    assert p.analyse(nodes=40).stopped_by == "nodes"
+    assert p.analyse(time_ms=30).stopped_by == "time"
+    t = time.monotonic()
+    a = p.analyse(depth=30, timeout=0.2)
+    assert time.monotonic() - t < 0.2 + 0.5
+    assert a.stopped_by == "deadline" and a.partial and a.best_move is not None and a.depth < 30
+    b = p.best_move(10, time_ms=5000, timeout=0.1)
+    assert b.partial and b.best_move is not None
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, float("nan"), float("inf"), 86401, "1", True])
+def test_bad_timeout_is_rejected(bad: object) -> None:
+    with pytest.raises(InvalidLimitError, match="timeout"):
+        Position.start().analyse(depth=1, timeout=bad)  # type: ignore[arg-type]
+
+
+def test_batch_timeout_is_shared() -> None:
+    ps = [Position.start("igisoro")] * 6
+    out = igisoro.analyse_many(ps, depth=30, timeout=0.3)
+    assert all(isinstance(a, igisoro.Analysis) and a.partial and a.best_move for a in out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,10 @@ def _option_value(kind: str, text: str) -> Any:
     return text
 
 
+@functools.cache
 def _kinds() -> dict[str, str]:
+    # The options are fixed in the compiled core; asked once per process,
+    # not once per position written out (a hot path of the service).
     return {o["name"]: o["kind"] for o in _igisoro.rule_options()}
 
 

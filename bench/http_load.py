@@ -1,0 +1,185 @@
+"""HTTP load benchmark (issue 4): wrk against gunicorn on loopback, in one run.
+
+Hand-run, never part of the test suite. Needs ``wrk`` (Debian package) and
+the project's ``.venv`` (``./scripts/bootstrap.sh``). Starts the service with
+the shipped ``gunicorn.conf.py``, then measures, each for ``--seconds``:
+
+1. throughput and p50/p99 latency of a trivial endpoint (``GET
+   /v1/health/live``: Flask, no engine call), ``POST /v1/legal-moves`` (start
+   position) and ``POST /v1/best-move`` (fixed depth), side by side;
+2. responsiveness: ``GET /v1/health`` latency while two clients keep long
+   searches running (depth 20, cut by the request deadline);
+3. batch: positions per second through ``/v1/analysis/batch`` against the
+   same positions sent one per request (``/v1/evaluate``), same depth.
+
+Usage: ``.venv/bin/python bench/http_load.py [--seconds 10] [--workers 2]``.
+Prints a Markdown table per part.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def post(port: int, path: str, body: object, timeout: float = 60) -> dict:
+    req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.loads(r.read())
+
+
+def wrk(url: str, seconds: int, connections: int, body: object | None, tmp: Path) -> dict[str, float]:
+    """Run wrk; requests/s, p50 and p99 in ms, and non-2xx count."""
+    cmd = ["wrk", f"-t{min(2, connections)}", f"-c{connections}", f"-d{seconds}s", "--latency", "--timeout", "30s"]
+    if body is not None:
+        script = tmp / f"post{abs(hash(json.dumps(body)))}.lua"
+        script.write_text('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                          f"wrk.body = {json.dumps(json.dumps(body))}\n")
+        cmd += ["-s", str(script)]
+    out = subprocess.run(cmd + [url], capture_output=True, text=True, check=True).stdout
+
+    def ms(label: str) -> float:
+        m = re.search(rf"^\s*{label}\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        if not m:
+            raise RuntimeError(f"no {label} in wrk output:\n{out}")
+        v, unit = float(m.group(1)), m.group(2)
+        return v / 1000 if unit == "us" else v * 1000 if unit == "s" else v
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return {"rps": rps, "p50": ms("50%"), "p99": ms("99%"), "non2xx": float(bad.group(1)) if bad else 0.0}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--connections", type=int, default=8)
+    args = ap.parse_args()
+    if shutil.which("wrk") is None:
+        sys.exit("wrk not found: apt-get install wrk")
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(args.workers),
+           "GUNICORN_ACCESS_LOG": "", "LOG_LEVEL": "warning", "IGISORO_ENGINE_TIMEOUT": "3"}
+    tmp = Path(tempfile.mkdtemp(prefix="igisoro-bench-"))
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "service:create_app()"],
+                              cwd=ROOT, env=env)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/v1/health/live", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        print(f"gunicorn: {args.workers} workers x 4 threads; wrk: 2 threads, {args.connections} connections, "
+              f"{args.seconds} s per row; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+
+        # 1. Throughput, side by side. Searches get as many connections as
+        # the workers have search slots (MAX_CONCURRENT_SEARCHES, 2 each):
+        # more would be answered 503 overloaded by design. Each row runs
+        # once to warm up, then twice in alternation; the better run counts.
+        search_conns = min(args.connections, 2 * args.workers)
+        rows = [
+            ("GET /v1/health/live (trivial)", base + "/v1/health/live", None, args.connections),
+            ("POST /v1/legal-moves (start)", base + "/v1/legal-moves", {"position": START}, args.connections),
+            ("POST /v1/best-move (depth 4)", base + "/v1/best-move", {"position": START, "depth": 4}, search_conns),
+        ]
+        for _, url, body, conns in rows:
+            wrk(url, 1, conns, body, tmp)
+        results: dict[str, dict[str, float]] = {}
+        for _ in range(2):
+            for name, url, body, conns in rows:
+                r = wrk(url, args.seconds, conns, body, tmp)
+                if name not in results or r["rps"] > results[name]["rps"]:
+                    results[name] = r
+        trivial = results[rows[0][0]]["rps"]
+        print("| endpoint | connections | requests/s | p50 ms | p99 ms | non-2xx | vs trivial |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for name, _, _, conns in rows:
+            r = results[name]
+            print(f"| {name} | {conns} | {r['rps']:,.0f} | {r['p50']:.2f} | {r['p99']:.2f} | {r['non2xx']:.0f} | "
+                  f"{100 * r['rps'] / trivial:.0f}% |")
+
+        # 2. Health while two long searches run.
+        stop = threading.Event()
+        searches = [0]
+
+        def long_searches() -> None:
+            while not stop.is_set():
+                post(port, "/v1/evaluate", {"position": START, "depth": 20})
+                searches[0] += 1
+
+        idle = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
+        load = [threading.Thread(target=long_searches, daemon=True) for _ in range(2)]
+        for t in load:
+            t.start()
+        time.sleep(0.5)
+        busy = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
+        stop.set()
+        for t in load:
+            t.join(60)
+        print(f"\n`GET /v1/health` (1 connection), idle and while 2 clients run long searches "
+              f"({searches[0]} searches of 3 s each, cut by the deadline):\n")
+        print("| server | requests/s | p50 ms | p99 ms |")
+        print("|---|---:|---:|---:|")
+        for name, r in (("idle", idle), ("2 long searches", busy)):
+            print(f"| {name} | {r['rps']:,.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")
+
+        # 3. Batch against one request per position (same positions, depth 4).
+        import igisoro
+
+        positions, p = [], igisoro.Position.from_notation(START)
+        for i in range(64):
+            nxt = p.random_move(i)
+            p = nxt if nxt is not None and nxt.status().state == "ongoing" else igisoro.Position.from_notation(START)
+            positions.append(p.notation())
+        depth = 4
+        t = time.perf_counter()
+        reps = 0
+        while time.perf_counter() - t < args.seconds:
+            post(port, "/v1/analysis/batch", {"positions": positions, "depth": depth})
+            reps += 1
+        batch_rate = reps * len(positions) / (time.perf_counter() - t)
+        t = time.perf_counter()
+        done = 0
+        while time.perf_counter() - t < args.seconds:
+            post(port, "/v1/evaluate", {"position": positions[done % len(positions)], "depth": depth})
+            done += 1
+        single_rate = done / (time.perf_counter() - t)
+        print(f"\n{len(positions)} positions at depth {depth} (one client):\n")
+        print("| how | positions/s |")
+        print("|---|---:|")
+        print(f"| `/v1/analysis/batch`, {len(positions)} per request | {batch_rate:,.1f} |")
+        print(f"| `/v1/evaluate`, one per request | {single_rate:,.1f} |")
+        print(f"\nbatch / single: {batch_rate / single_rate:.2f}x")
+    finally:
+        server.terminate()
+        server.wait(30)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
