@@ -58,3 +58,36 @@ pub fn check() -> bool {
     }
     out
 }
+
+thread_local! {
+    static LAP_CAP: Cell<u64> = const { Cell::new(u64::MAX) };
+    static CAPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Run `f` with relay chains cut after `cap` laps; returns its result and
+/// whether any chain was cut.
+///
+/// Why: settling an endless relay chain exactly can take hundreds of
+/// millions of laps (seconds). The rules must do it (a legal move is a
+/// legal move), but a search deep in its tree may leave such an option out
+/// instead and say so (`Analysis::truncated_turns`): its result is an
+/// estimate anyway. A cut chain yields `Advance::Aborted`, like a tripped
+/// budget, but without stopping anything else.
+pub fn with_lap_cap<R>(cap: u64, f: impl FnOnce() -> R) -> (R, bool) {
+    let outer = LAP_CAP.with(|c| c.replace(cap));
+    let outer_capped = CAPPED.with(|c| c.replace(false));
+    let r = f();
+    let capped = CAPPED.with(|c| c.replace(outer_capped));
+    LAP_CAP.with(|c| c.set(outer));
+    (r, capped)
+}
+
+/// The current thread's lap cap (`u64::MAX`: none).
+pub(crate) fn lap_cap() -> u64 {
+    LAP_CAP.with(|c| c.get())
+}
+
+/// Record that a chain was cut at the lap cap.
+pub(crate) fn note_capped() {
+    CAPPED.with(|c| c.set(true));
+}

@@ -61,7 +61,11 @@ pub(crate) struct Watch {
     power: u32,
     lam: u32,
     points: HashSet<Key>,
-    /// The budget ran out: `endless` said stop, but nothing was proven.
+    /// Laps watched, and the most allowed (`crate::budget::with_lap_cap`).
+    laps: u64,
+    cap: u64,
+    /// The budget ran out or the lap cap was reached: `endless` said stop,
+    /// but nothing was proven.
     pub(crate) aborted: bool,
 }
 
@@ -82,7 +86,18 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
 impl Watch {
     /// Start watching a stretch; `cw` is the turn direction under `whole_turn`.
     pub(crate) fn new(rules: &Rules, cw: bool, mask: u8) -> Watch {
-        let mut w = Watch { dir: 0, reverse: 0, mask: 0, saved: None, power: 1, lam: 0, points: HashSet::default(), aborted: false };
+        let mut w = Watch {
+            dir: 0,
+            reverse: 0,
+            mask: 0,
+            saved: None,
+            power: 1,
+            lam: 0,
+            points: HashSet::default(),
+            laps: 0,
+            cap: crate::budget::lap_cap(),
+            aborted: false,
+        };
         w.set_context(rules, cw, mask);
         w
     }
@@ -116,6 +131,7 @@ impl Watch {
             return true;
         }
         self.lam += 1;
+        self.laps += 1;
         if self.lam == self.power {
             self.saved = Some(state);
             self.power = self.power.saturating_mul(2);
@@ -141,6 +157,12 @@ impl Watch {
         if crate::budget::check() {
             // Interrupted: stop without remembering anything (the caller
             // sees the budget tripped and discards the result).
+            self.aborted = true;
+            return true;
+        }
+        if self.laps > self.cap {
+            // Cut, not proven: nothing is remembered either.
+            crate::budget::note_capped();
             self.aborted = true;
             return true;
         }

@@ -25,7 +25,6 @@ use super::ordering::Ordering;
 use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE};
 use super::turn_graph::{Kind, TurnGraph};
 use super::Engine;
-use crate::explore::has_legal_move;
 
 pub const INF: i32 = MATE + 1;
 
@@ -55,7 +54,7 @@ impl<G: Engine> Searcher<G> {
         }
         if depth == 0 {
             // A side without a move has lost, even at the horizon.
-            return Ok(if has_legal_move::<G>(pos) { (self.eval)(pos) } else { lost(ply) });
+            return Ok(if self.ctl.has_move::<G>(pos) { (self.eval)(pos) } else { lost(ply) });
         }
         let key = G::zobrist(pos);
         let entry = self.tt.probe(key);

@@ -149,7 +149,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     if let Status::Won { winner, .. } = st {
         return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
     }
-    let Ok(g) = s.ctl.graph::<G>(pos) else {
+    let Ok(g) = s.ctl.root_graph::<G>(pos) else {
         return Analysis {
             nodes: 0,
             time_ms: s.ctl.elapsed_ms(),
@@ -203,7 +203,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         let res = &g.results[r];
         let mv = format_move::<G>(pos, &g.path_to(res.node));
         let mut pv = vec![mv.clone()];
-        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits.turn_nodes));
+        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits));
         let value = if depth == 0 { (s.eval)(pos) } else { it.value };
         lines.push(Line { mv, score: Score::from_value(value), value, pv });
     }
@@ -284,7 +284,7 @@ fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> usize {
 }
 
 /// The principal variation after `pos`, read from the table's best results.
-fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, turn_nodes: usize) -> Vec<String> {
+fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, limits: &Limits) -> Vec<String> {
     let mut out = Vec::new();
     let mut p = pos.clone();
     for _ in 0..max {
@@ -292,7 +292,12 @@ fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, turn_nodes: usize) -> 
         if e.best == 0 {
             break;
         }
-        let Ok(g) = TurnGraph::<G>::build_bounded(&p, turn_nodes, &mut || false) else { break };
+        // The same lap cap as inside the search: these positions were
+        // searched with it, and the best result is found with it too.
+        let (g, _) = crate::budget::with_lap_cap(limits.turn_laps, || {
+            TurnGraph::<G>::build_bounded(&p, limits.turn_nodes, &mut || false)
+        });
+        let Ok(g) = g else { break };
         let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == e.best) else { break };
         out.push(format_move::<G>(&p, &g.path_to(res.node)));
         p = res.pos.clone();

@@ -35,14 +35,25 @@ pub struct Limits {
     /// `TurnGraph::build_bounded`); bigger turns are searched in part and
     /// counted in `Analysis::truncated_turns`.
     pub turn_nodes: usize,
+    /// Laps a relay chain may run inside the search tree before it is cut
+    /// and its option left out (the turn then counts as truncated). The
+    /// root's moves are always settled exactly. See
+    /// `crate::budget::with_lap_cap` for why.
+    pub turn_laps: u64,
 }
+
+/// Default [`Limits::turn_laps`]: about 0.2 ms of relay sowing. Finite chains
+/// this long are rare (the longest finite turns we have met have tens of
+/// thousands of laps); endless ones can need hundreds of millions of laps
+/// to prove.
+pub const TURN_LAPS: u64 = 20_000;
 
 /// Deepest iteration the driver will start.
 pub const MAX_DEPTH: u32 = 64;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: Some(4), nodes: None, time_ms: None, deadline: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096 }
+        Limits { depth: Some(4), nodes: None, time_ms: None, deadline: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096, turn_laps: TURN_LAPS }
     }
 }
 
@@ -108,6 +119,7 @@ pub struct Control {
     /// Turn graphs cut by the node budget.
     pub truncated: u64,
     pub turn_nodes: usize,
+    turn_laps: u64,
     stopped: bool,
 }
 
@@ -122,6 +134,7 @@ impl Control {
             nodes: 0,
             truncated: 0,
             turn_nodes: l.turn_nodes.max(1),
+            turn_laps: l.turn_laps,
             stopped: false,
         }
     }
@@ -147,16 +160,47 @@ impl Control {
         Ok(())
     }
 
-    /// Build a turn graph within the budget, polling time and cancellation.
+    /// Build a turn graph inside the tree within the budget, polling time
+    /// and cancellation; relay chains past `turn_laps` are left out.
     pub fn graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
+        self.graph_with_cap::<G>(pos, self.turn_laps)
+    }
+
+    /// Whether the side to move has a legal move, for a leaf of the tree.
+    /// Relay chains past `turn_laps` are not settled: if one is cut and no
+    /// move was found otherwise, the answer is unknown and taken as yes
+    /// (the leaf is evaluated rather than scored as lost), counted as a
+    /// truncated turn.
+    pub fn has_move<G: crate::game::Game>(&mut self, pos: &G::Pos) -> bool {
+        let (has, capped) = crate::budget::with_lap_cap(self.turn_laps, || crate::explore::has_legal_move::<G>(pos));
+        if capped && !has {
+            self.truncated += 1;
+            return true;
+        }
+        has
+    }
+
+    /// The root's turn graph: every relay chain settled exactly, so every
+    /// move offered is legal and no legal move is missing.
+    pub fn root_graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
+        self.graph_with_cap::<G>(pos, u64::MAX)
+    }
+
+    fn graph_with_cap<G: crate::game::Game>(
+        &mut self,
+        pos: &G::Pos,
+        laps: u64,
+    ) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
         let max = self.turn_nodes;
-        let g = {
+        let (g, capped) = {
             let this = &*self;
-            super::turn_graph::TurnGraph::<G>::build_bounded(pos, max, &mut || this.out_of_time())
+            crate::budget::with_lap_cap(laps, || {
+                super::turn_graph::TurnGraph::<G>::build_bounded(pos, max, &mut || this.out_of_time())
+            })
         };
         match g {
             Ok(g) => {
-                self.truncated += g.truncated as u64;
+                self.truncated += (g.truncated || capped) as u64;
                 Ok(g)
             }
             Err(e) => {
