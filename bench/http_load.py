@@ -10,7 +10,8 @@ the shipped ``gunicorn.conf.py``, then measures, each for ``--seconds``:
 2. responsiveness: ``GET /v1/health`` latency while two clients keep long
    searches running (depth 20, cut by the request deadline);
 3. batch: positions per second through ``/v1/analysis/batch`` against the
-   same positions sent one per request (``/v1/evaluate``), same depth.
+   same positions sent one per request (``/v1/evaluate``), same depth, with
+   the number of searches the request deadline cut short (should be 0).
 
 Usage: ``.venv/bin/python bench/http_load.py [--seconds 10] [--workers 2]``.
 Prints a Markdown table per part.
@@ -76,6 +77,8 @@ def main() -> None:
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--connections", type=int, default=8)
+    ap.add_argument("--engine-timeout", type=float, default=3.0,
+                    help="the server's IGISORO_ENGINE_TIMEOUT: how long each long search of part 2 runs")
     args = ap.parse_args()
     if shutil.which("wrk") is None:
         sys.exit("wrk not found: apt-get install wrk")
@@ -83,7 +86,7 @@ def main() -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(args.workers),
-           "GUNICORN_ACCESS_LOG": "", "LOG_LEVEL": "warning", "IGISORO_ENGINE_TIMEOUT": "3"}
+           "GUNICORN_ACCESS_LOG": "", "LOG_LEVEL": "warning", "IGISORO_ENGINE_TIMEOUT": str(args.engine_timeout)}
     tmp = Path(tempfile.mkdtemp(prefix="igisoro-bench-"))
     server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "service:create_app()"],
                               cwd=ROOT, env=env)
@@ -142,38 +145,46 @@ def main() -> None:
         for t in load:
             t.join(60)
         print(f"\n`GET /v1/health` (1 connection), idle and while 2 clients run long searches "
-              f"({searches[0]} searches of 3 s each, cut by the deadline):\n")
+              f"({searches[0]} searches of {args.engine_timeout:g} s each, cut by the deadline):\n")
         print("| server | requests/s | p50 ms | p99 ms |")
         print("|---|---:|---:|---:|")
         for name, r in (("idle", idle), ("2 long searches", busy)):
             print(f"| {name} | {r['rps']:,.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")
 
-        # 3. Batch against one request per position (same positions, depth 4).
+        # 3. Batch against one request per position: 64 positions 4..19
+        # plies into seeded random igisoro games, the same depth both ways.
         import igisoro
 
-        positions, p = [], igisoro.Position.from_notation(START)
-        for i in range(64):
-            nxt = p.random_move(i)
-            p = nxt if nxt is not None and nxt.status().state == "ongoing" else igisoro.Position.from_notation(START)
+        positions = []
+        for game in range(64):
+            p = igisoro.Position.from_notation(START)
+            for ply in range(4 + game % 16):
+                nxt = p.random_move(1000 * game + ply)
+                if nxt is None or nxt.status().state != "ongoing":
+                    break
+                p = nxt
             positions.append(p.notation())
-        depth = 4
+        depth = 3
+        partial = {"batch": 0, "single": 0}
         t = time.perf_counter()
         reps = 0
         while time.perf_counter() - t < args.seconds:
-            post(port, "/v1/analysis/batch", {"positions": positions, "depth": depth})
+            out = post(port, "/v1/analysis/batch", {"positions": positions, "depth": depth})
+            partial["batch"] += sum(r.get("partial", False) for r in out["results"])
             reps += 1
         batch_rate = reps * len(positions) / (time.perf_counter() - t)
         t = time.perf_counter()
         done = 0
-        while time.perf_counter() - t < args.seconds:
-            post(port, "/v1/evaluate", {"position": positions[done % len(positions)], "depth": depth})
+        while time.perf_counter() - t < args.seconds or done % len(positions):
+            out = post(port, "/v1/evaluate", {"position": positions[done % len(positions)], "depth": depth})
+            partial["single"] += out["partial"]
             done += 1
         single_rate = done / (time.perf_counter() - t)
-        print(f"\n{len(positions)} positions at depth {depth} (one client):\n")
-        print("| how | positions/s |")
-        print("|---|---:|")
-        print(f"| `/v1/analysis/batch`, {len(positions)} per request | {batch_rate:,.1f} |")
-        print(f"| `/v1/evaluate`, one per request | {single_rate:,.1f} |")
+        print(f"\n{len(positions)} positions at depth {depth}, one client:\n")
+        print("| how | positions/s | searches cut by the deadline |")
+        print("|---|---:|---:|")
+        print(f"| `/v1/analysis/batch`, {len(positions)} per request | {batch_rate:,.1f} | {partial['batch']} |")
+        print(f"| `/v1/evaluate`, one per request | {single_rate:,.1f} | {partial['single']} |")
         print(f"\nbatch / single: {batch_rate / single_rate:.2f}x")
     finally:
         server.terminate()

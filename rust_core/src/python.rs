@@ -684,9 +684,9 @@ fn analyse_many<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
     let items: Vec<AnyPos> = positions.iter().map(|p| p.inner.clone()).collect();
-    let share = search::batch::fair_share(&limits, items.len());
+    let share = search::batch::Share::new(&limits, items.len());
     let results: Vec<Result<Analysis, String>> =
-        py.detach(|| items.par_iter().map(|p| p.analyse(&search::batch::item_limits(&limits, share))).collect());
+        py.detach(|| items.par_iter().map(|p| p.analyse(&share.next())).collect());
     let out = PyList::empty(py);
     for r in &results {
         match r {

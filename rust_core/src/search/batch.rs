@@ -4,15 +4,17 @@
 //!
 //! An outside deadline bounds the whole batch. Left alone, the first
 //! positions would use all of it and the rest would get nothing; so each
-//! position gets a fair share instead (what is left when the batch starts,
-//! times the thread count, divided by the number of positions), counted
-//! from when its own search starts.
+//! position, when its search starts, gets a fair share of what is left:
+//! the time to the deadline times the thread count, divided by the
+//! positions not yet started. Time a quick position leaves unused goes to
+//! the ones after it.
 
 use super::iterative::{analyse, Analysis};
 use super::limits::Limits;
 use super::Engine;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 /// Analyse every position with the same limits. A shared `cancel` flag in
 /// `limits` stops them all; a time limit applies to each position; a
@@ -21,22 +23,33 @@ pub fn analyse_many<G: Engine>(positions: &[G::Pos], limits: &Limits) -> Vec<Ana
 where
     G::Pos: Sync,
 {
-    let share = fair_share(limits, positions.len());
-    positions.par_iter().map(|p| analyse::<G>(p, &item_limits(limits, share))).collect()
+    let share = Share::new(limits, positions.len());
+    positions.par_iter().map(|p| analyse::<G>(p, &share.next())).collect()
 }
 
-/// Each item's share of the batch's deadline, if it has one.
-pub fn fair_share(limits: &Limits, items: usize) -> Option<Duration> {
-    let left = limits.deadline?.saturating_duration_since(Instant::now());
-    let threads = rayon::current_num_threads().max(1) as u32;
-    Some(left * threads / items.max(1) as u32)
+/// Hands out each item's limits as its search starts.
+pub struct Share<'a> {
+    limits: &'a Limits,
+    items: usize,
+    started: AtomicUsize,
+    threads: u32,
 }
 
-/// The limits of one item whose search starts now.
-pub fn item_limits(limits: &Limits, share: Option<Duration>) -> Limits {
-    let mut l = limits.clone();
-    if let (Some(d), Some(s)) = (limits.deadline, share) {
-        l.deadline = Some(d.min(Instant::now() + s));
+impl<'a> Share<'a> {
+    /// Shares for `items` positions searched under `limits`.
+    pub fn new(limits: &'a Limits, items: usize) -> Share<'a> {
+        Share { limits, items, started: AtomicUsize::new(0), threads: rayon::current_num_threads().max(1) as u32 }
     }
-    l
+
+    /// The limits of the item whose search starts now.
+    pub fn next(&self) -> Limits {
+        let mut l = self.limits.clone();
+        if let Some(d) = self.limits.deadline {
+            let waiting = self.items.saturating_sub(self.started.fetch_add(1, Ordering::Relaxed)).max(1) as u32;
+            let now = Instant::now();
+            let fair = d.saturating_duration_since(now) * self.threads.min(waiting) / waiting;
+            l.deadline = Some(d.min(now + fair));
+        }
+        l
+    }
 }
