@@ -230,10 +230,38 @@ fn unwind<C: Copy>(tree: &[(u32, C)], mut id: u32) -> Vec<C> {
 /// state of `path`. Plain reachability in the turn graph minus `path`, so a
 /// persistent visited set keeps it linear in the number of states.
 fn can_finish<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -> bool {
+    // Relay chains are tried under a growing lap cap (4096 laps, then 16
+    // times more each round, up to the caller's own cap or none): one
+    // finishing branch is enough, and a single start whose chain needs
+    // hundreds of millions of laps to prove endless must not be paid for
+    // when another start ends the turn at once. A round that found nothing
+    // and cut nothing is exact; the last round has the caller's cap, so the
+    // answer is exactly what an uncapped search would give.
+    let outer = crate::budget::lap_cap();
+    let mut cap = FIRST_LAP_CAP.min(outer);
+    loop {
+        let (found, capped) = crate::budget::with_lap_cap(cap, || reach_end::<G>(pos, start, path));
+        if found || !capped {
+            return found;
+        }
+        if cap >= outer {
+            crate::budget::note_capped();
+            return false;
+        }
+        cap = cap.saturating_mul(16).min(outer);
+    }
+}
+
+/// First lap cap of [`can_finish`]: most chains end well within it.
+const FIRST_LAP_CAP: u64 = 4096;
+
+/// Depth-first search for a finished turn, stopping at the first one.
+fn reach_end<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -> bool {
     let mut opts = Vec::new();
     if G::point(pos, start, &mut opts) == Point::Done {
         return true;
     }
+    let mut scratch = Vec::new();
     let mut seen: HashSet<G::Node> = HashSet::default();
     seen.insert(start.clone());
     let mut stack = vec![start.clone()];
@@ -241,15 +269,18 @@ fn can_finish<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) -
         if crate::budget::check() {
             return false;
         }
-        match G::point(pos, &node, &mut opts) {
-            Point::Done => return true,
-            Point::Decide(_) => {
-                for &c in &opts.clone() {
-                    if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
-                        if !path.contains(&next) && seen.insert(next.clone()) {
-                            stack.push(next);
-                        }
+        if let Point::Decide(_) = G::point(pos, &node, &mut opts) {
+            for &c in &opts.clone() {
+                if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
+                    if path.contains(&next) || !seen.insert(next.clone()) {
+                        continue;
                     }
+                    // A finished turn ends the search before the remaining
+                    // options are advanced (each may be a long chain).
+                    if G::point(pos, &next, &mut scratch) == Point::Done {
+                        return true;
+                    }
+                    stack.push(next);
                 }
             }
         }

@@ -167,3 +167,16 @@ fn long_relay_chains_inside_the_tree_are_cut_not_settled() {
     let names: Vec<String> = legal.iter().map(|m| igisoro_core::moves::format_move::<Igisoro>(&p, &m.choices)).collect();
     assert!(names.iter().any(|n| Some(n) == a.best_move.as_ref()), "{:?} not in {:?}", a.best_move, names);
 }
+
+/// One start of this position relays for seconds before it is proven
+/// endless; another ends the turn at once. Whether South has a move must not
+/// wait for the slow one (it took 11.6 s before `can_finish` grew its lap cap
+/// round by round).
+#[test]
+fn a_quick_legal_move_settles_the_status_without_the_slow_starts() {
+    use igisoro_core::explore::status;
+    let p = notation::parse("igisoro-fr 0,1,1,0,1,0,0,0/0,0,0,0,0,5,0,0/7,14,2,3,0,3,0,1/1,2,7,2,9,0,5,0 s").unwrap();
+    let t = Instant::now();
+    assert_eq!(status::<Igisoro>(&p), igisoro_core::Status::Ongoing);
+    assert!(t.elapsed() < Duration::from_millis(500), "took {:?}", t.elapsed());
+}
