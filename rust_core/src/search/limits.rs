@@ -53,7 +53,17 @@ pub const MAX_DEPTH: u32 = 64;
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: Some(4), nodes: None, time_ms: None, deadline: None, multipv: 1, cancel: None, tt_bits: 18, turn_nodes: 4096, turn_laps: TURN_LAPS }
+        Limits {
+            depth: Some(4),
+            nodes: None,
+            time_ms: None,
+            deadline: None,
+            multipv: 1,
+            cancel: None,
+            tt_bits: 18,
+            turn_nodes: 4096,
+            turn_laps: TURN_LAPS,
+        }
     }
 }
 
@@ -116,7 +126,8 @@ pub struct Control {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     pub nodes: u64,
-    /// Turn graphs cut by the node budget.
+    /// Turn graphs cut by the node budget or the lap cap, and leaves whose
+    /// move check the lap cap left open.
     pub truncated: u64,
     pub turn_nodes: usize,
     turn_laps: u64,
