@@ -7,7 +7,8 @@ The rayon pool size is read once per process from ``RAYON_NUM_THREADS``, so
 each setting runs in its own subprocess (this script re-runs itself with
 ``--worker``); every worker searches the same positions with the same
 limits, checks that its results equal the first worker's, and reports the
-best and mean wall time over ``--rounds`` rounds after one warm-up round.
+best and mean wall time over ``--rounds`` rounds after one warm-up round,
+and CPU seconds per wall second (the parallelism actually achieved).
 
 Positions: seeded random play from every variant's start (``random_move``
 with seed ``g * 1000 + k``; game ``g`` stops after 10 + g % 30 plies), keeping
@@ -80,12 +81,15 @@ def worker(mode: str, path: str, depth: int, rounds: int) -> None:
 
     first = run()  # warm-up (page faults, allocator)
     times = []
+    cpu = time.process_time()
     for _ in range(rounds):
         t = time.perf_counter()
         r = run()
         times.append(time.perf_counter() - t)
         assert summary(r) == summary(first)
-    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "summary": summary(first)}))
+    # CPU seconds (all threads) per wall second: the parallelism achieved.
+    busy = (time.process_time() - cpu) / sum(times)
+    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "busy": busy, "summary": summary(first)}))
 
 
 def main() -> None:
@@ -116,8 +120,8 @@ def main() -> None:
         ("`analyse_many`, RAYON_NUM_THREADS=2", "many", 2),
         ("2 Python threads calling `Position.analyse`", "threads", 1),
     ]
-    print("| how | threads | best s | mean s | positions/s (best) | speed-up vs loop |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("| how | threads | best s | mean s | positions/s (best) | speed-up vs loop | CPU s / wall s |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     base = None
     reference = None
     try:
@@ -133,7 +137,7 @@ def main() -> None:
             n_threads = 2 if mode == "threads" else threads
             print(
                 f"| {name} | {n_threads} | {r['best']:.3f} | {r['mean']:.3f} | "
-                f"{len(positions) / r['best']:.0f} | {base / r['best']:.2f}x |",
+                f"{len(positions) / r['best']:.0f} | {base / r['best']:.2f}x | {r['busy']:.2f} |",
                 flush=True,
             )
     finally:

@@ -8,7 +8,8 @@ deepening, transposition table, move ordering, in-turn min nodes) and the
 Python port (the same algorithm on the plain Python reference rules). The
 root scores are checked equal (a fixed-depth search has one value, whatever
 the ordering and table do to the node count), and both node counts are shown.
-With ``--plain`` the Python side is also timed without table or iterative
+``per node`` compares time per node (the two searches visit different
+numbers of nodes: ordering heuristics differ). With ``--plain`` the Python side is also timed without table or iterative
 deepening (one fixed-depth alpha-beta), for comparison.
 
 Rows where the engine reports truncated turns (a turn over its 4096-node
@@ -101,8 +102,11 @@ def main() -> None:
     ap.add_argument("--plain", action="store_true", help="also time the plain fixed-depth Python search")
     args = ap.parse_args()
     depths = [int(d) for d in args.depths.split(",")]
-    head = "| variant | from | depth | engine score | Python score | same | engine nodes | Python nodes | engine ms | Python ms | speed-up |"
-    rule = "|---|---|---:|---|---|---|---:|---:|---:|---:|---:|"
+    head = (
+        "| variant | from | depth | engine score | Python score | same | engine nodes | Python nodes "
+        "| engine ms | Python ms | speed-up | per node |"
+    )
+    rule = "|---|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|"
     if args.plain:
         head += " plain Python nodes | plain Python ms | speed-up |"
         rule += "---:|---:|---:|"
@@ -126,19 +130,20 @@ def main() -> None:
                 r, t_py = time_python(js, d, args.python_cap, plain=False)
                 row = f"| {v} | {label} | {d} | {show(es)} "
                 if isinstance(r, str):
-                    row += f"| {r} | - | {a.nodes} | - | {t_rs * 1e3:.2f} | - | - "
+                    row += f"| {r} | - | {a.nodes} | - | {t_rs * 1e3:.2f} | - | - | - "
                 else:
                     ps = python_search.score(r.value)
                     same = ps == es and r.depth == a.depth
                     mismatches += not same
                     ok = same and not note
                     up = f"{t_py / t_rs:.0f}x" if ok else (note or "scores differ")
+                    per_node = (t_py / r.nodes) / (t_rs / max(a.nodes, 1))
                     if ok:
                         totals[d][0] += t_rs
                         totals[d][1] += t_py
                     row += (
                         f"| {show(ps)} | {'yes' if same else '**NO**'} | {a.nodes} | {r.nodes} "
-                        f"| {t_rs * 1e3:.2f} | {t_py * 1e3:.0f} | {up} "
+                        f"| {t_rs * 1e3:.2f} | {t_py * 1e3:.0f} | {up} | {per_node:.0f}x "
                     )
                 if args.plain:
                     rp, t_pl = time_python(js, d, args.python_cap, plain=True)

@@ -129,4 +129,20 @@ fn main() {
         }
     }
     println!("\n{} searches hit the cap; {:.1} s in all", capped, t0.elapsed().as_secs_f64());
+    // The fixed cost of one `analyse` call, which dominates shallow searches
+    // and batches of easy positions: a depth-1 search of a position with a
+    // single (scripted) move, with the default table and with none.
+    let p = Position::start(Variant::Ikibuguzo1);
+    for bits in [Limits::default().tt_bits, 0] {
+        let n = 2000;
+        let t = Instant::now();
+        for _ in 0..n {
+            analyse::<Igisoro>(&p, &Limits { depth: Some(1), tt_bits: bits, ..Limits::default() });
+        }
+        println!(
+            "fixed cost: depth 1 from the ikibuguzo-1 start (one move), table of 2^{} slots: {:.1} us per call",
+            bits,
+            t.elapsed().as_secs_f64() * 1e6 / n as f64
+        );
+    }
 }
