@@ -8,7 +8,11 @@ each setting runs in its own subprocess (this script re-runs itself with
 ``--worker``); every worker searches the same positions with the same
 limits, checks that its results equal the first worker's, and reports the
 best and mean wall time over ``--rounds`` rounds after one warm-up round,
-and CPU seconds per wall second (the parallelism actually achieved).
+CPU seconds per wall second (the parallelism actually achieved) and how many
+of its threads did work (over 0.1 s of CPU). Linux shares CPU between
+sessions (autogroup scheduling): while other sessions keep the cores busy, a
+process gets its session's share whatever its thread count, and the last
+column shows it.
 
 Positions: seeded random play from every variant's start (``random_move``
 with seed ``g * 1000 + k``; game ``g`` stops after 10 + g % 30 plies), keeping
@@ -67,6 +71,25 @@ def summary(results: list[igisoro.Analysis | igisoro.IgisoroError]) -> list[str]
     return [str(r) if isinstance(r, igisoro.IgisoroError) else f"{r.best_move} {r.score} {r.depth}" for r in results]
 
 
+def busy_threads() -> int:
+    """Threads of this process that used over 0.1 s of CPU (Linux; 0 elsewhere)."""
+    n = 0
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return 0
+    for t in tasks:
+        try:
+            with open(f"/proc/self/task/{t}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        # utime + stime, fields 14 and 15 of stat (11 and 12 after the name).
+        if (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") > 0.1:
+            n += 1
+    return n
+
+
 def worker(mode: str, path: str, depth: int, rounds: int) -> None:
     with open(path) as f:
         positions = [igisoro.Position.from_notation(line) for line in f.read().splitlines() if line]
@@ -76,8 +99,9 @@ def worker(mode: str, path: str, depth: int, rounds: int) -> None:
             return igisoro.analyse_many(positions, depth=depth)
         if mode == "loop":
             return [p.analyse(depth=depth) for p in positions]
-        with ThreadPoolExecutor(max_workers=2) as ex:
-            return list(ex.map(lambda p: p.analyse(depth=depth), positions))
+        return list(pool.map(lambda p: p.analyse(depth=depth), positions))
+
+    pool = ThreadPoolExecutor(max_workers=2)  # kept, so its threads' CPU time can be read
 
     first = run()  # warm-up (page faults, allocator)
     times = []
@@ -89,7 +113,8 @@ def worker(mode: str, path: str, depth: int, rounds: int) -> None:
         assert summary(r) == summary(first)
     # CPU seconds (all threads) per wall second: the parallelism achieved.
     busy = (time.process_time() - cpu) / sum(times)
-    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "busy": busy, "summary": summary(first)}))
+    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "busy": busy, "threads": busy_threads(), "summary": summary(first)}))
+    pool.shutdown()
 
 
 def main() -> None:
@@ -120,8 +145,8 @@ def main() -> None:
         ("`analyse_many`, RAYON_NUM_THREADS=2", "many", 2),
         ("2 Python threads calling `Position.analyse`", "threads", 1),
     ]
-    print("| how | threads | best s | mean s | positions/s (best) | speed-up vs loop | CPU s / wall s |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| how | threads | busy threads | best s | mean s | positions/s (best) | speed-up vs loop | CPU s / wall s |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     base = None
     reference = None
     try:
@@ -136,7 +161,7 @@ def main() -> None:
             base = base or r["best"]
             n_threads = 2 if mode == "threads" else threads
             print(
-                f"| {name} | {n_threads} | {r['best']:.3f} | {r['mean']:.3f} | "
+                f"| {name} | {n_threads} | {r['threads']} | {r['best']:.3f} | {r['mean']:.3f} | "
                 f"{len(positions) / r['best']:.0f} | {base / r['best']:.2f}x | {r['busy']:.2f} |",
                 flush=True,
             )
