@@ -33,9 +33,67 @@ pub struct Entry {
     pub item: u16,
 }
 
+/// Slots are three words each: the key, the principal result's key, and
+/// value/depth/bound/item/generation packed.
+///
+/// Why this shape: a default table has 2^18 slots (6 MB), and writing it
+/// clear at every `analyse` call cost about 0.1 ms, most of a shallow
+/// search. Instead each thread keeps its last table and the next search
+/// of the same size reuses it without clearing: keys are stored XOR a
+/// per-search salt, so another search's entries never match a probe (an
+/// old entry could hold another evaluation's value), and a 6-bit search
+/// generation lets the replacement rule treat them as empty (the table is
+/// cleared when the generation wraps). A fresh table is allocated zeroed,
+/// which the OS provides lazily.
 pub struct Table {
-    slots: Vec<Option<Entry>>,
+    slots: Vec<[u64; 3]>,
     mask: usize,
+    salt: u64,
+    gen: u64,
+}
+
+thread_local! {
+    /// The last table this thread dropped, for the next search to reuse.
+    static SPARE: std::cell::RefCell<Option<Vec<[u64; 3]>>> = const { std::cell::RefCell::new(None) };
+    /// Searches started on this thread (salt and generation source).
+    static SEARCHES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+const GEN_MASK: u64 = 0x3f;
+
+fn pack(e: &Entry, gen: u64) -> [u64; 3] {
+    let bound = match e.bound {
+        Bound::Exact => 0u64,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    let word = (e.value as u32 as u64) | (e.depth as u64) << 32 | bound << 40 | gen << 42 | (e.item as u64) << 48;
+    [e.key, e.best, word]
+}
+
+fn unpack(s: &[u64; 3], key: u64) -> Entry {
+    let w = s[2];
+    Entry {
+        key,
+        value: w as u32 as i32,
+        depth: (w >> 32) as u8,
+        bound: match (w >> 40) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+        best: s[1],
+        item: (w >> 48) as u16,
+    }
+}
+
+impl Drop for Table {
+    fn drop(&mut self) {
+        if !self.slots.is_empty() {
+            let slots = std::mem::take(&mut self.slots);
+            SPARE.with(|s| *s.borrow_mut() = Some(slots));
+        }
+    }
 }
 
 /// Scores above this are forced wins (and below its negation, losses).
@@ -70,7 +128,26 @@ impl Table {
     /// A table of `2^bits` slots; `bits == 0` gives a disabled table.
     pub fn new(bits: u32) -> Table {
         let n = if bits == 0 { 0 } else { 1usize << bits.min(28) };
-        Table { slots: vec![None; n], mask: n.wrapping_sub(1) }
+        let count = SEARCHES.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        // Any fixed odd multiplier spreads consecutive counts over 64 bits.
+        let salt = count.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let reused = SPARE.with(|s| s.borrow_mut().take()).filter(|v| v.len() == n);
+        let slots = match reused {
+            // Generations wrap every 64 searches: clear then, so an entry
+            // 64 searches old is never taken for this search's own in the
+            // replacement rule (which would make results depend on what ran
+            // before, and fixed-depth searches must be deterministic).
+            Some(mut v) if count & GEN_MASK == 0 => {
+                v.fill([0; 3]);
+                v
+            }
+            Some(v) => v,
+            None => vec![[0u64; 3]; n],
+        };
+        Table { slots, mask: n.wrapping_sub(1), salt, gen: count & GEN_MASK }
     }
 
     pub fn enabled(&self) -> bool {
@@ -81,7 +158,8 @@ impl Table {
         if self.slots.is_empty() {
             return None;
         }
-        self.slots[key as usize & self.mask].filter(|e| e.key == key)
+        let s = &self.slots[key as usize & self.mask];
+        (s[0] == key ^ self.salt).then(|| unpack(s, key))
     }
 
     /// Replace unless the slot holds a deeper entry for another position;
@@ -90,10 +168,58 @@ impl Table {
         if self.slots.is_empty() {
             return;
         }
+        let (salt, gen) = (self.salt, self.gen);
         let slot = &mut self.slots[e.key as usize & self.mask];
-        match slot {
-            Some(old) if old.key != e.key && old.depth > e.depth => {}
-            _ => *slot = Some(e),
+        let ours = (slot[2] >> 42) & GEN_MASK == gen && slot[0] != 0;
+        let taken_deeper = ours && slot[0] != e.key ^ salt && (slot[2] >> 32) as u8 > e.depth;
+        if !taken_deeper {
+            *slot = pack(&Entry { key: e.key ^ salt, ..e }, gen);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_and_deeper_entries_stay() {
+        let mut t = Table::new(4);
+        let e = |key, value, depth, bound, item| Entry { key, value, depth, bound, best: key ^ 7, item };
+        for (k, v, b, item) in [(17u64, -MATE + 3, Bound::Lower, u16::MAX), (33, 12_345, Bound::Upper, 0), (49, -1, Bound::Exact, 9)] {
+            t.store(e(k, v, 5, b, item));
+            let got = t.probe(k).unwrap();
+            assert_eq!((got.key, got.value, got.depth, got.bound, got.best, got.item), (k, v, 5, b, k ^ 7, item));
+        }
+        // 49 and 33 share slot 1 (mask 15): the depth-5 entry of 49 stays
+        // against a shallower one, and is replaced by a deeper one.
+        t.store(e(33, 1, 3, Bound::Exact, 0));
+        assert!(t.probe(33).is_none() && t.probe(49).is_some());
+        t.store(e(33, 1, 6, Bound::Exact, 0));
+        assert!(t.probe(33).is_some() && t.probe(49).is_none());
+        assert!(t.probe(0).is_none() && t.probe(65).is_none());
+    }
+
+    #[test]
+    fn a_new_search_sees_nothing_of_the_last_one() {
+        let e = Entry { key: 5, value: 42, depth: 9, bound: Bound::Exact, best: 1, item: 2 };
+        let mut t = Table::new(4);
+        t.store(e);
+        assert_eq!(t.probe(5).map(|x| x.value), Some(42));
+        drop(t);
+        // The same memory, reused: the old entry neither matches nor blocks.
+        let mut t = Table::new(4);
+        assert!(t.probe(5).is_none());
+        t.store(Entry { key: 21, depth: 1, ..e });
+        assert_eq!(t.probe(21).map(|x| x.depth), Some(1));
+        t.store(Entry { key: 21, depth: 9, ..e });
+        drop(t);
+        // 64 searches later the generation comes round again: still nothing.
+        for _ in 0..63 {
+            drop(Table::new(4));
+        }
+        let mut t = Table::new(4);
+        t.store(Entry { key: 37, depth: 1, ..e });
+        assert_eq!(t.probe(37).map(|x| x.depth), Some(1), "a stale deeper entry must not block");
     }
 }
