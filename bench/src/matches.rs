@@ -29,6 +29,9 @@ pub enum Player {
     Level(u8, u64),
     /// Level 10 with a per-move time given by the game loop's `budget_ms` hook.
     Level10Matched,
+    /// Like `Level10Matched` (unbounded depth, the matched time) but with
+    /// another evaluation: for trying evaluations at time parity.
+    MatchedWith(Eval),
     /// The public baseline: depth-5 alpha-beta, 10 x material + 2 x mobility.
     Baseline,
     /// Fixed-depth search (no time limit) with the given evaluation.
@@ -97,6 +100,7 @@ fn choose(p: &Position, who: Player, seed: u64, matched_ms: u64, rng: &mut Rng) 
     let a: Analysis = match who {
         Player::Level(l, ms) => best_move::<Igisoro>(p, l, ms, seed),
         Player::Level10Matched => best_move::<Igisoro>(p, 10, matched_ms.max(1), seed),
+        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits::time(matched_ms.max(1)), e),
         Player::Baseline => analyse_with::<Igisoro>(p, &Limits::depth(5), baseline_eval),
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e),
@@ -147,7 +151,7 @@ pub fn play_game(
         }
         let side = p.to_move();
         let who = players[side.index()];
-        let budget = if matches!(who, Player::Level10Matched) { matched_ms() } else { 0 };
+        let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_ms() } else { 0 };
         let t = Instant::now();
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
         let next = choose(&p, who, move_seed, budget, &mut rng);
@@ -253,4 +257,25 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
     ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// An experimental evaluation: the engine's static value with the side to
+/// move's immediate captures resolved, i.e. the better of the static value
+/// (it may play a quiet move) and, for each distinct capturing result of
+/// its turn, minus the static value of that result. Turns with opponent
+/// decisions or over 512 decision nodes keep the static value.
+pub fn evaluate_resolved(pos: &Position) -> i32 {
+    use igisoro_core::search::turn_graph::TurnGraph;
+    use igisoro_core::search::Evaluate;
+    let stand = Igisoro::evaluate(pos);
+    if igisoro_core::budget::check() {
+        return stand;
+    }
+    let Ok(g) = TurnGraph::<Igisoro>::build_bounded(pos, 512, &mut igisoro_core::budget::check) else {
+        return stand;
+    };
+    if g.has_opponent || g.truncated {
+        return stand;
+    }
+    g.results.iter().filter(|r| r.captured > 0).map(|r| -Igisoro::evaluate(&r.pos)).fold(stand, i32::max)
 }

@@ -26,7 +26,7 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 20 --ms 50`
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, openings, play_game, Player, Tally};
+use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Player, Tally};
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits};
 use igisoro_core::Side;
@@ -99,15 +99,19 @@ fn run_match(
     t
 }
 
-fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed: u64) {
+fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed: u64, resolved: bool) {
+    // `--resolved`: an experiment, level 10's search with
+    // `matches::evaluate_resolved` instead of the engine's evaluation.
+    let me = if resolved { Player::MatchedWith(evaluate_resolved) } else { Player::Level10Matched };
     let start = match rules {
         "baseline" => baseline_start(),
         "igisoro" => Position::start(Variant::Igisoro),
         other => panic!("--rules baseline|igisoro, not {other}"),
     };
     println!(
-        "level 10 vs baseline (depth 5, 10 x material + 2 x mobility), rules {rules} ({}), {games} games, \
+        "level 10{} vs baseline (depth 5, 10 x material + 2 x mobility), rules {rules} ({}), {games} games, \
          {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",
+        if resolved { " (resolved eval)" } else { "" },
         start.rule_overrides().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
     );
     let ops = openings(&start, games.div_ceil(2), opening_plies, seed);
@@ -131,11 +135,7 @@ fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed:
     let t0 = Instant::now();
     for g in 0..games {
         let eng = if g % 2 == 0 { Side::South } else { Side::North };
-        let players = if eng == Side::South {
-            [Player::Level10Matched, Player::Baseline]
-        } else {
-            [Player::Baseline, Player::Level10Matched]
-        };
+        let players = if eng == Side::South { [me, Player::Baseline] } else { [Player::Baseline, me] };
         let tg = Instant::now();
         let (o, _clock) = {
             // Both closures need the running mean: keep it in cells.
@@ -230,7 +230,7 @@ fn main() {
     match cmd.as_str() {
         "baseline" => {
             let rules: String = arg("--rules", "baseline".to_string());
-            baseline(games, &rules, opening_plies, max_plies, seed);
+            baseline(games, &rules, opening_plies, max_plies, seed, std::env::args().any(|a| a == "--resolved"));
         }
         "ladder" => {
             let start = Position::start(Variant::Igisoro);

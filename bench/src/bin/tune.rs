@@ -9,8 +9,9 @@
 //! `--games / 2` distinct seeded openings played once with each colour.
 //! A candidate that scores at least `--accept` (default 0.55) replaces the
 //! current weights at once, and the next candidate plays against it.
-//! Every game, its seed and the accepted changes are printed, so a run can
-//! be replayed exactly.
+//! Every candidate's result and the accepted changes are printed, and the
+//! games are deterministic (fixed depth, seeded openings), so a run can be
+//! replayed exactly. A round that changes nothing ends the run.
 //!
 //! `check` mode plays given weights against the engine's (or against the
 //! baseline's evaluation with `--vs-baseline`), for a final confirmation.
@@ -114,6 +115,7 @@ fn main() {
     println!("start: {}", fmt(&cur));
     let mut played = 0;
     for round in 1..=rounds {
+        let before = cur;
         for i in 0..4 {
             let v = get(&cur, i);
             let cands = if v == 0 { vec![step, 2 * step] } else { vec![v * 3 / 2, v * 2 / 3] };
@@ -141,6 +143,12 @@ fn main() {
             }
         }
         println!("after round {round}: {}", fmt(&cur));
+        if cur == before {
+            // Games are deterministic at fixed depth: another round would
+            // replay the same games.
+            println!("no change in round {round}: stopping");
+            break;
+        }
     }
     println!("result: {} ({} games, {:.0} s)", fmt(&cur), played, t0.elapsed().as_secs_f64());
 }
