@@ -156,6 +156,9 @@ pub fn play_game(
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
         let next = choose(&p, who, move_seed, budget, &mut rng);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
+        if std::env::var_os("STRENGTH_TRACE").is_some() {
+            eprintln!("ply {plies} {side:?} {who:?} budget {budget} ms: {ms:.1} ms, seeds S {} N {}", p.seeds(Side::South), p.seeds(Side::North));
+        }
         clock.ms[side.index()] += ms;
         clock.moves[side.index()] += 1;
         on_move(side, ms);

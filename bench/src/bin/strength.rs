@@ -20,6 +20,10 @@
 //! and counted as cut. Scores count a draw as half a win; the interval is a
 //! 95% Wilson interval on that score.
 //!
+//! `STRENGTH_TRACE=1` prints every move (side, player, budget, time) to stderr.
+//! `baseline --resolved` is an experiment: level 10 searching with
+//! `matches::evaluate_resolved` (captures resolved at the horizon).
+//!
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 40 --ms 50`
