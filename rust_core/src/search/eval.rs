@@ -21,6 +21,25 @@
 //!   when both my inner and outer pit there are occupied and the opponent's
 //!   facing inner pit is occupied (a lap can only capture by ending in an
 //!   occupied pit). Seeds kept there are material at risk.
+//! - **opponent threat** (0: off): the waiting side's best single-lap
+//!   capture, a candidate term for the tuner; it did not help (below).
+//!
+//! How the weights were set: mobility, threat and vulnerability were first
+//! set by hand (the reasons above). They were then tuned by self-play with
+//! `bench/src/bin/tune.rs` (coordinate search; each candidate weight, x3/2
+//! and x2/3 of the current one, or 10 and 20 for a zero weight, plays 200
+//! games against the current weights: 100 distinct seeded openings, each
+//! with both colours, both sides searching to depth 3, baseline rules
+//! `capture=obligatory, clockwise=never`; a candidate scoring at least 55%
+//! is kept). On 2026-11-22, one round (8 candidates, 1,600 games) scored
+//! between 49.0% and 51.0% for every candidate, so no change was kept and
+//! the weights above are the hand-set ones. Why so flat: at equal depth
+//! most openings are won by the same colour whoever plays them, so the
+//! weights decide few games (see "Strength" in BENCHMARKS.md, with the log
+//! in `bench/data/strength/`). Level 10 against the public baseline
+//! evaluation (10 x material + 2 x mobility) at equal depth is likewise
+//! near even (`tune check --vs-baseline`): 50% at depth 3 (20 games), 55%
+//! at depth 4 (40 games), 45% and 47.5% at depth 5 (20 and 40 games).
 
 use crate::board4x8::rules::Opening;
 use crate::board4x8::{Igisoro, Position};
