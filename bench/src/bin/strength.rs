@@ -26,8 +26,8 @@
 //!
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
-//! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 40 --ms 50`
-//! `cargo run --release -p igisoro-bench --bin strength -- random --games 20 --ms 50`
+//! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
+//! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Player, Tally};
@@ -44,19 +44,19 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
-/// Play `games` games (pairs of colours over distinct openings) of `a`
-/// against `b`; returns `a`'s tally. `matched` feeds a `Level10Matched` side.
-fn run_match(
-    label: &str,
-    start: &Position,
-    a: Player,
-    b: Player,
+/// The command line's match settings.
+struct Cfg {
     games: usize,
     opening_plies: u32,
     max_plies: u32,
     seed: u64,
     verbose: bool,
-) -> Tally {
+}
+
+/// Play `cfg.games` games (pairs of colours over distinct openings) of `a`
+/// against `b`; returns `a`'s tally.
+fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> Tally {
+    let Cfg { games, opening_plies, max_plies, seed, verbose } = *cfg;
     let ops = openings(start, games.div_ceil(2), opening_plies, seed);
     let mut t = Tally::default();
     let t0 = Instant::now();
@@ -231,6 +231,7 @@ fn main() {
     let opening_plies: u32 = arg("--opening-plies", 4);
     let ms: u64 = arg("--ms", 50);
     let verbose = std::env::args().any(|a| a == "--verbose");
+    let cfg = Cfg { games, opening_plies, max_plies, seed, verbose };
     match cmd.as_str() {
         "baseline" => {
             let rules: String = arg("--rules", "baseline".to_string());
@@ -243,7 +244,7 @@ fn main() {
             println!("level L vs level L-2, igisoro, {games} games per pair, {ms} ms per move, seed {seed}");
             for l in from..=to {
                 let label = format!("L{l} vs L{}", l - 2);
-                run_match(&label, &start, Player::Level(l, ms), Player::Level(l - 2, ms), games, opening_plies, max_plies, seed, verbose);
+                run_match(&label, &start, Player::Level(l, ms), Player::Level(l - 2, ms), &cfg);
             }
         }
         "random" => {
@@ -253,7 +254,7 @@ fn main() {
             println!("level L vs uniform random, igisoro, {games} games per level, {ms} ms per move, seed {seed}");
             for l in from..=to {
                 let label = format!("L{l} vs random");
-                run_match(&label, &start, Player::Level(l, ms), Player::Random, games, opening_plies, max_plies, seed, verbose);
+                run_match(&label, &start, Player::Level(l, ms), Player::Random, &cfg);
             }
         }
         "pair" => {
@@ -262,7 +263,7 @@ fn main() {
             let a: u8 = arg("--a", 10);
             let b: u8 = arg("--b", 8);
             let label = format!("L{a} vs L{b}");
-            run_match(&label, &start, Player::Level(a, ms), Player::Level(b, ms), games, opening_plies, max_plies, seed, verbose);
+            run_match(&label, &start, Player::Level(a, ms), Player::Level(b, ms), &cfg);
         }
         _ => {
             eprintln!("usage: strength baseline|ladder|random|pair [--games N] [--rules baseline|igisoro] [--ms MS] ...");

@@ -116,7 +116,7 @@ fn main() {
     let mut played = 0;
     for round in 1..=rounds {
         let before = cur;
-        for i in 0..4 {
+        for (i, name) in NAMES.iter().enumerate() {
             let v = get(&cur, i);
             let cands = if v == 0 { vec![step, 2 * step] } else { vec![v * 3 / 2, v * 2 / 3] };
             for c in cands {
@@ -129,7 +129,7 @@ fn main() {
                 let ok = t.score() >= accept;
                 println!(
                     "round {round} {} {} -> {}: {}{} ({:.0} s)",
-                    NAMES[i],
+                    name,
                     v,
                     c,
                     t.summary(),
