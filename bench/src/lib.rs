@@ -62,3 +62,5 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
+
+pub mod matches;

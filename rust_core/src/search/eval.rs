@@ -21,6 +21,25 @@
 //!   when both my inner and outer pit there are occupied and the opponent's
 //!   facing inner pit is occupied (a lap can only capture by ending in an
 //!   occupied pit). Seeds kept there are material at risk.
+//! - **opponent threat** (0: off): the waiting side's best single-lap
+//!   capture, a candidate term for the tuner; it did not help (below).
+//!
+//! How the weights were set: mobility, threat and vulnerability were first
+//! set by hand (the reasons above). They were then tuned by self-play with
+//! `bench/src/bin/tune.rs` (coordinate search; each candidate weight, x3/2
+//! and x2/3 of the current one, or 10 and 20 for a zero weight, plays 200
+//! games against the current weights: 100 distinct seeded openings, each
+//! with both colours, both sides searching to depth 3, baseline rules
+//! `capture=obligatory, clockwise=never`; a candidate scoring at least 55%
+//! is kept). On 2026-11-22, one round (8 candidates, 1,600 games) scored
+//! between 49.0% and 51.0% for every candidate, so no change was kept and
+//! the weights above are the hand-set ones. Why so flat: at equal depth
+//! most openings are won by the same colour whoever plays them, so the
+//! weights decide few games (see "Strength" in BENCHMARKS.md, with the log
+//! in `bench/data/strength/`). Level 10 against the public baseline
+//! evaluation (10 x material + 2 x mobility) at equal depth is likewise
+//! near even (`tune check --vs-baseline`): 50% at depth 3 (20 games), 55%
+//! at depth 4 (40 games), 45% and 47.5% at depth 5 (20 and 40 games).
 
 use crate::board4x8::rules::Opening;
 use crate::board4x8::{Igisoro, Position};
@@ -38,9 +57,32 @@ pub trait Evaluate: Game {
 
 /// Centiseeds per seed.
 pub const SEED: i32 = 100;
-const MOBILITY: i32 = 12;
-const THREAT_NUM: i32 = 50;
-const VULNERABLE: i32 = 15;
+
+/// The evaluation's weights, in centiseeds per unit of each term (material
+/// is fixed at [`SEED`] per seed: it is the scale of every score). The
+/// engine's [`Evaluate::evaluate`] uses [`WEIGHTS`], a constant, so the
+/// compiler folds them in; [`evaluate_weighted`] takes any set, for the
+/// tuner (`bench/src/bin/tune.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Per start pit of margin.
+    pub mobility: i32,
+    /// Per seed of the side to move's best single-lap capture.
+    pub threat: i32,
+    /// Per seed of margin in capturable columns.
+    pub vulnerable: i32,
+    /// Per seed of the waiting side's best single-lap capture (subtracted).
+    pub opp_threat: i32,
+}
+
+/// The engine's weights (see the module docs for how they were set).
+pub const WEIGHTS: Weights = Weights { mobility: 12, threat: 50, vulnerable: 15, opp_threat: 0 };
+
+impl Default for Weights {
+    fn default() -> Self {
+        WEIGHTS
+    }
+}
 
 /// Local pit that a single counter-clockwise lap of `c` seeds from `s` ends in.
 #[inline]
@@ -89,19 +131,26 @@ fn mobility(row: &[u8; 16], min: u8) -> i32 {
     row.iter().filter(|&&c| c >= min.max(1)).count() as i32
 }
 
+/// The evaluation with weights `w` (the engine's is `w = WEIGHTS`).
+#[inline(always)]
+pub fn evaluate_weighted(pos: &Position, w: &Weights) -> i32 {
+    let me = pos.to_move().index();
+    let pits = pos.local_pits();
+    let (mine, theirs) = (&pits[me], &pits[1 - me]);
+    let min = pos.rules().min_seeds;
+    let material = pos.seeds(pos.to_move()) as i32 - pos.seeds(pos.to_move().other()) as i32;
+    let mob = mobility(mine, min) - mobility(theirs, min);
+    // No capture threat while the opening forbids captures.
+    let quiet = pos.rules().opening == Opening::NoCapture && pos.opening_plies() > 0;
+    let threat = if quiet || w.threat == 0 { 0 } else { best_threat(mine, theirs, min) };
+    let opp = if quiet || w.opp_threat == 0 { 0 } else { best_threat(theirs, mine, min) };
+    let vuln = exposed(theirs, mine) - exposed(mine, theirs);
+    material * SEED + w.mobility * mob + w.threat * threat + w.vulnerable * vuln - w.opp_threat * opp
+}
+
 impl Evaluate for Igisoro {
     fn evaluate(pos: &Position) -> i32 {
-        let me = pos.to_move().index();
-        let pits = pos.local_pits();
-        let (mine, theirs) = (&pits[me], &pits[1 - me]);
-        let min = pos.rules().min_seeds;
-        let material = pos.seeds(pos.to_move()) as i32 - pos.seeds(pos.to_move().other()) as i32;
-        let mob = mobility(mine, min) - mobility(theirs, min);
-        // No capture threat while the opening forbids captures.
-        let quiet = pos.rules().opening == Opening::NoCapture && pos.opening_plies() > 0;
-        let threat = if quiet { 0 } else { best_threat(mine, theirs, min) };
-        let vuln = exposed(theirs, mine) - exposed(mine, theirs);
-        material * SEED + MOBILITY * mob + THREAT_NUM * threat + VULNERABLE * vuln
+        evaluate_weighted(pos, &WEIGHTS)
     }
 
     fn baseline(pos: &Position) -> i32 {

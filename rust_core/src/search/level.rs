@@ -4,6 +4,8 @@
 //! beginner misses and plays like a greedy machine; adding seeded noise to
 //! the scores of all root moves (multi-PV over every move) makes weak levels
 //! choose plausible but imperfect moves, reproducibly for a given seed.
+//! The two weakest levels also play a share of uniformly random moves
+//! (blunders), the one knob that measurably weakens a depth-1 search.
 //! Level 10 is the full search within the caller's time budget.
 
 use super::iterative::{analyse, Analysis};
@@ -13,8 +15,29 @@ use super::Engine;
 use crate::rng::Rng;
 use std::time::Instant;
 
-/// (depth, noise amplitude in centiseeds) per level 1..=9; level 10 is unbounded depth.
-const LEVELS: [(u32, i32); 9] = [(1, 400), (1, 200), (2, 120), (2, 60), (3, 30), (3, 10), (4, 0), (5, 0), (6, 0)];
+/// Per level 1..=9: (depth, noise amplitude in centiseeds, percent of
+/// moves chosen uniformly among all moves instead); level 10 is unbounded
+/// depth.
+///
+/// Set from the measured ladder (BENCHMARKS.md, "Strength"), where each
+/// level must beat the level two below it clearly. Two things it showed:
+/// at depth 1 the noise amplitude hardly matters (400 and 1500 play alike:
+/// the captures that decide games are worth more than either), so levels
+/// 1-2 are weakened by uniformly random moves instead; and beyond depth 3-5
+/// extra depth wins few more games at short time controls (most openings
+/// are then won by the same colour whoever plays them), so the top is
+/// spread by noise at depths 1-3.
+const LEVELS: [(u32, i32, u32); 9] = [
+    (1, 400, 70),
+    (1, 400, 35),
+    (1, 400, 0),
+    (1, 200, 0),
+    (2, 120, 0),
+    (2, 60, 0),
+    (3, 30, 0),
+    (3, 10, 0),
+    (5, 0, 0),
+];
 
 /// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
@@ -30,12 +53,13 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
     if level == 10 {
         return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), deadline, ..Limits::default() });
     }
-    let (depth, noise) = LEVELS[level as usize - 1];
+    let (depth, noise, random_pct) = LEVELS[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
     let limits = Limits { depth: Some(depth), time_ms: Some(time_ms), deadline, multipv, ..Limits::default() };
     let mut a = analyse::<G>(pos, &limits);
     if noise > 0 && a.lines.len() > 1 {
         let mut rng = Rng::new(seed);
+        let blunder = rng.below(100) < random_pct as usize;
         // Forced results are clamped to ±20 seeds before the noise: a weak
         // level should usually, not always, take a win.
         let pick = a
@@ -50,6 +74,8 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
             .max()
             .map(|(_, std::cmp::Reverse(i))| i)
             .unwrap_or(0);
+        // A weak level's blunder: any move, uniformly.
+        let pick = if blunder { rng.below(a.lines.len()) } else { pick };
         let chosen = a.lines.remove(pick);
         a.lines.insert(0, chosen);
         a.best_move = Some(a.lines[0].mv.clone());

@@ -1,0 +1,284 @@
+//! Engine-vs-engine games for the strength benchmarks (`bin/strength.rs`,
+//! `bin/tune.rs`): players, seeded openings, one game, a match summary with
+//! a Wilson interval.
+//!
+//! A move chosen by a search is its whole turn, including the opponent's
+//! in-turn decisions (retreat) the mover's search expects: the mover's
+//! minimax assumes the opponent answers its best, so these are the
+//! opponent's best replies *as the mover sees them*. The opponent does not
+//! get to choose them itself; under obligatory capture (the baseline rules)
+//! there are no such decisions at all.
+
+use igisoro_core::board4x8::{Igisoro, Position, Setup, Variant};
+use igisoro_core::budget::{with_budget, Budget};
+use igisoro_core::explore::{play, random_move, status};
+use igisoro_core::moves::parse_move;
+use igisoro_core::rng::Rng;
+use igisoro_core::search::{analyse_with, best_move, Analysis, Limits, Zobrist};
+use igisoro_core::{Side, Status};
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// An evaluation usable by the searcher (a plain function pointer).
+pub type Eval = fn(&Position) -> i32;
+
+/// Who chooses the moves of one side.
+#[derive(Clone, Copy, Debug)]
+pub enum Player {
+    /// `search::best_move` at this level, `ms` per move.
+    Level(u8, u64),
+    /// Level 10 with a per-move time given by the game loop's `budget_ms` hook.
+    Level10Matched,
+    /// Like `Level10Matched` (unbounded depth, the matched time) but with
+    /// another evaluation: for trying evaluations at time parity.
+    MatchedWith(Eval),
+    /// The public baseline: depth-5 alpha-beta, 10 x material + 2 x mobility.
+    Baseline,
+    /// Fixed-depth search (no time limit) with the given evaluation.
+    Depth(u32, Eval),
+    /// Node-limited search with the given evaluation.
+    Nodes(u64, Eval),
+    /// `explore::random_move`: uniform among the options at every decision point.
+    Random,
+}
+
+/// The start of the baseline's rules: `igisoro` with `capture=obligatory`,
+/// `clockwise=never`.
+pub fn baseline_start() -> Position {
+    let mut s: Setup = Position::start(Variant::Igisoro).to_setup();
+    s.rules = vec![("capture".into(), "obligatory".into()), ("clockwise".into(), "never".into())];
+    Position::from_setup(&s).expect("baseline rules")
+}
+
+/// `n` distinct openings: `plies` seeded uniform-random plies from `start`
+/// (opening `k` uses seed `seed + k`, retried with later seeds when it
+/// repeats an earlier opening or ends the game).
+pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Position> {
+    let mut out = Vec::with_capacity(n);
+    let mut seen = HashSet::new();
+    let mut s = seed;
+    while out.len() < n {
+        let mut rng = Rng::new(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+        s += 1;
+        let mut p = start.clone();
+        let mut ok = true;
+        for _ in 0..plies {
+            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
+            match with_budget(budget, || random_move::<Igisoro>(&p, &mut rng)) {
+                (Some((q, _)), false) => p = q,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if ok && status::<Igisoro>(&p) == Status::Ongoing && seen.insert(Igisoro::zobrist(&p)) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// How one game ended.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome {
+    /// `None`: a draw (cut at the ply cap with equal material).
+    pub winner: Option<Side>,
+    pub plies: u32,
+    /// Cut at the ply cap and scored by material.
+    pub cut: bool,
+}
+
+/// Time spent and moves made by each side in one game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Clock {
+    pub ms: [f64; 2],
+    pub moves: [u32; 2],
+}
+
+fn choose(p: &Position, who: Player, seed: u64, matched_ms: u64, rng: &mut Rng) -> Option<Position> {
+    let a: Analysis = match who {
+        Player::Level(l, ms) => best_move::<Igisoro>(p, l, ms, seed),
+        Player::Level10Matched => best_move::<Igisoro>(p, 10, matched_ms.max(1), seed),
+        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits::time(matched_ms.max(1)), e),
+        Player::Baseline => analyse_with::<Igisoro>(p, &Limits::depth(5), baseline_eval),
+        Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
+        Player::Nodes(n, e) => analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e),
+        Player::Random => return random_move::<Igisoro>(p, rng).map(|(q, _)| q),
+    };
+    match a.best_move {
+        Some(mv) => {
+            let choices = parse_move::<Igisoro>(p, &mv).expect("engine move parses");
+            Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)
+        }
+        // Out of time before any option was settled: fall back to a random move.
+        None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
+    }
+}
+
+fn baseline_eval(p: &Position) -> i32 {
+    <Igisoro as igisoro_core::search::Evaluate>::baseline(p)
+}
+
+/// Play one game from `start`. `players[0]` is South, `players[1]` North.
+/// `matched_ms()` gives a `Level10Matched` player its time for the next
+/// move; `on_move(side, ms)` is told every move's duration. A game still on
+/// after `max_plies` is scored by material (equal material: a draw).
+pub fn play_game(
+    start: &Position,
+    players: [Player; 2],
+    seed: u64,
+    max_plies: u32,
+    matched_ms: &mut dyn FnMut() -> u64,
+    on_move: &mut dyn FnMut(Side, f64),
+) -> (Outcome, Clock) {
+    let mut p = start.clone();
+    let mut rng = Rng::new(seed ^ 0xA5A5_5A5A);
+    let mut clock = Clock::default();
+    let mut plies = 0;
+    loop {
+        if let Status::Won { winner, .. } = status::<Igisoro>(&p) {
+            return (Outcome { winner: Some(winner), plies, cut: false }, clock);
+        }
+        if plies >= max_plies {
+            let (s, n) = (p.seeds(Side::South), p.seeds(Side::North));
+            let winner = match s.cmp(&n) {
+                std::cmp::Ordering::Greater => Some(Side::South),
+                std::cmp::Ordering::Less => Some(Side::North),
+                std::cmp::Ordering::Equal => None,
+            };
+            return (Outcome { winner, plies, cut: true }, clock);
+        }
+        let side = p.to_move();
+        let who = players[side.index()];
+        let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_ms() } else { 0 };
+        let t = Instant::now();
+        let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
+        let next = choose(&p, who, move_seed, budget, &mut rng);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        if std::env::var_os("STRENGTH_TRACE").is_some() {
+            eprintln!("ply {plies} {side:?} {who:?} budget {budget} ms: {ms:.1} ms, seeds S {} N {}", p.seeds(Side::South), p.seeds(Side::North));
+        }
+        clock.ms[side.index()] += ms;
+        clock.moves[side.index()] += 1;
+        on_move(side, ms);
+        match next {
+            Some(q) => p = q,
+            // No legal move: the status check above will say so next round.
+            None => {
+                return (Outcome { winner: Some(side.other()), plies, cut: false }, clock);
+            }
+        }
+        plies += 1;
+    }
+}
+
+/// Wins, draws and losses of one player over a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub cut: u32,
+    /// Openings (played once with each colour) whose two games were won
+    /// by the same colour: decided by the opening, not by the players.
+    pub colour_pairs: u32,
+    /// Openings whose two games this player won / lost.
+    pub pairs_won: u32,
+    pub pairs_lost: u32,
+}
+
+impl Tally {
+    /// This player's result in one game: 1 win, 0.5 draw, 0 loss.
+    pub fn result(o: &Outcome, me: Side) -> f64 {
+        match o.winner {
+            Some(w) if w == me => 1.0,
+            None => 0.5,
+            _ => 0.0,
+        }
+    }
+    pub fn add(&mut self, o: &Outcome, me: Side) {
+        match o.winner {
+            Some(w) if w == me => self.wins += 1,
+            None => self.draws += 1,
+            _ => self.losses += 1,
+        }
+        self.cut += o.cut as u32;
+    }
+    /// Record a pair: this player's results with South and with North
+    /// (1 win, 0.5 draw, 0 loss) on the same opening.
+    pub fn add_pair(&mut self, as_south: f64, as_north: f64) {
+        if as_south + as_north == 2.0 {
+            self.pairs_won += 1;
+        } else if as_south + as_north == 0.0 {
+            self.pairs_lost += 1;
+        } else if (as_south - as_north).abs() == 1.0 {
+            self.colour_pairs += 1;
+        }
+    }
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+    /// Score: wins plus half the draws.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+    pub fn score(&self) -> f64 {
+        self.points() / self.games().max(1) as f64
+    }
+    /// 95% Wilson interval of the score (draws counted as half a win).
+    pub fn wilson(&self) -> (f64, f64) {
+        wilson(self.points(), self.games() as f64)
+    }
+    /// "W-D-L, score% [lo%, hi%]".
+    pub fn summary(&self) -> String {
+        let (lo, hi) = self.wilson();
+        format!(
+            "{}-{}-{} ({} games), score {:.1}% [95% CI {:.1}%, {:.1}%], cut {}, pairs won/lost/same-colour {}/{}/{}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            100.0 * self.score(),
+            100.0 * lo,
+            100.0 * hi,
+            self.cut,
+            self.pairs_won,
+            self.pairs_lost,
+            self.colour_pairs
+        )
+    }
+}
+
+/// 95% Wilson score interval for `wins` successes out of `n`.
+pub fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    if n == 0.0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.96;
+    let p = wins / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / (1.0 + z * z / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// An experimental evaluation: the engine's static value with the side to
+/// move's immediate captures resolved, i.e. the better of the static value
+/// (it may play a quiet move) and, for each distinct capturing result of
+/// its turn, minus the static value of that result. Turns with opponent
+/// decisions or over 512 decision nodes keep the static value.
+pub fn evaluate_resolved(pos: &Position) -> i32 {
+    use igisoro_core::search::turn_graph::TurnGraph;
+    use igisoro_core::search::Evaluate;
+    let stand = Igisoro::evaluate(pos);
+    if igisoro_core::budget::check() {
+        return stand;
+    }
+    let Ok(g) = TurnGraph::<Igisoro>::build_bounded(pos, 512, &mut igisoro_core::budget::check) else {
+        return stand;
+    };
+    if g.has_opponent || g.truncated {
+        return stand;
+    }
+    g.results.iter().filter(|r| r.captured > 0).map(|r| -Igisoro::evaluate(&r.pos)).fold(stand, i32::max)
+}
