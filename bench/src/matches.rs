@@ -14,7 +14,7 @@ use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
-use igisoro_core::search::{analyse_with, best_move, Analysis, Limits, Zobrist};
+use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -96,11 +96,15 @@ pub struct Clock {
     pub moves: [u32; 2],
 }
 
-fn choose(p: &Position, who: Player, seed: u64, matched_ms: u64, rng: &mut Rng) -> Option<Position> {
+fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) -> Option<Position> {
+    // A matched budget is a deadline to the microsecond: the baseline's
+    // moves can take about a millisecond, and whole milliseconds (floored)
+    // would give level 10 nothing.
+    let deadline = Some(Instant::now() + Duration::from_micros(matched_us.max(1)));
     let a: Analysis = match who {
         Player::Level(l, ms) => best_move::<Igisoro>(p, l, ms, seed),
-        Player::Level10Matched => best_move::<Igisoro>(p, 10, matched_ms.max(1), seed),
-        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits::time(matched_ms.max(1)), e),
+        Player::Level10Matched => best_move_until::<Igisoro>(p, 10, 600_000, seed, deadline),
+        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits { depth: None, deadline, ..Limits::default() }, e),
         Player::Baseline => analyse_with::<Igisoro>(p, &Limits::depth(5), baseline_eval),
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e),
@@ -121,7 +125,7 @@ fn baseline_eval(p: &Position) -> i32 {
 }
 
 /// Play one game from `start`. `players[0]` is South, `players[1]` North.
-/// `matched_ms()` gives a `Level10Matched` player its time for the next
+/// `matched_us()` gives a `Level10Matched` player its time (microseconds) for the next
 /// move; `on_move(side, ms)` is told every move's duration. A game still on
 /// after `max_plies` is scored by material (equal material: a draw).
 pub fn play_game(
@@ -129,7 +133,7 @@ pub fn play_game(
     players: [Player; 2],
     seed: u64,
     max_plies: u32,
-    matched_ms: &mut dyn FnMut() -> u64,
+    matched_us: &mut dyn FnMut() -> u64,
     on_move: &mut dyn FnMut(Side, f64),
 ) -> (Outcome, Clock) {
     let mut p = start.clone();
@@ -151,13 +155,13 @@ pub fn play_game(
         }
         let side = p.to_move();
         let who = players[side.index()];
-        let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_ms() } else { 0 };
+        let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_us() } else { 0 };
         let t = Instant::now();
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
         let next = choose(&p, who, move_seed, budget, &mut rng);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         if std::env::var_os("STRENGTH_TRACE").is_some() {
-            eprintln!("ply {plies} {side:?} {who:?} budget {budget} ms: {ms:.1} ms, seeds S {} N {}", p.seeds(Side::South), p.seeds(Side::North));
+            eprintln!("ply {plies} {side:?} {who:?} budget {budget} us: {ms:.1} ms, seeds S {} N {}", p.seeds(Side::South), p.seeds(Side::North));
         }
         clock.ms[side.index()] += ms;
         clock.moves[side.index()] += 1;

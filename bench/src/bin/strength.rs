@@ -5,7 +5,8 @@
 //!   baseline's rules (`--rules baseline`: igisoro with capture=obligatory,
 //!   clockwise=never) or plain `igisoro` (`--rules igisoro`).
 //!   Time: level 10 gets, for each move, the mean of all the baseline's own
-//!   move times measured so far in the run (floored to whole ms; before the
+//!   move times measured so far in the run (as a deadline, floored to whole
+//!   microseconds; before the
 //!   baseline has moved, one timed baseline search of the first opening
 //!   seeds the mean). Both sides' actual mean time per move is printed.
 //! - `ladder`: level L against level L-2 for L = 3..10, `--ms` per move
@@ -152,7 +153,7 @@ fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed:
                 max_plies,
                 &mut || {
                     let (s, n) = mean.get();
-                    let b = (s / n as f64).floor() as u64;
+                    let b = (s / n as f64 * 1000.0).floor() as u64; // microseconds
                     let u = used.get();
                     used.set((u.0, u.1, u.2, u.3, u.4, u.5 + b, u.6 + 1));
                     b
@@ -218,7 +219,7 @@ fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed:
         eng_ms / eng_n.max(1) as f64,
         eng_n,
         eng_max,
-        budgets as f64 / budget_n.max(1) as f64,
+        budgets as f64 / budget_n.max(1) as f64 / 1000.0,
         t0.elapsed().as_secs_f64()
     );
 }
