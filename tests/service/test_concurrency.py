@@ -114,7 +114,10 @@ def test_cheap_requests_answer_during_two_long_searches(server):
     for status, body, start, end in results:
         assert status == 200, body
         assert body["partial"] is True and body["stopped_by"] == "deadline" and body["best_move"]
-        assert LIMIT - 0.1 <= end - start < LIMIT + 5
+        # Iterative deepening starts no iteration after half the time left
+        # (it could not finish), so a search ends between half the budget
+        # and the budget itself.
+        assert LIMIT / 2 - 0.1 <= end - start < LIMIT + 5
 
 
 def _free_port() -> int:
