@@ -110,7 +110,10 @@ def test_cheap_requests_answer_during_two_long_searches(server):
     for status, body, start, end in quick:
         assert status == 200, body
         assert end - start < 1.0
-    assert max(end for *_, end in quick) < min(end for *_, end in results)
+    # Both were sent while the searches were running (and answered promptly,
+    # above); a search can end after half its budget, so their order of
+    # completion is not fixed.
+    assert max(start for _, _, start, _ in quick) < min(end for *_, end in results)
     for status, body, start, end in results:
         assert status == 200, body
         assert body["partial"] is True and body["stopped_by"] == "deadline" and body["best_move"]
