@@ -123,33 +123,32 @@ def review() -> dict[str, Any]:
     for n, ply in enumerate(plies, start=1):
         before: igisoro.Position = ply["before"]
         after: igisoro.Position = ply["after"]
+        # Fields stay null where the budget ran out before their search.
         entry: dict[str, Any] = {
             "ply": n, "side": before.to_move, "move": ply["move"], "canonical": ply["canonical"],
             "captured": ply["captured"], "position_after": after.notation(),
+            "evaluation": None, "best_move": None, "best_pv": [], "played_score": None, "loss": None, "label": None,
         }
+        out.append(entry)
         best = searched(before)
-        if best is None or best.best_move is None:
-            partial = partial or best is None
-            entry.update(evaluation=None, best_move=None, best_pv=[], played_score=None, loss=None, label=None)
-            out.append(entry)
+        if best is None:
+            partial = True
             continue
+        if best.best_move is None:
+            continue
+        entry.update(evaluation=best.score.to_json(), best_move=best.best_move, best_pv=list(best.pv))
+        partial = partial or best.partial
         if ply["canonical"] == best.best_move:
-            played_score, part = best.score, best.partial
+            played_score = best.score
         else:
             reply = searched(after, shallower=True)
             if reply is None:
                 partial = True
-                entry.update(evaluation=best.score.to_json(), best_move=best.best_move, best_pv=list(best.pv),
-                             played_score=None, loss=None, label=None)
-                out.append(entry)
                 continue
             played_score = _for_mover(reply.score, after.to_move == before.to_move)
-            part = best.partial or reply.partial
+            partial = partial or reply.partial
         loss, name = label(best.score, played_score)
-        partial = partial or part
-        entry.update(evaluation=best.score.to_json(), best_move=best.best_move, best_pv=list(best.pv),
-                     played_score=played_score.to_json(), loss=round(loss, 2), label=name)
-        out.append(entry)
+        entry.update(played_score=played_score.to_json(), loss=round(loss, 2), label=name)
 
     return {
         "start": start.notation(),
