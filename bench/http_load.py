@@ -13,7 +13,7 @@ the shipped ``gunicorn.conf.py``, then measures, each for ``--seconds``:
    same positions sent one per request (``/v1/evaluate``), same depth, with
    the number of searches the request deadline cut short (should be 0).
 
-Usage: ``.venv/bin/python bench/http_load.py [--seconds 10] [--workers 2]``.
+Usage: ``.venv/bin/python bench/http_load.py [--seconds 10] [--workers 2] [--parts 1,2,3]``.
 Prints a Markdown table per part.
 """
 
@@ -79,6 +79,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--connections", type=int, default=8)
     ap.add_argument("--rounds", type=int, default=5, help="alternating rounds of the throughput rows")
+    ap.add_argument("--parts", default="1,2,3", help="which parts to run, e.g. 1 for throughput only")
     ap.add_argument("--engine-timeout", type=float, default=3.0,
                     help="the server's IGISORO_ENGINE_TIMEOUT: how long each long search of part 2 runs")
     args = ap.parse_args()
@@ -102,103 +103,121 @@ def main() -> None:
         print(f"gunicorn: {args.workers} workers x 4 threads; wrk: 2 threads, {args.connections} connections, "
               f"{args.seconds} s per row; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
 
-        # 1. Throughput, side by side. Searches get as many connections as
-        # the workers have search slots (MAX_CONCURRENT_SEARCHES, 2 each):
-        # more would be answered 503 overloaded by design. Each row runs
-        # once to warm up, then --rounds times in alternation: the machine is
-        # shared and noisy, so medians of side-by-side rounds are reported.
-        search_conns = 2
-        rows = [
-            ("GET /v1/health/live (trivial)", base + "/v1/health/live", None, args.connections),
-            ("POST /v1/legal-moves (start)", base + "/v1/legal-moves", {"position": START}, args.connections),
-            ("POST /v1/best-move (depth 4)", base + "/v1/best-move", {"position": START, "depth": 4}, search_conns),
-        ]
-        for _, url, body, conns in rows:
-            wrk(url, 1, conns, body, tmp)
-        runs: dict[str, list[dict[str, float]]] = {name: [] for name, *_ in rows}
-        for _ in range(args.rounds):
-            for name, url, body, conns in rows:
-                runs[name].append(wrk(url, args.seconds, conns, body, tmp))
-        trivial_name = rows[0][0]
-        print("Each row: the median of the rounds (requests/s, p50, p99); `vs trivial` is the median of the\n"
-              "per-round ratios to the trivial endpoint's rate in the same round, with their range.\n")
-        print("| endpoint | connections | requests/s | p50 ms | p99 ms | non-2xx | vs trivial (range) |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
-        for name, _, _, conns in rows:
-            rs = runs[name]
-            ratios = sorted(100 * r["rps"] / t["rps"] for r, t in zip(rs, runs[trivial_name]))
-
-            def med(key: str) -> float:
-                return statistics.median(r[key] for r in rs)
-
-            print(f"| {name} | {conns} | {med('rps'):,.0f} | {med('p50'):.2f} | {med('p99'):.2f} | "
-                  f"{sum(r['non2xx'] for r in rs):.0f} | {statistics.median(ratios):.0f}% "
-                  f"({ratios[0]:.0f}-{ratios[-1]:.0f}%) |")
-
-        # 2. Health while two long searches run.
-        stop = threading.Event()
-        searches = [0]
-
-        def long_searches() -> None:
-            while not stop.is_set():
-                post(port, "/v1/evaluate", {"position": START, "depth": 20})
-                searches[0] += 1
-
-        idle = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
-        load = [threading.Thread(target=long_searches, daemon=True) for _ in range(2)]
-        for t in load:
-            t.start()
-        time.sleep(0.5)
-        busy = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
-        stop.set()
-        for t in load:
-            t.join(60)
-        print(f"\n`GET /v1/health` (1 connection), idle and while 2 clients run long searches "
-              f"({searches[0]} searches of {args.engine_timeout:g} s each, cut by the deadline):\n")
-        print("| server | requests/s | p50 ms | p99 ms |")
-        print("|---|---:|---:|---:|")
-        for name, r in (("idle", idle), ("2 long searches", busy)):
-            print(f"| {name} | {r['rps']:,.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")
-
-        # 3. Batch against one request per position: 64 positions 4..19
-        # plies into seeded random igisoro games, the same depth both ways.
-        import igisoro
-
-        positions = []
-        for game in range(64):
-            p = igisoro.Position.from_notation(START)
-            for ply in range(4 + game % 16):
-                nxt = p.random_move(1000 * game + ply)
-                if nxt is None or nxt.status().state != "ongoing":
-                    break
-                p = nxt
-            positions.append(p.notation())
-        depth = 3
-        partial = {"batch": 0, "single": 0}
-        t = time.perf_counter()
-        reps = 0
-        while time.perf_counter() - t < args.seconds:
-            out = post(port, "/v1/analysis/batch", {"positions": positions, "depth": depth})
-            partial["batch"] += sum(r.get("partial", False) for r in out["results"])
-            reps += 1
-        batch_rate = reps * len(positions) / (time.perf_counter() - t)
-        t = time.perf_counter()
-        done = 0
-        while time.perf_counter() - t < args.seconds or done % len(positions):
-            out = post(port, "/v1/evaluate", {"position": positions[done % len(positions)], "depth": depth})
-            partial["single"] += out["partial"]
-            done += 1
-        single_rate = done / (time.perf_counter() - t)
-        print(f"\n{len(positions)} positions at depth {depth}, one client:\n")
-        print("| how | positions/s | searches cut by the deadline |")
-        print("|---|---:|---:|")
-        print(f"| `/v1/analysis/batch`, {len(positions)} per request | {batch_rate:,.1f} | {partial['batch']} |")
-        print(f"| `/v1/evaluate`, one per request | {single_rate:,.1f} | {partial['single']} |")
-        print(f"\nbatch / single: {batch_rate / single_rate:.2f}x")
+        parts = {int(x) for x in args.parts.split(",")}
+        if 1 in parts:
+            throughput(base, args, tmp)
+        if 2 in parts:
+            health_under_load(port, base, args, tmp)
+        if 3 in parts:
+            batch_vs_single(port, args)
     finally:
         server.terminate()
         server.wait(30)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def throughput(base: str, args: argparse.Namespace, tmp: Path) -> None:
+    """Part 1: the trivial endpoint, legal moves and best move, side by side.
+
+    Searches get as many connections as the workers have search slots
+    (MAX_CONCURRENT_SEARCHES, 2 each): more would be answered 503 overloaded
+    by design. Each row runs once to warm up, then ``--rounds`` times in
+    alternation: the machine is shared and noisy, so medians of side-by-side
+    rounds are reported.
+    """
+    search_conns = 2
+    rows = [
+        ("GET /v1/health/live (trivial)", base + "/v1/health/live", None, args.connections),
+        ("POST /v1/legal-moves (start)", base + "/v1/legal-moves", {"position": START}, args.connections),
+        ("POST /v1/best-move (depth 4)", base + "/v1/best-move", {"position": START, "depth": 4}, search_conns),
+    ]
+    for _, url, body, conns in rows:
+        wrk(url, 1, conns, body, tmp)
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name, *_ in rows}
+    for _ in range(args.rounds):
+        for name, url, body, conns in rows:
+            runs[name].append(wrk(url, args.seconds, conns, body, tmp))
+    trivial_name = rows[0][0]
+    print("Each row: the median of the rounds (requests/s, p50, p99); `vs trivial` is the median of the\n"
+          "per-round ratios to the trivial endpoint's rate in the same round, with their range.\n")
+    print("| endpoint | connections | requests/s | p50 ms | p99 ms | non-2xx | vs trivial (range) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, _, _, conns in rows:
+        rs = runs[name]
+        ratios = sorted(100 * r["rps"] / t["rps"] for r, t in zip(rs, runs[trivial_name]))
+
+        def med(key: str) -> float:
+            return statistics.median(r[key] for r in rs)
+
+        print(f"| {name} | {conns} | {med('rps'):,.0f} | {med('p50'):.2f} | {med('p99'):.2f} | "
+              f"{sum(r['non2xx'] for r in rs):.0f} | {statistics.median(ratios):.0f}% "
+              f"({ratios[0]:.0f}-{ratios[-1]:.0f}%) |")
+
+
+def health_under_load(port: int, base: str, args: argparse.Namespace, tmp: Path) -> None:
+    """Part 2: ``GET /v1/health`` idle and while two long searches run."""
+    stop = threading.Event()
+    searches = [0]
+
+    def long_searches() -> None:
+        while not stop.is_set():
+            post(port, "/v1/evaluate", {"position": START, "depth": 20})
+            searches[0] += 1
+
+    idle = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
+    load = [threading.Thread(target=long_searches, daemon=True) for _ in range(2)]
+    for t in load:
+        t.start()
+    time.sleep(0.5)
+    busy = wrk(base + "/v1/health", args.seconds, 1, None, tmp)
+    stop.set()
+    for t in load:
+        t.join(60)
+    print(f"\n`GET /v1/health` (1 connection), idle and while 2 clients run long searches "
+          f"({searches[0]} searches of {args.engine_timeout:g} s each, cut by the deadline):\n")
+    print("| server | requests/s | p50 ms | p99 ms |")
+    print("|---|---:|---:|---:|")
+    for name, r in (("idle", idle), ("2 long searches", busy)):
+        print(f"| {name} | {r['rps']:,.0f} | {r['p50']:.2f} | {r['p99']:.2f} |")
+
+
+def batch_vs_single(port: int, args: argparse.Namespace) -> None:
+    """Part 3: positions per second through ``/v1/analysis/batch`` against one per request."""
+    # 3. Batch against one request per position: 64 positions 4..19
+    # plies into seeded random igisoro games, the same depth both ways.
+    import igisoro
+
+    positions = []
+    for game in range(64):
+        p = igisoro.Position.from_notation(START)
+        for ply in range(4 + game % 16):
+            nxt = p.random_move(1000 * game + ply)
+            if nxt is None or nxt.status().state != "ongoing":
+                break
+            p = nxt
+        positions.append(p.notation())
+    depth = 3
+    partial = {"batch": 0, "single": 0}
+    t = time.perf_counter()
+    reps = 0
+    while time.perf_counter() - t < args.seconds:
+        out = post(port, "/v1/analysis/batch", {"positions": positions, "depth": depth})
+        partial["batch"] += sum(r.get("partial", False) for r in out["results"])
+        reps += 1
+    batch_rate = reps * len(positions) / (time.perf_counter() - t)
+    t = time.perf_counter()
+    done = 0
+    while time.perf_counter() - t < args.seconds or done % len(positions):
+        out = post(port, "/v1/evaluate", {"position": positions[done % len(positions)], "depth": depth})
+        partial["single"] += out["partial"]
+        done += 1
+    single_rate = done / (time.perf_counter() - t)
+    print(f"\n{len(positions)} positions at depth {depth}, one client:\n")
+    print("| how | positions/s | searches cut by the deadline |")
+    print("|---|---:|---:|")
+    print(f"| `/v1/analysis/batch`, {len(positions)} per request | {batch_rate:,.1f} | {partial['batch']} |")
+    print(f"| `/v1/evaluate`, one per request | {single_rate:,.1f} | {partial['single']} |")
+    print(f"\nbatch / single: {batch_rate / single_rate:.2f}x")
 
 
 if __name__ == "__main__":

@@ -78,12 +78,6 @@ def seconds_left() -> float:
     return engine.seconds_left()
 
 
-def legal_moves(pos: igisoro.Position, limit: int, timeout: float) -> tuple[list[tuple[str, igisoro.Position, int, int]], bool]:
-    """``pos.legal_moves(limit, timeout)`` as (notation, result, captured, laps) and ``truncated``."""
-    moves = pos.legal_moves(limit, timeout)
-    return [(m.notation, m.result, m.captured, m.laps) for m in moves], moves.truncated
-
-
 def _canonical(pos: igisoro.Position, move: str, timeout: float) -> str:
     return pos.canonical(move, timeout).notation
 

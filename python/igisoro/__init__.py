@@ -25,7 +25,7 @@ from igisoro.errors import (
 )
 from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
 from igisoro.move import Move
-from igisoro.position import Decision, LegalMove, MoveList, PlayResult, Position, Status
+from igisoro.position import Decision, LegalMove, LegalMovesJson, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
 
 from igisoro._igisoro import __version__
@@ -40,6 +40,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidPositionError",
     "LegalMove",
+    "LegalMovesJson",
     "Line",
     "Move",
     "MoveList",

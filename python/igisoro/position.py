@@ -105,6 +105,24 @@ class MoveList(list[LegalMove]):
         self.truncated = truncated
 
 
+def _check_limit(limit: int | None) -> None:
+    """A move-list bound: none, or a positive integer."""
+    if limit is not None and (not _is_int(limit) or limit < 1 or limit > 2**62):
+        raise InvalidLimitError(f"limit must be a positive integer, got {limit!r}")
+
+
+@dataclass(frozen=True)
+class LegalMovesJson:
+    """What :meth:`Position.legal_moves_json` returns."""
+
+    #: The moves as a JSON array (UTF-8).
+    json: bytes
+    #: How many moves the array holds.
+    count: int
+    #: True when ``limit`` cut the list (at least one more move exists).
+    truncated: bool
+
+
 @dataclass(frozen=True)
 class Decision:
     """The next decision point of a partially played turn."""
@@ -276,15 +294,24 @@ class Position:
         core enumerates. With ``timeout`` (seconds) the call raises
         :class:`EngineTimeoutError` instead of running longer.
         """
-        if limit is not None and (not _is_int(limit) or limit < 1 or limit > 2**62):
-            from igisoro.errors import InvalidLimitError
-
-            raise InvalidLimitError(f"limit must be a positive integer, got {limit!r}")
+        _check_limit(limit)
         moves, truncated = self._pos.legal_moves(limit, timeout)
         return MoveList(
             [LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps) for n, r, c, laps in moves],
             truncated,
         )
+
+    def legal_moves_json(self, limit: int | None = None, timeout: float | None = None) -> LegalMovesJson:
+        """:meth:`legal_moves` as JSON text, for servers.
+
+        The text is a JSON array with one object per move, ``{"move":
+        notation, "result": {"position": <to_json()>, "notation": <notation()>},
+        "captured": n, "laps": n}``, written by the core in one call: several
+        times faster than converting each :class:`LegalMove`, which matters
+        on a hot HTTP path. Same arguments and errors as :meth:`legal_moves`.
+        """
+        _check_limit(limit)
+        return LegalMovesJson(*self._pos.legal_moves_json(limit, timeout))
 
     def next_decision(self, partial: str | Move | Sequence[str] = "", timeout: float | None = None) -> Decision:
         """The next decision after a partial decision list (step-wise play).

@@ -11,6 +11,7 @@ pub mod budget;
 pub mod explore;
 pub mod game;
 pub mod isolo;
+pub mod json_form;
 pub mod moves;
 pub mod notation_error;
 pub mod rng;

@@ -14,6 +14,7 @@ use crate::budget::{with_budget, Budget};
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::{Actor, Event, Game, Status};
 use crate::isolo as iso;
+use crate::json_form::{write_str, Extra, Form};
 use crate::moves::{format_move, parse_move, MoveSyntaxError};
 use crate::rng::Rng;
 use crate::search::{self, Analysis, Limits, Score};
@@ -84,17 +85,10 @@ enum AnyPos {
 trait Engine: Game<Pos: Send + Sync, Choice: Send> {
     fn wrap(p: Self::Pos) -> AnyPos;
     fn notation(p: &Self::Pos) -> String;
-    /// (variant, rule overrides, pits picture, to_move, extra state fields).
-    fn fields(p: &Self::Pos) -> Fields;
+    /// The JSON form's parts (variant, rule overrides, pits picture,
+    /// to_move, extra state fields).
+    fn fields(p: &Self::Pos) -> Form;
     fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
-}
-
-type Fields = (String, Vec<(String, String)>, Vec<Vec<i64>>, String, Vec<(&'static str, Extra)>);
-
-/// A state field of the JSON form beyond the board and side to move.
-enum Extra {
-    Int(i64),
-    Text(Option<String>),
 }
 
 impl Engine for b4::Igisoro {
@@ -104,10 +98,10 @@ impl Engine for b4::Igisoro {
     fn notation(p: &b4::Position) -> String {
         b4::notation::format(p)
     }
-    fn fields(p: &b4::Position) -> Fields {
+    fn fields(p: &b4::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        (s.variant, s.rules, s.pits, s.to_move, extra)
+        Form { variant: s.variant, rules: s.rules, options: b4::rules::OPTIONS, pits: s.pits, to_move: s.to_move, extra }
     }
     fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -121,10 +115,10 @@ impl Engine for iso::Isolo {
     fn notation(p: &iso::Position) -> String {
         iso::notation::format(p)
     }
-    fn fields(p: &iso::Position) -> Fields {
+    fn fields(p: &iso::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        (s.variant, s.rules, s.pits, s.to_move, extra)
+        Form { variant: s.variant, rules: s.rules, options: iso::rules::OPTIONS, pits: s.pits, to_move: s.to_move, extra }
     }
     fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -248,6 +242,15 @@ fn game_of(variant: &str) -> Result<bool, Error> {
 }
 
 impl PyPos {
+    /// A `limit` argument: none, or at least 1.
+    fn move_limit(limit: Option<i64>) -> PyResult<Option<usize>> {
+        match limit {
+            None => Ok(None),
+            Some(l) if l >= 1 => Ok(Some(l as usize)),
+            Some(l) => Err(to_py_err(Error::Limit(format!("limit must be at least 1, got {}", l)))),
+        }
+    }
+
     fn parse_choices<G: Engine>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
         parse_move::<G>(p, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
     }
@@ -457,13 +460,13 @@ impl PyPos {
     /// The JSON form's fields: variant, rules (overrides), pits, to_move
     /// and the variant's state fields.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let (variant, rules, pits, to_move, extra) = with_game!(&self.inner, p, G => G::fields(p));
+        let form = with_game!(&self.inner, p, G => G::fields(p));
         let d = PyDict::new(py);
-        d.set_item("variant", variant)?;
-        d.set_item("rules", rules)?;
-        d.set_item("pits", pits)?;
-        d.set_item("to_move", to_move)?;
-        for (k, v) in extra {
+        d.set_item("variant", form.variant)?;
+        d.set_item("rules", form.rules)?;
+        d.set_item("pits", form.pits)?;
+        d.set_item("to_move", form.to_move)?;
+        for (k, v) in form.extra {
             match v {
                 Extra::Int(i) => d.set_item(k, i)?,
                 Extra::Text(t) => d.set_item(k, t)?,
@@ -491,11 +494,7 @@ impl PyPos {
         limit: Option<i64>,
         timeout: Option<f64>,
     ) -> PyResult<(Vec<(String, PyPos, u32, u32)>, bool)> {
-        let limit = match limit {
-            None => None,
-            Some(l) if l >= 1 => Some(l as usize),
-            Some(l) => return Err(to_py_err(Error::Limit(format!("limit must be at least 1, got {}", l)))),
-        };
+        let limit = Self::move_limit(limit)?;
         with_game!(&self.inner, p, G => {
             let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
             let moves = list
@@ -505,6 +504,45 @@ impl PyPos {
                 .collect();
             Ok((moves, list.truncated))
         })
+    }
+
+    /// Complete legal moves as JSON text: (the array, its length,
+    /// truncated). Each item is `{"move", "result": {"position",
+    /// "notation"}, "captured", "laps"}`, the HTTP API's form, written in
+    /// Rust because building it in Python cost more than the enumeration.
+    #[pyo3(signature = (limit=None, timeout=None))]
+    fn legal_moves_json<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<i64>,
+        timeout: Option<f64>,
+    ) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, usize, bool)> {
+        let limit = Self::move_limit(limit)?;
+        let (text, count, truncated) = with_game!(&self.inner, p, G => {
+            let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
+            let mut out = String::with_capacity(64 + 320 * list.moves.len());
+            let mut digits = itoa::Buffer::new();
+            out.push('[');
+            for (i, m) in list.moves.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str("{\"move\":");
+                write_str(&mut out, &format_move::<G>(p, &m.choices));
+                out.push_str(",\"result\":{\"position\":");
+                G::fields(&m.result).write(&mut out);
+                out.push_str(",\"notation\":");
+                write_str(&mut out, &G::notation(&m.result));
+                out.push_str("},\"captured\":");
+                out.push_str(digits.format(m.captured));
+                out.push_str(",\"laps\":");
+                out.push_str(digits.format(m.laps));
+                out.push('}');
+            }
+            out.push(']');
+            (out, list.moves.len(), list.truncated)
+        });
+        Ok((pyo3::types::PyBytes::new(py, text.as_bytes()), count, truncated))
     }
 
     /// The next decision after a partial decision list:

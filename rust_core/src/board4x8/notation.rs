@@ -17,6 +17,7 @@
 //! Example, the `igisoro` start:
 //! `igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4`
 
+use std::fmt::Write;
 use super::position::{Position, PositionError, Setup};
 use super::rules::OPTIONS;
 
@@ -99,20 +100,30 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
 
 /// Format a position in the text notation (canonical: see module docs).
 pub fn format(p: &Position) -> String {
-    let rows: Vec<String> = p
-        .picture()
-        .iter()
-        .map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(","))
-        .collect();
-    let mut out = format!("{} {} {}", p.variant.name(), rows.join("/"), p.to_move.letter());
+    // One buffer, no intermediate strings: positions are written out on hot
+    // paths (every result of a legal-move list in the HTTP API).
+    let mut out = String::with_capacity(96);
+    let mut digits = itoa::Buffer::new();
+    out.push_str(p.variant.name());
+    for (i, row) in p.picture().iter().enumerate() {
+        out.push(if i == 0 { ' ' } else { '/' });
+        for (j, v) in row.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            out.push_str(digits.format(*v));
+        }
+    }
+    out.push(' ');
+    out.push(p.to_move.letter());
     if p.opening_plies > 0 {
-        out += &format!(" opening={}", p.opening_plies);
+        let _ = write!(out, " opening={}", p.opening_plies);
     }
     if let Some(w) = p.winner {
-        out += &format!(" winner={}", w.letter());
+        let _ = write!(out, " winner={}", w.letter());
     }
     for (k, v) in p.rule_overrides() {
-        out += &format!(" {}={}", k, v);
+        let _ = write!(out, " {}={}", k, v);
     }
     out
 }

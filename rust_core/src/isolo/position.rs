@@ -292,6 +292,11 @@ impl Position {
     /// Options that differ from the variant's defaults, in canonical order.
     pub fn rule_overrides(&self) -> Vec<(String, String)> {
         let base = self.variant.rules();
+        if self.rules == base {
+            // The usual case, and a hot one (every position written out):
+            // no option strings to build and compare.
+            return Vec::new();
+        }
         self.rules
             .all()
             .into_iter()

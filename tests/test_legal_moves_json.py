@@ -1,0 +1,81 @@
+"""``Position.legal_moves_json`` writes, in the core, exactly the bytes the
+service used to build in Python from ``legal_moves()`` (orjson, compact, keys
+in order). It must stay so: the HTTP API's legal-move list is that text."""
+
+from __future__ import annotations
+
+import json
+
+import orjson
+import pytest
+
+import igisoro
+from igisoro import InvalidLimitError, Position
+
+#: Starts beyond the variants' own: custom rules of every option kind (an
+#: override shows in ``rules`` with its JSON type), a decided game, Isolo's
+#: other board sizes.
+CUSTOM = [
+    "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4 "
+    "min_seeds=1 capture=obligatory retreat=false reverse_pits=a1,c2,h1",
+    "ikibuguzo-1 0,7,7,7,7,7,7,0/0,0,0,5,0,0,0,0/0,3,0,0,0,0,1,3/2,2,2,0,2,0,2,0 n end_pits_win=false",
+    "igisoro-fr 1,0,1,0,1,0,8,0/0,2,1,1,0,1,0,1/2,0,2,1,0,4,1,2/4,7,10,1,5,4,1,3 n captured_sowing=landing",
+]
+
+
+def _python_view(p: Position, limit: int | None) -> tuple[bytes, int, bool]:
+    """The list as the service built it before the core wrote it."""
+    moves = p.legal_moves(limit)
+    items = [
+        {"move": m.notation, "result": {"position": m.result.to_json(), "notation": m.result.notation()},
+         "captured": m.captured, "laps": m.laps}
+        for m in moves
+    ]
+    return orjson.dumps(items), len(moves), moves.truncated
+
+
+def _positions() -> list[Position]:
+    """Starts of every variant and custom rules, and positions along seeded
+    random games from each (openings, middle games, finished games)."""
+    starts = [Position.from_notation(v.start) for v in igisoro.variants()]
+    starts += [Position.from_notation(n) for n in CUSTOM]
+    starts += [Position.from_json({"variant": "isolo", "rules": {"holes": h}, "pits": [[2] * h, [2] * h]})
+               for h in (5, 8)]
+    out = []
+    for i, start in enumerate(starts):
+        p: Position | None = start
+        for ply in range(30):
+            if p is None:
+                break
+            out.append(p)
+            p = p.random_move(1000 * i + ply)
+    return out
+
+
+@pytest.mark.parametrize("limit", [None, 3])
+def test_same_bytes_as_the_python_view(limit):
+    positions = _positions()
+    assert len(positions) > 200
+    truncated_seen = 0
+    for p in positions:
+        listed = p.legal_moves_json(limit)
+        expected, count, truncated = _python_view(p, limit)
+        assert listed.json == expected, p.notation()
+        assert (listed.count, listed.truncated) == (count, truncated), p.notation()
+        truncated_seen += truncated
+    if limit is not None:
+        assert truncated_seen > 0  # the bound was exercised
+
+
+def test_is_valid_json_with_overrides_typed():
+    listed = Position.from_notation(CUSTOM[0]).legal_moves_json()
+    moves = json.loads(listed.json)
+    assert len(moves) == listed.count > 0
+    rules = moves[0]["result"]["position"]["rules"]
+    assert rules == {"min_seeds": 1, "capture": "obligatory", "retreat": False, "reverse_pits": ["a1", "c2", "h1"]}
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2**70, 1.5, "3", True])
+def test_bad_limit(limit):
+    with pytest.raises(InvalidLimitError, match="limit"):
+        Position.start().legal_moves_json(limit)
