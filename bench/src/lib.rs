@@ -1,20 +1,38 @@
 //! Shared helpers for the hand-run benchmarks: reproducible position sets.
 
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
-use igisoro_core::budget::{with_budget, Budget};
+use igisoro_core::budget::{with_budget, with_lap_cap, Budget};
 use igisoro_core::explore::{legal_moves, random_move};
 use std::time::{Duration, Instant};
 use igisoro_core::rng::Rng;
+
+/// Relay chains longer than this are not followed while building a set
+/// (about 30 ms of laps).
+pub const SET_LAP_CAP: u64 = 1 << 22;
+
+/// Positions with more distinct results than this are left out of a set:
+/// the giant pass/retreat turn graphs behind them take seconds to minutes
+/// to enumerate in full, and the first this many are found in milliseconds.
+pub const SET_MAX_MOVES: usize = 1000;
+
+/// A safety net per call while building a set, far above what the caps
+/// above allow even under valgrind (about 50 times slower), so that it
+/// never decides a skip there.
+const SAFETY_SECS: u64 = 60;
 
 /// `n` positions of `variant` reached by seeded random play: game `g` is
 /// played from the start with seed `g` and the position after a
 /// pseudo-random number of plies (10..60) is kept. The same `n` always
 /// gives the same set, so runs on different days compare.
 ///
-/// Positions whose turn cannot be settled within 1 s (giant pass/retreat
-/// turn graphs, relay chains cycling after hundreds of millions of laps)
-/// are left out and counted in the second value; the heaviest such turns
-/// are benchmarked on their own (data/worst.txt).
+/// Positions whose turn cannot be settled within [`SET_LAP_CAP`] laps per
+/// relay chain (chains cycling after hundreds of millions of laps), or with
+/// more than [`SET_MAX_MOVES`] results (giant pass/retreat turn graphs), are
+/// left out and counted in the second value; the heaviest such turns are
+/// benchmarked on their own (data/worst.txt). Those caps, not a clock,
+/// decide the skips (a clock stays only as a safety net), so the
+/// set and the work done on it are the same on every machine and the
+/// instruction counts of `valgrind --tool=callgrind` repeat exactly.
 pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
     let mut out = Vec::with_capacity(n);
     let mut skipped = 0;
@@ -25,9 +43,10 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
         let mut p = Position::start(variant);
         let mut ok = true;
         for _ in 0..target {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
-            let (next, tripped) = with_budget(budget, || random_move::<Igisoro>(&p, &mut rng));
-            if tripped {
+            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)), cancel: None };
+            let ((next, capped), tripped) =
+                with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng)));
+            if tripped || capped {
                 ok = false;
                 skipped += 1;
                 break;
@@ -41,8 +60,9 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
             }
         }
         if ok {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
-            if with_budget(budget, || legal_moves::<Igisoro>(&p, None)).1 {
+            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)), cancel: None };
+            let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES)));
+            if tripped || list.truncated {
                 skipped += 1;
             } else {
                 out.push(p);
