@@ -63,9 +63,16 @@ def run(fn: Callable[..., T], *args: Any, field: str = "position") -> T:
     (``service.engine.run``), an engine refusal as a 422 on ``field``."""
     with slot():
         try:
-            return engine.run("the search", fn, *args)
+            found = engine.run("the search", fn, *args)
         except igisoro.IgisoroError as e:
             raise engine_problem(field, e) from None
+    # Counted here, where every search runs (evaluate, best move, each
+    # position of a batch, each search of a game review).
+    items = found if isinstance(found, list) else [found]
+    cut = sum(isinstance(a, igisoro.Analysis) and a.partial for a in items)
+    if cut:
+        PARTIAL_SEARCHES.inc(cut)
+    return found
 
 
 def analyse(pos: igisoro.Position, used: dict[str, Any]) -> igisoro.Analysis:
@@ -92,8 +99,6 @@ def analysis_json(a: igisoro.Analysis, used: dict[str, Any] | None, multipv: int
     cut it, and (unless ``used`` is None, for items of a batch that states
     them once) the limits used and the engine version, for reproducibility."""
     lines = a.lines if multipv is None else a.lines[:multipv]
-    if a.partial:
-        PARTIAL_SEARCHES.inc()
     out = {
         "best_move": a.best_move,
         "score": a.score.to_json(),

@@ -47,3 +47,24 @@ def test_multiprocess_mode_sums_processes(tmp_path):
     line = next(l for l in out.splitlines()
                 if l.startswith("igisoro_http_requests_total{") and 'endpoint="/v1/health/live"' in l)
     assert float(line.rsplit(" ", 1)[1]) == 2.0
+
+
+def _partial_count() -> float:
+    from prometheus_client import REGISTRY
+
+    return REGISTRY.get_sample_value("igisoro_partial_searches_total") or 0.0
+
+
+def test_partial_searches_are_counted_for_every_endpoint():
+    """A search cut by the request deadline counts once, whichever endpoint
+    ran it: a single evaluation, and the searches of a game review."""
+    from service import create_app
+
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 0.3})
+    before = _partial_count()
+    r = app.test_client().post("/v1/evaluate", json={"position": START, "depth": 20})
+    assert r.json["partial"] is True
+    assert _partial_count() == before + 1
+    r = app.test_client().post("/v1/games/review", json={"position": START, "moves": ["d2"], "depth": 20})
+    assert r.json["partial"] is True and r.json["plies"][0]["evaluation"] is not None
+    assert _partial_count() == before + 2
