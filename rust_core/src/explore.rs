@@ -288,13 +288,12 @@ fn reach_end<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) ->
     false
 }
 
+/// Where a checked walk ends: the node reached, the nodes on its path, laps.
+type Walked<G> = (<G as Game>::Node, HashSet<<G as Game>::Node>, u32);
+
 /// Walk a (partial) decision list with full checking. Returns the node
 /// reached, the set of nodes on the path, laps and the trace.
-fn walk<G: Game, O: Observer>(
-    pos: &G::Pos,
-    choices: &[G::Choice],
-    obs: &mut O,
-) -> Result<(G::Node, HashSet<G::Node>, u32), PlayError> {
+fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) -> Result<Walked<G>, PlayError> {
     if G::decided(pos).is_some() {
         return Err(PlayError::GameOver);
     }

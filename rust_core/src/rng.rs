@@ -25,7 +25,7 @@ impl Rng {
     /// below 2^-56 for the tiny `n` used here.
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 
     /// Shuffle a slice in place (Fisher-Yates).

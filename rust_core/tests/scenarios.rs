@@ -185,6 +185,7 @@ fn mw_capture_sown_from_turn_start() {
 /// g3=2, g4=3. Pass; then North decides:
 /// - n: nothing moves on North's side;
 /// - r: g3 (2) goes to g4: g4 3->5, g3 0.
+///
 /// Either way South relays g2 (2) (clockwise h2, h1 ends outside: ccw):
 ///   f2 0->1, e2 0->1 (was empty: end).
 #[test]

@@ -139,7 +139,7 @@ impl Watch {
         }
         let h = ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if (h >> 40) % DP_RATE == 0 {
+        if (h >> 40).is_multiple_of(DP_RATE) {
             return self.distinguished(Key {
                 row: r,
                 origin: origin as u8,

@@ -188,7 +188,7 @@ impl Position {
     fn check_opening(&self) -> Result<(), PositionError> {
         if let Some((pit, need, _)) = scripted(self.rules.opening, self.opening_plies) {
             let done = self.rules.opening.plies() - self.opening_plies;
-            let expected = if done % 2 == 0 { Side::South } else { Side::North };
+            let expected = if done.is_multiple_of(2) { Side::South } else { Side::North };
             if self.to_move != expected {
                 return Err(PositionError::StateOutOfRange {
                     field: "to_move".into(),
