@@ -47,7 +47,10 @@ pub struct Outcome<G: Game> {
 /// The decision graph of one turn. Node 0 is the root.
 pub struct TurnGraph<G: Game> {
     pub kind: Vec<Kind>,
-    /// Children of node `i`: `children[child_start[i]..child_start[i + 1]]`.
+    /// Children of node `i`: `children[child_start[i]..child_start[i + 1]]`,
+    /// in the order the in-turn search tries them (see
+    /// [`super::in_turn_order`]; the rules' canonical order when the turn
+    /// has no opponent decision or is cyclic).
     pub child_start: Vec<u32>,
     pub children: Vec<u32>,
     /// Breadth-first tree: (parent, choice) of each node but the root. With
@@ -63,6 +66,11 @@ pub struct TurnGraph<G: Game> {
     /// Whether the graph has a cycle (only computed when `has_opponent`;
     /// a cycle makes a node's value depend on the path that reached it).
     pub cyclic: bool,
+    /// The mover's options (see [`TurnGraph::frontier`]), taken in the
+    /// canonical child order before the children were reordered for the
+    /// search (`order_in_turn`), so the options and their indices (the
+    /// table's best-option index) do not depend on search heuristics.
+    frontier: Vec<u32>,
 }
 
 impl<G: Game> TurnGraph<G> {
@@ -95,6 +103,7 @@ impl<G: Game> TurnGraph<G> {
             has_opponent: false,
             truncated: false,
             cyclic: false,
+            frontier: Vec::new(),
         };
         if G::decided(pos).is_some() {
             g.kind.push(Kind::Mover);
@@ -170,6 +179,8 @@ impl<G: Game> TurnGraph<G> {
         if g.has_opponent {
             g.cyclic = g.has_cycle();
         }
+        g.frontier = g.canonical_frontier();
+        g.order_in_turn();
         Ok(g)
     }
 
@@ -218,9 +229,14 @@ impl<G: Game> TurnGraph<G> {
 
     /// The nodes where the mover's own choices end: Done and Opponent nodes
     /// reachable from the root through mover nodes only, in breadth-first
-    /// order. These are the mover's distinct options at the root: the value
-    /// of the root is the maximum over them.
-    pub fn frontier(&self) -> Vec<u32> {
+    /// order over the canonical (rule) order of the options. These are the
+    /// mover's distinct options at the root: the value of the root is the
+    /// maximum over them.
+    pub fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    fn canonical_frontier(&self) -> Vec<u32> {
         let mut seen = vec![false; self.kind.len()];
         let mut out = Vec::new();
         let mut queue = std::collections::VecDeque::new();
