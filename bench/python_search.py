@@ -164,6 +164,7 @@ class Turn:
         self.captured: list[int] = []
         self.has_opponent = False
         self.cyclic = False
+        self._frontier: list[int] = []
         self._steps = 0
         self._max_steps = max_steps
         g = ref.Game(pos)
@@ -176,6 +177,7 @@ class Turn:
         if g.scripted:
             _, board = g.scripted_move()
             self.children[0].append(self._done(g.result(board, None)))
+            self._frontier = self._canonical_frontier()
             return
         queue: deque[tuple[int, Any]] = deque()
         for start in g.start_options().values():
