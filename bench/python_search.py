@@ -14,8 +14,10 @@ on top of it, ported from ``rust_core/src/search/``:
 * ``Searcher``: ``alphabeta.rs`` + ``in_turn.rs`` + ``tt.rs``: negamax
   alpha-beta over whole turns, the opponent's in-turn decisions as min nodes
   with the same per-node memo of bounds on acyclic turn graphs and the
-  path-checked search on cyclic ones, a transposition table used for cutoffs
-  only at equal depth (so values are those of the plain fixed-depth negamax),
+  path-checked search on cyclic ones, the same order inside a turn
+  (``in_turn_order.rs``: options sorted by the in-turn minimax of captured
+  seeds), a transposition table used for cutoffs only at equal depth (so
+  values are those of the plain fixed-depth negamax),
   principal variation search at the frontier, iterative deepening, and
   ordering by table move then captures (the engine also has killers and
   history; they change node counts, never values).
@@ -162,6 +164,7 @@ class Turn:
         self.captured: list[int] = []
         self.has_opponent = False
         self.cyclic = False
+        self._frontier: list[int] = []
         self._steps = 0
         self._max_steps = max_steps
         g = ref.Game(pos)
@@ -174,6 +177,7 @@ class Turn:
         if g.scripted:
             _, board = g.scripted_move()
             self.children[0].append(self._done(g.result(board, None)))
+            self._frontier = self._canonical_frontier()
             return
         queue: deque[tuple[int, Any]] = deque()
         for start in g.start_options().values():
@@ -188,6 +192,9 @@ class Turn:
         self.children = [[c for c in cs if c >= 0] for cs in self.children]
         if self.has_opponent:
             self.cyclic = self._has_cycle()
+        self._frontier = self._canonical_frontier()
+        if self.has_opponent and not self.cyclic:
+            self._order_in_turn()
 
     def _done(self, result: PositionJson) -> int:
         key = ("done", position_key(result))
@@ -246,8 +253,46 @@ class Turn:
                     stack.append(c)
         return seen < len(self.kind)
 
+    def _order_in_turn(self) -> None:
+        """in_turn_order.rs: sort every node's children by the in-turn minimax
+        of the mover's captured seeds (mover nodes highest first, opponent
+        nodes lowest first, dead ends last; stable)."""
+        est: list[int | None] = [None] * len(self.kind)
+        done = [False] * len(self.kind)
+        stack = [(0, 0)]
+        while stack:
+            i, nxt = stack[-1]
+            cs = self.children[i]
+            if nxt < len(cs):
+                stack[-1] = (i, nxt + 1)
+                if not done[cs[nxt]]:
+                    stack.append((cs[nxt], 0))
+                continue
+            stack.pop()
+            vals = [v for v in (est[c] for c in cs) if v is not None]
+            if self.kind[i] == DONE:
+                est[i] = self.captured[self.result_of[i]]
+            elif vals:
+                est[i] = max(vals) if self.kind[i] == MOVER else min(vals)
+            done[i] = True
+
+        def best_first(c: int) -> tuple[int, int]:
+            e = est[c]
+            return (1, 0) if e is None else (0, -e)
+
+        def worst_first(c: int) -> tuple[int, int]:
+            e = est[c]
+            return (1, 0) if e is None else (0, e)
+
+        for i, cs in enumerate(self.children):
+            cs.sort(key=best_first if self.kind[i] == MOVER else worst_first)
+
     def frontier(self) -> list[int]:
-        """DONE and OPPONENT nodes reachable from the root through mover nodes."""
+        """DONE and OPPONENT nodes reachable from the root through mover nodes,
+        breadth-first in the canonical order (taken before ``_order_in_turn``)."""
+        return self._frontier
+
+    def _canonical_frontier(self) -> list[int]:
         seen = {0}
         out = []
         queue = deque([0])

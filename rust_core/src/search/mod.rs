@@ -8,6 +8,7 @@
 //! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
 //! - [`alphabeta`]: negamax over whole turns, principal variation search;
 //! - [`in_turn`]: the mover's max and the opponent's min nodes inside a turn;
+//! - [`in_turn_order`]: which in-turn option to try first (capture estimates);
 //! - [`tt`], [`zobrist`]: the transposition table and its keys;
 //! - [`ordering`]: TT move, captures, killers, history;
 //! - [`limits`]: depth / nodes / time / cancellation;
@@ -45,6 +46,7 @@ pub mod alphabeta;
 pub mod batch;
 pub mod eval;
 pub mod in_turn;
+pub mod in_turn_order;
 pub mod isolo;
 pub mod iterative;
 pub mod level;

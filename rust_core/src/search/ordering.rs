@@ -11,6 +11,10 @@
 //!
 //! Options are keyed by their start (the first decision), mapped by the game
 //! to a small index: distinct results from one start are close relatives.
+//!
+//! This orders a turn's options (its frontier). The decisions inside a turn
+//! with opponent decisions (capture or pass, retreat or not) are ordered
+//! once per turn graph, by [`super::in_turn_order`].
 
 use crate::board4x8::{Choice, Igisoro};
 use crate::game::Game;

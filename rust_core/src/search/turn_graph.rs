@@ -16,7 +16,7 @@
 //! decision paths per turn down to the distinct positions they produce.
 
 use crate::game::{Actor, Advance, Game, NoTrace, Point};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What a node of the turn graph is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +47,10 @@ pub struct Outcome<G: Game> {
 /// The decision graph of one turn. Node 0 is the root.
 pub struct TurnGraph<G: Game> {
     pub kind: Vec<Kind>,
-    /// Children of node `i`: `children[child_start[i]..child_start[i + 1]]`.
+    /// Children of node `i`: `children[child_start[i]..child_start[i + 1]]`,
+    /// in the order the in-turn search tries them (see
+    /// [`super::in_turn_order`]; the rules' canonical order when the turn
+    /// has no opponent decision or is cyclic).
     pub child_start: Vec<u32>,
     pub children: Vec<u32>,
     /// Breadth-first tree: (parent, choice) of each node but the root. With
@@ -63,6 +66,11 @@ pub struct TurnGraph<G: Game> {
     /// Whether the graph has a cycle (only computed when `has_opponent`;
     /// a cycle makes a node's value depend on the path that reached it).
     pub cyclic: bool,
+    /// The mover's options (see [`TurnGraph::frontier`]), taken in the
+    /// canonical child order before the children were reordered for the
+    /// search (`order_in_turn`), so the options and their indices (the
+    /// table's best-option index) do not depend on search heuristics.
+    frontier: Vec<u32>,
 }
 
 impl<G: Game> TurnGraph<G> {
@@ -95,6 +103,7 @@ impl<G: Game> TurnGraph<G> {
             has_opponent: false,
             truncated: false,
             cyclic: false,
+            frontier: Vec::new(),
         };
         if G::decided(pos).is_some() {
             g.kind.push(Kind::Mover);
@@ -102,10 +111,14 @@ impl<G: Game> TurnGraph<G> {
             g.parent.push(None);
             return Ok(g);
         }
-        let mut index: HashMap<G::Node, u32> = HashMap::new();
+        // Fx, not the default SipHash: the keys are whole in-turn states
+        // built by the engine itself (no untrusted input to flood a table),
+        // and hashing them with SipHash took about 45% of a depth-4 search
+        // of an igisoro middle game (perf), more than sowing.
+        let mut index: HashMap<G::Node, u32> = HashMap::default();
         let mut nodes: Vec<G::Node> = vec![root.clone()];
         index.insert(root, 0);
-        let mut result_index: HashMap<G::Pos, u32> = HashMap::new();
+        let mut result_index: HashMap<G::Pos, u32> = HashMap::default();
         let mut opts = Vec::new();
         let mut parent: Vec<Option<(u32, G::Choice)>> = vec![None];
         // Nodes are numbered in discovery order and processed in that order,
@@ -170,6 +183,8 @@ impl<G: Game> TurnGraph<G> {
         if g.has_opponent {
             g.cyclic = g.has_cycle();
         }
+        g.frontier = g.canonical_frontier();
+        g.order_in_turn();
         Ok(g)
     }
 
@@ -218,9 +233,14 @@ impl<G: Game> TurnGraph<G> {
 
     /// The nodes where the mover's own choices end: Done and Opponent nodes
     /// reachable from the root through mover nodes only, in breadth-first
-    /// order. These are the mover's distinct options at the root: the value
-    /// of the root is the maximum over them.
-    pub fn frontier(&self) -> Vec<u32> {
+    /// order over the canonical (rule) order of the options. These are the
+    /// mover's distinct options at the root: the value of the root is the
+    /// maximum over them.
+    pub fn frontier(&self) -> &[u32] {
+        &self.frontier
+    }
+
+    fn canonical_frontier(&self) -> Vec<u32> {
         let mut seen = vec![false; self.kind.len()];
         let mut out = Vec::new();
         let mut queue = std::collections::VecDeque::new();
