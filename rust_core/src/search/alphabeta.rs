@@ -118,7 +118,7 @@ impl<G: Engine> Searcher<G> {
             })
             .collect();
         // Stable: equal scores keep canonical order (determinism).
-        order.sort_by(|a, b| b.0.cmp(&a.0));
+        order.sort_by_key(|b| std::cmp::Reverse(b.0));
         let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
         let mut best = -INF;
         let mut best_k = u16::MAX;

@@ -175,7 +175,7 @@ mod tests {
             let p = Position::start(v);
             // Symmetric starts: only the side-to-move threat term may differ from 0.
             let e = Igisoro::evaluate(&p);
-            assert!(e >= 0 && e < 10 * SEED, "{}: {}", v, e);
+            assert!((0..10 * SEED).contains(&e), "{}: {}", v, e);
             assert_eq!(Igisoro::baseline(&p), 0);
         }
     }

@@ -59,6 +59,9 @@ impl<G: Engine> Searcher<G> {
 
     /// Value of in-turn node `n` to the mover (`None`: the turn cannot finish
     /// from here). Mover nodes maximise, opponent nodes minimise.
+    // The search state plus an alpha-beta window and the graph's memo: a
+    // struct for them would be built and torn down at every in-turn node.
+    #[allow(clippy::too_many_arguments)]
     pub fn node_value(
         &mut self,
         g: &TurnGraph<G>,
@@ -100,7 +103,7 @@ impl<G: Engine> Searcher<G> {
                 for &c in g.children_of(n) {
                     let Some(v) = self.node_value(g, c, depth, ply, a, b, memo)? else { continue };
                     if max {
-                        if best.map_or(true, |x| v > x) {
+                        if best.is_none_or(|x| v > x) {
                             best = Some(v);
                             best_child = c;
                         }
@@ -109,7 +112,7 @@ impl<G: Engine> Searcher<G> {
                             break;
                         }
                     } else {
-                        if best.map_or(true, |x| v < x) {
+                        if best.is_none_or(|x| v < x) {
                             best = Some(v);
                             best_child = c;
                         }

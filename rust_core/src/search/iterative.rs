@@ -45,7 +45,7 @@ impl Score {
     /// From an internal value at the root.
     pub fn from_value(v: i32) -> Score {
         if v > MATE_BOUND {
-            Score::Win { turns: ((MATE - v) as u32 + 1) / 2 }
+            Score::Win { turns: ((MATE - v) as u32).div_ceil(2) }
         } else if v < -MATE_BOUND {
             Score::Loss { turns: (MATE + v) as u32 / 2 }
         } else {

@@ -17,7 +17,7 @@
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`batch`]: many positions in parallel;
-//! - [`reference`]: the plain negamax the tests use as an oracle.
+//! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`].
 //!

@@ -7,6 +7,7 @@
 //! 3. killers: start pits that caused a cutoff at the same ply in a sibling
 //!    subtree (neighbouring positions often share a refutation);
 //! 4. the history score of the start pit (cutoffs weighted by depth^2).
+//!
 //! Ties keep breadth-first (canonical) order, so the search is deterministic.
 //!
 //! Options are keyed by their start (the first decision), mapped by the game
