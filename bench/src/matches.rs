@@ -14,7 +14,7 @@ use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
-use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, Zobrist};
+use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -34,6 +34,12 @@ pub enum Player {
     MatchedWith(Eval),
     /// The public baseline: depth-5 alpha-beta, 10 x material + 2 x mobility.
     Baseline,
+    /// The baseline with a per-move safety cap in milliseconds: a deadline
+    /// on its search. A search the deadline stops plays the best move of its
+    /// deepest completed iteration (the searcher also starts no iteration
+    /// once it has used half the cap), so a capped move is no longer exactly
+    /// the depth-5 bot's move.
+    BaselineCapped(u64),
     /// Fixed-depth search (no time limit) with the given evaluation.
     Depth(u32, Eval),
     /// Node-limited search with the given evaluation.
@@ -89,6 +95,18 @@ pub struct Outcome {
     pub cut: bool,
 }
 
+/// What the search behind one move reported (`depth` and `stopped_by` are
+/// `None` for the random player).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MoveInfo {
+    /// The ply of the move (0: the game's first move from the opening).
+    pub ply: u32,
+    /// Last completed depth of the search.
+    pub depth: Option<u32>,
+    /// Why the search ended (`StopReason::Deadline` for a capped baseline move).
+    pub stopped_by: Option<StopReason>,
+}
+
 /// Time spent and moves made by each side in one game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {
@@ -96,7 +114,7 @@ pub struct Clock {
     pub moves: [u32; 2],
 }
 
-fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) -> Option<Position> {
+fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) -> (Option<Position>, MoveInfo) {
     // A matched budget is a deadline to the microsecond: the baseline's
     // moves can take about a millisecond, and whole milliseconds (floored)
     // would give level 10 nothing.
@@ -106,18 +124,24 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
         Player::Level10Matched => best_move_until::<Igisoro>(p, 10, 600_000, seed, deadline),
         Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits { depth: None, deadline, ..Limits::default() }, e),
         Player::Baseline => analyse_with::<Igisoro>(p, &Limits::depth(5), baseline_eval),
+        Player::BaselineCapped(cap_ms) => {
+            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
+            analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval)
+        }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e),
-        Player::Random => return random_move::<Igisoro>(p, rng).map(|(q, _)| q),
+        Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
     };
-    match a.best_move {
+    let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by) };
+    let next = match a.best_move {
         Some(mv) => {
             let choices = parse_move::<Igisoro>(p, &mv).expect("engine move parses");
             Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)
         }
         // Out of time before any option was settled: fall back to a random move.
         None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
-    }
+    };
+    (next, info)
 }
 
 fn baseline_eval(p: &Position) -> i32 {
@@ -126,7 +150,8 @@ fn baseline_eval(p: &Position) -> i32 {
 
 /// Play one game from `start`. `players[0]` is South, `players[1]` North.
 /// `matched_us()` gives a `Level10Matched` player its time (microseconds) for the next
-/// move; `on_move(side, ms)` is told every move's duration. A game still on
+/// move; `on_move(pos, ms, info)` is told every move's position before the
+/// move (the mover is `pos.to_move()`), duration and search report. A game still on
 /// after `max_plies` is scored by material (equal material: a draw).
 pub fn play_game(
     start: &Position,
@@ -134,7 +159,7 @@ pub fn play_game(
     seed: u64,
     max_plies: u32,
     matched_us: &mut dyn FnMut() -> u64,
-    on_move: &mut dyn FnMut(Side, f64),
+    on_move: &mut dyn FnMut(&Position, f64, &MoveInfo),
 ) -> (Outcome, Clock) {
     let mut p = start.clone();
     let mut rng = Rng::new(seed ^ 0xA5A5_5A5A);
@@ -158,14 +183,23 @@ pub fn play_game(
         let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_us() } else { 0 };
         let t = Instant::now();
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
-        let next = choose(&p, who, move_seed, budget, &mut rng);
+        let (next, mut info) = choose(&p, who, move_seed, budget, &mut rng);
+        info.ply = plies;
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         if std::env::var_os("STRENGTH_TRACE").is_some() {
-            eprintln!("ply {plies} {side:?} {who:?} budget {budget} us: {ms:.1} ms, seeds S {} N {}", p.seeds(Side::South), p.seeds(Side::North));
+            let search = match (info.depth, info.stopped_by) {
+                (Some(d), Some(why)) => format!(", depth {d} ({})", why.name()),
+                _ => String::new(),
+            };
+            eprintln!(
+                "ply {plies} {side:?} {who:?} budget {budget} us: {ms:.1} ms{search}, seeds S {} N {}",
+                p.seeds(Side::South),
+                p.seeds(Side::North)
+            );
         }
         clock.ms[side.index()] += ms;
         clock.moves[side.index()] += 1;
-        on_move(side, ms);
+        on_move(&p, ms, &info);
         match next {
             Some(q) => p = q,
             // No legal move: the status check above will say so next round.

@@ -9,6 +9,15 @@
 //!   microseconds; before the
 //!   baseline has moved, one timed baseline search of the first opening
 //!   seeds the mean). Both sides' actual mean time per move is printed.
+//!   `--baseline-cap-ms N` (off by default) caps each baseline move (and
+//!   the calibration search) at N ms: a deadline on its search, which then
+//!   plays the best move of its deepest completed iteration (it also starts
+//!   no iteration once it has used half the cap; when not even the root
+//!   turn was settled, the harness's fallback, a random move). Under `igisoro` rules a
+//!   few depth-5 searches take minutes; the cap lets the match finish, but
+//!   a capped move is no longer exactly the depth-5 bot's move, so every
+//!   capped move is printed (game, ply, depth completed, position) and
+//!   counted, with the level-10 moves that took at least N ms.
 //! - `ladder`: level L against level L-2 for L = 3..10, `--ms` per move
 //!   each, in the `igisoro` variant.
 //! - `random`: each level 1..10 against a uniform-random player
@@ -21,21 +30,23 @@
 //! and counted as cut. Scores count a draw as half a win; the interval is a
 //! 95% Wilson interval on that score.
 //!
-//! `STRENGTH_TRACE=1` prints every move (side, player, budget, time) to stderr.
+//! `STRENGTH_TRACE=1` prints every move (side, player, budget, time, the
+//! search's completed depth and stop reason) to stderr.
 //! `baseline --resolved` is an experiment: level 10 searching with
 //! `matches::evaluate_resolved` (captures resolved at the horizon).
 //!
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
+//! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --games 200 --baseline-cap-ms 10000`
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Player, Tally};
-use igisoro_core::board4x8::{Igisoro, Position, Variant};
-use igisoro_core::search::{analyse_with, Evaluate, Limits};
+use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
+use igisoro_core::search::{analyse_with, Evaluate, Limits, StopReason};
 use igisoro_core::Side;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn side_name(s: Side) -> &'static str {
     if s == Side::South {
@@ -67,7 +78,7 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let players = if a_side == Side::South { [a, b] } else { [b, a] };
         let tg = Instant::now();
-        let (o, clock) = play_game(&ops[g / 2], players, seed * 100_003 + g as u64, max_plies, &mut || 0, &mut |_, _| {});
+        let (o, clock) = play_game(&ops[g / 2], players, seed * 100_003 + g as u64, max_plies, &mut || 0, &mut |_, _, _| {});
         t.add(&o, a_side);
         pair[a_side.index()] = Tally::result(&o, a_side);
         if g % 2 == 1 {
@@ -104,96 +115,133 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
     t
 }
 
-fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed: u64, resolved: bool) {
+/// Per-run counters of the baseline match (kept across games).
+#[derive(Clone, Copy, Default)]
+struct Counters {
+    /// The baseline's measured move times (with the calibration search):
+    /// level 10's time rule.
+    mean_sum: f64,
+    mean_n: u32,
+    /// The baseline's moves in the games (without the calibration).
+    base_ms: f64,
+    base_n: u32,
+    base_max: f64,
+    /// Baseline moves whose search the cap stopped.
+    base_capped: u32,
+    /// Capped baseline moves by last completed depth (0..=4).
+    capped_depth: [u32; 5],
+    eng_ms: f64,
+    eng_n: u32,
+    eng_max: f64,
+    /// Level-10 moves that took at least the cap.
+    eng_capped: u32,
+    /// Level 10's budgets (microseconds).
+    budget_us: u64,
+    budget_n: u64,
+}
+
+fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed: u64, resolved: bool, cap_ms: Option<u64>) {
     // `--resolved`: an experiment, level 10's search with
     // `matches::evaluate_resolved` instead of the engine's evaluation.
     let me = if resolved { Player::MatchedWith(evaluate_resolved) } else { Player::Level10Matched };
+    let base = match cap_ms {
+        Some(c) => Player::BaselineCapped(c),
+        None => Player::Baseline,
+    };
     let start = match rules {
         "baseline" => baseline_start(),
         "igisoro" => Position::start(Variant::Igisoro),
         other => panic!("--rules baseline|igisoro, not {other}"),
     };
     println!(
-        "level 10{} vs baseline (depth 5, 10 x material + 2 x mobility), rules {rules} ({}), {games} games, \
+        "level 10{} vs baseline (depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
          {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",
         if resolved { " (resolved eval)" } else { "" },
+        match cap_ms {
+            Some(c) => format!(", baseline capped at {c} ms per move"),
+            None => String::new(),
+        },
         start.rule_overrides().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
     );
     let ops = openings(&start, games.div_ceil(2), opening_plies, seed);
-    // The baseline's measured move times, shared by every game of the run.
-    let mut base_ms = 0.0f64;
-    let mut base_n = 0u32;
+    // The run's counters; the level-10 budget hook and the move hook both
+    // need them, so they live in a cell.
+    let c = std::cell::Cell::new(Counters::default());
     {
+        // Seeds level 10's time rule; capped like the baseline's moves.
         let t = Instant::now();
-        let _ = analyse_with::<Igisoro>(&ops[0], &Limits::depth(5), Igisoro::baseline);
-        base_ms += t.elapsed().as_secs_f64() * 1000.0;
-        base_n += 1;
-        println!("calibration: one baseline search of opening 0 took {:.1} ms", base_ms);
+        let deadline = cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+        let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        c.set(Counters { mean_sum: ms, mean_n: 1, ..Counters::default() });
+        println!("calibration: one baseline search of opening 0 took {ms:.1} ms");
     }
     let mut t = Tally::default();
     let mut per_side = [Tally::default(), Tally::default()];
-    let (mut eng_ms, mut eng_n, mut eng_max) = (0.0f64, 0u32, 0.0f64);
-    let (mut game_base_ms, mut game_base_n) = (0.0f64, 0u32);
-    let mut budgets = 0u64;
-    let mut budget_n = 0u64;
     let mut pair = [0.0; 2];
     let t0 = Instant::now();
     for g in 0..games {
         let eng = if g % 2 == 0 { Side::South } else { Side::North };
-        let players = if eng == Side::South { [me, Player::Baseline] } else { [Player::Baseline, me] };
+        let players = if eng == Side::South { [me, base] } else { [base, me] };
         let tg = Instant::now();
-        let (o, _clock) = {
-            // Both closures need the running mean: keep it in cells.
-            let mean = std::cell::Cell::new((base_ms, base_n));
-            let used = std::cell::Cell::new((0.0f64, 0u32, 0.0f64, 0.0f64, 0u32, 0u64, 0u64));
-            let r = play_game(
-                &ops[g / 2],
-                players,
-                seed * 100_003 + g as u64,
-                max_plies,
-                &mut || {
-                    let (s, n) = mean.get();
-                    let b = (s / n as f64 * 1000.0).floor() as u64; // microseconds
-                    let u = used.get();
-                    used.set((u.0, u.1, u.2, u.3, u.4, u.5 + b, u.6 + 1));
-                    b
-                },
-                &mut |side, ms| {
-                    let mut u = used.get();
-                    if side == eng {
-                        u.0 += ms;
-                        u.1 += 1;
-                        u.2 = u.2.max(ms);
-                    } else {
-                        let (s, n) = mean.get();
-                        mean.set((s + ms, n + 1));
-                        u.3 += ms;
-                        u.4 += 1;
+        let mut capped_here: Vec<String> = Vec::new();
+        let (o, _clock) = play_game(
+            &ops[g / 2],
+            players,
+            seed * 100_003 + g as u64,
+            max_plies,
+            &mut || {
+                let mut k = c.get();
+                let b = (k.mean_sum / k.mean_n as f64 * 1000.0).floor() as u64; // microseconds
+                k.budget_us += b;
+                k.budget_n += 1;
+                c.set(k);
+                b
+            },
+            &mut |pos, ms, info| {
+                let mut k = c.get();
+                if pos.to_move() == eng {
+                    k.eng_ms += ms;
+                    k.eng_n += 1;
+                    k.eng_max = k.eng_max.max(ms);
+                    if cap_ms.is_some_and(|cap| ms >= cap as f64) {
+                        k.eng_capped += 1;
                     }
-                    used.set(u);
-                },
-            );
-            let (s, n) = mean.get();
-            base_ms = s;
-            base_n = n;
-            let u = used.get();
-            eng_ms += u.0;
-            eng_n += u.1;
-            eng_max = eng_max.max(u.2);
-            game_base_ms += u.3;
-            game_base_n += u.4;
-            budgets += u.5;
-            budget_n += u.6;
-            r
-        };
+                } else {
+                    k.mean_sum += ms;
+                    k.mean_n += 1;
+                    k.base_ms += ms;
+                    k.base_n += 1;
+                    k.base_max = k.base_max.max(ms);
+                    if cap_ms.is_some() && info.stopped_by == Some(StopReason::Deadline) {
+                        let d = info.depth.unwrap_or(0);
+                        k.base_capped += 1;
+                        k.capped_depth[(d as usize).min(4)] += 1;
+                        capped_here.push(format!(
+                            "  capped baseline move: game {} ply {} as {}, {:.0} ms, depth {d} completed, position {}",
+                            g + 1,
+                            info.ply,
+                            side_name(pos.to_move()),
+                            ms,
+                            notation::format(pos)
+                        ));
+                    }
+                }
+                c.set(k);
+            },
+        );
         t.add(&o, eng);
         per_side[eng.index()].add(&o, eng);
         pair[eng.index()] = Tally::result(&o, eng);
         if g % 2 == 1 {
             t.add_pair(pair[0], pair[1]);
         }
+        for line in &capped_here {
+            println!("{line}");
+        }
+        let k = c.get();
         println!(
-            "game {:>3} opening {:>3} level 10 as {}: {} in {} plies{} ({:.1} s) | running {}",
+            "game {:>3} opening {:>3} level 10 as {}: {} in {} plies{} ({:.1} s{}) | running {}",
             g + 1,
             g / 2,
             side_name(eng),
@@ -205,23 +253,37 @@ fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed:
             o.plies,
             if o.cut { " (cut)" } else { "" },
             tg.elapsed().as_secs_f64(),
+            if cap_ms.is_some() { format!(", capped so far: baseline {}, level 10 {}", k.base_capped, k.eng_capped) } else { String::new() },
             t.summary()
         );
     }
+    let k = c.get();
     println!("== level 10 vs baseline, rules {rules}: {}", t.summary());
     println!("   level 10 as South: {}", per_side[0].summary());
     println!("   level 10 as North: {}", per_side[1].summary());
     println!(
-        "   time per move: baseline {:.1} ms (mean over {} moves), level 10 {:.1} ms (mean over {} moves, max {:.0} ms), \
+        "   time per move: baseline {:.1} ms (mean over {} moves, max {:.0} ms), level 10 {:.1} ms (mean over {} moves, max {:.0} ms), \
          level 10 budget {:.1} ms (mean); {:.0} s in all",
-        game_base_ms / game_base_n.max(1) as f64,
-        game_base_n,
-        eng_ms / eng_n.max(1) as f64,
-        eng_n,
-        eng_max,
-        budgets as f64 / budget_n.max(1) as f64 / 1000.0,
+        k.base_ms / k.base_n.max(1) as f64,
+        k.base_n,
+        k.base_max,
+        k.eng_ms / k.eng_n.max(1) as f64,
+        k.eng_n,
+        k.eng_max,
+        k.budget_us as f64 / k.budget_n.max(1) as f64 / 1000.0,
         t0.elapsed().as_secs_f64()
     );
+    if let Some(cap) = cap_ms {
+        println!(
+            "   cap {cap} ms: {} of {} baseline moves capped (last completed depth 0/1/2/3/4: {}), \
+             {} of {} level-10 moves took at least {cap} ms",
+            k.base_capped,
+            k.base_n,
+            k.capped_depth.iter().map(|n| n.to_string()).collect::<Vec<_>>().join("/"),
+            k.eng_capped,
+            k.eng_n
+        );
+    }
 }
 
 fn main() {
@@ -236,7 +298,10 @@ fn main() {
     match cmd.as_str() {
         "baseline" => {
             let rules: String = arg("--rules", "baseline".to_string());
-            baseline(games, &rules, opening_plies, max_plies, seed, std::env::args().any(|a| a == "--resolved"));
+            // `--baseline-cap-ms N`: a per-move safety cap on the baseline (off by default).
+            let cap: u64 = arg("--baseline-cap-ms", 0);
+            let cap = (cap > 0).then_some(cap);
+            baseline(games, &rules, opening_plies, max_plies, seed, std::env::args().any(|a| a == "--resolved"), cap);
         }
         "ladder" => {
             let start = Position::start(Variant::Igisoro);

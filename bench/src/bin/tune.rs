@@ -60,7 +60,7 @@ fn duel(ops: &[Position], ea: fn(&Position) -> i32, eb: fn(&Position) -> i32, de
         for a_side in [Side::South, Side::North] {
             let (pa, pb) = (Player::Depth(depth, ea), Player::Depth(depth, eb));
             let players = if a_side == Side::South { [pa, pb] } else { [pb, pa] };
-            let (o, _) = play_game(op, players, seed + k as u64, max_plies, &mut || 0, &mut |_, _| {});
+            let (o, _) = play_game(op, players, seed + k as u64, max_plies, &mut || 0, &mut |_, _, _| {});
             t.add(&o, a_side);
             r[a_side.index()] = Tally::result(&o, a_side);
         }
