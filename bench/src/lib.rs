@@ -3,8 +3,8 @@
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
 use igisoro_core::budget::{with_budget, with_lap_cap, Budget};
 use igisoro_core::explore::{legal_moves, random_move};
-use std::time::{Duration, Instant};
 use igisoro_core::rng::Rng;
+use std::time::{Duration, Instant};
 
 /// Relay chains longer than this are not followed while building a set
 /// (about 30 ms of laps).
@@ -76,11 +76,7 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
 /// Parse `--name value` from the command line, with a default.
 pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
     let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
 pub mod matches;

@@ -129,7 +129,9 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval)
         }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
-        Player::Nodes(n, e) => analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e),
+        Player::Nodes(n, e) => {
+            analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e)
+        }
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
     };
     let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by) };

@@ -16,11 +16,18 @@ fn main() {
         loop {
             let t = Instant::now();
             let before = p.clone();
-            match random_move::<Igisoro>(&p, &mut rng) { Some((q, _)) => p = q, None => break }
+            match random_move::<Igisoro>(&p, &mut rng) {
+                Some((q, _)) => p = q,
+                None => break,
+            }
             let dt = t.elapsed().as_secs_f64();
             total += dt;
-            if dt > 0.001 { slow += dt; }
-            if dt > 0.05 { println!("game {} ply {:.3}s: {}", g, dt, notation::format(&before)); }
+            if dt > 0.001 {
+                slow += dt;
+            }
+            if dt > 0.05 {
+                println!("game {} ply {:.3}s: {}", g, dt, notation::format(&before));
+            }
         }
     }
     println!("total {:.2}s in plies, {:.2}s in plies over 1ms, wall {:.2}s", total, slow, t0.elapsed().as_secs_f64());

@@ -86,19 +86,15 @@ impl std::fmt::Display for PlayError {
                 who(actor),
                 options.join(", ")
             ),
-            PlayError::Repeats { step } => write!(
-                f,
-                "decision {} returns to a state this turn already passed through (an endless turn)",
-                step
-            ),
+            PlayError::Repeats { step } => {
+                write!(f, "decision {} returns to a state this turn already passed through (an endless turn)", step)
+            }
             PlayError::Endless { step } => {
                 write!(f, "decision {} leads to laps that never end", step)
             }
-            PlayError::NoWayOut { step } => write!(
-                f,
-                "after decision {} every continuation of the turn is endless",
-                step
-            ),
+            PlayError::NoWayOut { step } => {
+                write!(f, "after decision {} every continuation of the turn is endless", step)
+            }
             PlayError::GameOver => write!(f, "the game is over"),
             PlayError::Interrupted => write!(f, "the time limit ran out before the move was settled"),
         }
@@ -344,11 +340,9 @@ pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<Nex
     let (node, path, laps) = walk::<G, _>(pos, partial, &mut NoTrace)?;
     let mut opts = Vec::new();
     match G::point(pos, &node, &mut opts) {
-        Point::Done => Ok(NextDecision::Complete {
-            result: G::finish(pos, &node),
-            captured: G::captured(pos, &node),
-            laps,
-        }),
+        Point::Done => {
+            Ok(NextDecision::Complete { result: G::finish(pos, &node), captured: G::captured(pos, &node), laps })
+        }
         Point::Decide(actor) => {
             let options: Vec<G::Choice> = opts
                 .into_iter()
@@ -376,12 +370,9 @@ pub fn play<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Played<G>, P
     let (node, _, laps) = walk::<G, _>(pos, choices, &mut trace)?;
     let mut opts = Vec::new();
     match G::point(pos, &node, &mut opts) {
-        Point::Done => Ok(Played {
-            result: G::finish(pos, &node),
-            captured: G::captured(pos, &node),
-            laps,
-            trace: trace.0,
-        }),
+        Point::Done => {
+            Ok(Played { result: G::finish(pos, &node), captured: G::captured(pos, &node), laps, trace: trace.0 })
+        }
         Point::Decide(actor) => Err(PlayError::Incomplete {
             step: choices.len(),
             options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),

@@ -18,11 +18,11 @@ use crate::json_form::{write_str, Extra, Form};
 use crate::moves::{format_move, parse_move, MoveSyntaxError};
 use crate::rng::Rng;
 use crate::search::{self, Analysis, Limits, Score};
-use rayon::prelude::*;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
@@ -63,9 +63,7 @@ fn to_py_err(e: Error) -> PyErr {
         Error::Play { err: PlayError::Interrupted, pos, mv } => {
             EngineTimeoutError::new_err(format!("move '{}' in {}: {}", mv, pos, PlayError::Interrupted))
         }
-        Error::Play { mv, pos, err } => {
-            IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, pos, err))
-        }
+        Error::Play { mv, pos, err } => IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, pos, err)),
         Error::Limit(s) => InvalidLimitError::new_err(s),
         Error::Timeout { what, seconds } => EngineTimeoutError::new_err(format!(
             "{} did not finish within the time limit of {} s (the turn graph of this position is too large)",
@@ -101,7 +99,14 @@ impl Engine for b4::Igisoro {
     fn fields(p: &b4::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        Form { variant: s.variant, rules: s.rules, options: b4::rules::OPTIONS, pits: s.pits, to_move: s.to_move, extra }
+        Form {
+            variant: s.variant,
+            rules: s.rules,
+            options: b4::rules::OPTIONS,
+            pits: s.pits,
+            to_move: s.to_move,
+            extra,
+        }
     }
     fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -118,7 +123,14 @@ impl Engine for iso::Isolo {
     fn fields(p: &iso::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        Form { variant: s.variant, rules: s.rules, options: iso::rules::OPTIONS, pits: s.pits, to_move: s.to_move, extra }
+        Form {
+            variant: s.variant,
+            rules: s.rules,
+            options: iso::rules::OPTIONS,
+            pits: s.pits,
+            to_move: s.to_move,
+            extra,
+        }
     }
     fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -217,7 +229,9 @@ fn budget(timeout: Option<f64>) -> PyResult<Budget> {
         Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
             Ok(Budget { deadline: Some(Instant::now() + Duration::from_secs_f64(t)), cancel: None })
         }
-        Some(t) => Err(to_py_err(Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t)))),
+        Some(t) => {
+            Err(to_py_err(Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t))))
+        }
     }
 }
 
@@ -568,7 +582,12 @@ impl PyPos {
 
     /// Play a complete move with checking: (result, captured, laps, trace).
     #[pyo3(signature = (mv, timeout=None))]
-    fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        mv: &str,
+        timeout: Option<f64>,
+    ) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
         if let Some(result) = self.arrangement(mv) {
             return Ok((PyPos { inner: AnyPos::Isolo(result?) }, 0, 0, PyList::empty(py)));
         }
@@ -604,7 +623,11 @@ impl PyPos {
 
     /// (state, winner, reason).
     #[pyo3(signature = (timeout=None))]
-    fn status(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
+    fn status(
+        &self,
+        py: Python<'_>,
+        timeout: Option<f64>,
+    ) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
         with_game!(&self.inner, p, G => Ok(status_tuple(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?)))
     }
 
@@ -740,7 +763,14 @@ fn analyse_many<'py>(
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    let add = |name: &str, board: &str, aliases: Vec<&str>, source: &str, desc: &str, rules: Vec<(&str, String)>, start: String| -> PyResult<()> {
+    let add = |name: &str,
+               board: &str,
+               aliases: Vec<&str>,
+               source: &str,
+               desc: &str,
+               rules: Vec<(&str, String)>,
+               start: String|
+     -> PyResult<()> {
         let d = PyDict::new(py);
         d.set_item("name", name)?;
         d.set_item("board", board)?;

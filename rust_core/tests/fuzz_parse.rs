@@ -8,8 +8,34 @@ use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 
 const PIECES: &[&str] = &[
-    "igisoro", "igisoro-fr", "ikibuguzo-1", " ", "/", ",", "=", "-", "0", "4", "64", "65", "999", "s", "n",
-    "opening=", "winner=", "capture=", "reverse_pits=", "a1", "h4", "x", "p", "r", "cw", "ccw", "\u{e9}", "\0",
+    "igisoro",
+    "igisoro-fr",
+    "ikibuguzo-1",
+    " ",
+    "/",
+    ",",
+    "=",
+    "-",
+    "0",
+    "4",
+    "64",
+    "65",
+    "999",
+    "s",
+    "n",
+    "opening=",
+    "winner=",
+    "capture=",
+    "reverse_pits=",
+    "a1",
+    "h4",
+    "x",
+    "p",
+    "r",
+    "cw",
+    "ccw",
+    "\u{e9}",
+    "\0",
 ];
 
 fn random_text(rng: &mut Rng) -> String {

@@ -136,15 +136,15 @@ fn mirror(p: &Position) -> Position {
     let s = p.to_setup();
     let rev = |r: &Vec<i64>| r.iter().rev().copied().collect::<Vec<_>>();
     let to_move = if s.to_move == "south" { "north" } else { "south" };
-    Position::from_setup(&Setup { pits: vec![rev(&s.pits[1]), rev(&s.pits[0])], to_move: to_move.into(), ..s })
-        .unwrap()
+    Position::from_setup(&Setup { pits: vec![rev(&s.pits[1]), rev(&s.pits[0])], to_move: to_move.into(), ..s }).unwrap()
 }
 
 #[test]
 fn the_rules_do_not_know_who_moves() {
     for p in positions() {
         let a: HashSet<Position> = legal_moves::<Isolo>(&p, None).moves.iter().map(|m| mirror(&m.result)).collect();
-        let b: HashSet<Position> = legal_moves::<Isolo>(&mirror(&p), None).moves.into_iter().map(|m| m.result).collect();
+        let b: HashSet<Position> =
+            legal_moves::<Isolo>(&mirror(&p), None).moves.into_iter().map(|m| m.result).collect();
         assert_eq!(a, b, "{}", format(&p));
     }
 }

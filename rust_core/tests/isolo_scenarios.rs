@@ -209,7 +209,7 @@ fn kucheleka_arranges_and_the_winner_moves_first() {
     let q = pos("isolo 1,2,1,1/0,0,0,0 n phase=kucheleka");
     assert_eq!(play("isolo 1,2,1,1/0,0,0,0 n phase=kucheleka", "k5.0.0.0"), "isolo 5,0,0,0/2,2,2,2 n phase=main");
     assert_eq!(default_arrangement(&q).token(), "k1.1.1.2"); // North's hole 1 = column d gets the extra seed
-    // Wrong totals and shapes are refused.
+                                                             // Wrong totals and shapes are refused.
     let bad = parse_arrangement("k1.1.1.1", 4).unwrap();
     assert_eq!(arrange(&p, &bad), Err(ArrangeError::WrongTotal { expected: 7, found: 4 }));
     assert!(parse_arrangement("k1.1.1", 4).is_err());

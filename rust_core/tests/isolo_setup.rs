@@ -2,9 +2,9 @@
 
 mod isolo_common;
 use igisoro_core::isolo::notation::{format, parse, to_json, ParseError};
+use igisoro_core::isolo::Isolo;
 use igisoro_core::isolo::{Position, PositionError, Rules, Setup, Variant, MAX_TOTAL};
 use igisoro_core::moves::parse_move;
-use igisoro_core::isolo::Isolo;
 
 fn setup(pits: Vec<Vec<i64>>, to_move: &str, phase: &str) -> Setup {
     Setup { variant: "isolo".into(), rules: vec![], pits, to_move: to_move.into(), phase: phase.into() }
@@ -90,10 +90,7 @@ fn text_notation() {
     let start = Position::start(Variant::Isolo);
     assert_eq!(format(&start), "isolo 2,2,2,2/2,2,2,2 s");
     assert_eq!(parse("isolo 2,2,2,2/2,2,2,2 s"), Ok(start));
-    assert_eq!(
-        format(&Position::start_with(Variant::Isolo, Rules { holes: 5 })),
-        "isolo 2,2,2,2,2/2,2,2,2,2 s"
-    );
+    assert_eq!(format(&Position::start_with(Variant::Isolo, Rules { holes: 5 })), "isolo 2,2,2,2,2/2,2,2,2,2 s");
     let p = parse("isolo 2,2,2,2,2/2,2,2,2,2 s holes=5").unwrap();
     assert_eq!(p.holes(), 5);
     let syntax = |t: &str| matches!(parse(t), Err(ParseError::Syntax(_)));
@@ -107,7 +104,10 @@ fn text_notation() {
     assert!(syntax("isolo 2,2,2,2/2,2,2,2 s phase"));
     assert!(syntax("isolo 2,2,2,2/2,2,2,2 s opening=4"));
     assert!(syntax("isolo 2,2,2,2/2,2,2,2 s phase=main phase=main"));
-    assert!(matches!(parse("isolo 2,2,2,2/2,2,2,2 s phase=late"), Err(ParseError::Invalid(PositionError::BadPhase(_)))));
+    assert!(matches!(
+        parse("isolo 2,2,2,2/2,2,2,2 s phase=late"),
+        Err(ParseError::Invalid(PositionError::BadPhase(_)))
+    ));
     assert!(matches!(parse("isolo 2,2,2,2/2,2,2,2 s holes=5"), Err(ParseError::Invalid(PositionError::PitShape(_)))));
     assert_eq!(
         format(&parse("isolo 0,0,0,0/1,2,3,4 s phase=kucheleka").unwrap()),

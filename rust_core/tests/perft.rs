@@ -65,8 +65,8 @@ fn check_variant(v: Variant) {
     assert!(cases.len() >= 4, "{}: expected the start and at least 3 middle-game positions", path);
     assert_eq!(cases[0].position, notation::format(&Position::start(v)), "{}: first case is the start", path);
     for case in cases {
-        let p = notation::parse(&case.position)
-            .unwrap_or_else(|e| panic!("{}:{}: bad position: {:?}", path, case.line, e));
+        let p =
+            notation::parse(&case.position).unwrap_or_else(|e| panic!("{}:{}: bad position: {:?}", path, case.line, e));
         let max = case.depths.iter().map(|d| d.0).max().expect("at least one depth line");
         let got = perft::<Igisoro>(&p, max);
         for (depth, moves, distinct) in &case.depths {

@@ -51,9 +51,7 @@ fn check(start: &str, mv: &str, expected: &str) {
 fn decision(p: &Position, partial: &str) -> Option<(Actor, Vec<String>)> {
     let choices = parse_move::<Igisoro>(p, partial).unwrap();
     match next_decision::<Igisoro>(p, &choices).unwrap() {
-        NextDecision::Decide { actor, options } => {
-            Some((actor, options.iter().map(|c| c.token()).collect()))
-        }
+        NextDecision::Decide { actor, options } => Some((actor, options.iter().map(|c| c.token()).collect())),
         NextDecision::Complete { .. } => None,
     }
 }
@@ -472,11 +470,7 @@ fn ikibuguzo_end_pits_win() {
     let won = pos(&format!("ikibuguzo-1 {} n winner=s", board_after));
     assert_eq!(status::<Igisoro>(&won), Status::Won { winner: Side::South, reason: WinReason::EndPitsCaptured });
     assert!(moves(&won).is_empty());
-    check(
-        &format!("{} end_pits_win=false", start),
-        "c2",
-        &format!("ikibuguzo-1 {} n end_pits_win=false", board_after),
-    );
+    check(&format!("{} end_pits_win=false", start), "c2", &format!("ikibuguzo-1 {} n end_pits_win=false", board_after));
 }
 
 // ---------------------------------------------------------------------------

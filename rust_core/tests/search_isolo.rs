@@ -33,9 +33,8 @@ fn kucheleka_turn_is_searched_without_a_sign_flip() {
     let a = analyse::<Isolo>(&start, &Limits::depth(1));
     assert_eq!(a.lines[0].value, want);
     // Winning the fore-play at once is best (+9 seeds against the loser's fresh row).
-    let best = play::<Isolo>(&start, &parse_move::<Isolo>(&start, a.best_move.as_ref().unwrap()).unwrap())
-        .unwrap()
-        .result;
+    let best =
+        play::<Isolo>(&start, &parse_move::<Isolo>(&start, a.best_move.as_ref().unwrap()).unwrap()).unwrap().result;
     assert_eq!(best.phase(), Phase::Kucheleka);
     assert!(want > 500, "{}", want);
 

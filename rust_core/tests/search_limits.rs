@@ -164,7 +164,8 @@ fn long_relay_chains_inside_the_tree_are_cut_not_settled() {
     assert!(a.truncated_turns >= 1, "the cut must be reported");
     // The root is exact: the best move is one of the legal moves.
     let legal = igisoro_core::explore::legal_moves::<Igisoro>(&p, None).moves;
-    let names: Vec<String> = legal.iter().map(|m| igisoro_core::moves::format_move::<Igisoro>(&p, &m.choices)).collect();
+    let names: Vec<String> =
+        legal.iter().map(|m| igisoro_core::moves::format_move::<Igisoro>(&p, &m.choices)).collect();
     assert!(names.iter().any(|n| Some(n) == a.best_move.as_ref()), "{:?} not in {:?}", a.best_move, names);
 }
 

@@ -139,7 +139,11 @@ where
         assert_eq!(got, want, "{} #{} depth {}: search {} oracle {} at {}", name, i, depth, got, want, text);
         // The best move's result must have the root value.
         if let Some(child) = child {
-            assert_eq!(child, want, "{} #{} depth {}: best move {} is not among the best at {}", name, i, depth, mv, text);
+            assert_eq!(
+                child, want,
+                "{} #{} depth {}: best move {} is not among the best at {}",
+                name, i, depth, mv, text
+            );
         }
         if multipv > 1 {
             let values: Vec<i32> = a.lines.iter().map(|l| l.value).collect();

@@ -7,8 +7,8 @@
 
 use igisoro_bench::{arg, position_set};
 use igisoro_core::board4x8::{notation, Igisoro, Variant};
-use igisoro_core::explore::legal_moves;
 use igisoro_core::budget::{with_budget, Budget};
+use igisoro_core::explore::legal_moves;
 use std::time::{Duration, Instant};
 
 fn main() {

@@ -73,7 +73,10 @@ fn rows<G: Engine>(variant: &str, from: &str, p: &G::Pos, depths: &[u32], cap_ms
 }
 
 fn list(name: &str, default: &str) -> Vec<u32> {
-    arg(name, default.to_string()).split(',').map(|s| s.trim().parse().expect("a comma-separated list of depths")).collect()
+    arg(name, default.to_string())
+        .split(',')
+        .map(|s| s.trim().parse().expect("a comma-separated list of depths"))
+        .collect()
 }
 
 fn main() {

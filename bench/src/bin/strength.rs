@@ -78,7 +78,8 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
         let a_side = if g % 2 == 0 { Side::South } else { Side::North };
         let players = if a_side == Side::South { [a, b] } else { [b, a] };
         let tg = Instant::now();
-        let (o, clock) = play_game(&ops[g / 2], players, seed * 100_003 + g as u64, max_plies, &mut || 0, &mut |_, _, _| {});
+        let (o, clock) =
+            play_game(&ops[g / 2], players, seed * 100_003 + g as u64, max_plies, &mut || 0, &mut |_, _, _| {});
         t.add(&o, a_side);
         pair[a_side.index()] = Tally::result(&o, a_side);
         if g % 2 == 1 {
@@ -140,7 +141,15 @@ struct Counters {
     budget_n: u64,
 }
 
-fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed: u64, resolved: bool, cap_ms: Option<u64>) {
+fn baseline(
+    games: usize,
+    rules: &str,
+    opening_plies: u32,
+    max_plies: u32,
+    seed: u64,
+    resolved: bool,
+    cap_ms: Option<u64>,
+) {
     // `--resolved`: an experiment, level 10's search with
     // `matches::evaluate_resolved` instead of the engine's evaluation.
     let me = if resolved { Player::MatchedWith(evaluate_resolved) } else { Player::Level10Matched };
@@ -253,7 +262,11 @@ fn baseline(games: usize, rules: &str, opening_plies: u32, max_plies: u32, seed:
             o.plies,
             if o.cut { " (cut)" } else { "" },
             tg.elapsed().as_secs_f64(),
-            if cap_ms.is_some() { format!(", capped so far: baseline {}, level 10 {}", k.base_capped, k.eng_capped) } else { String::new() },
+            if cap_ms.is_some() {
+                format!(", capped so far: baseline {}, level 10 {}", k.base_capped, k.eng_capped)
+            } else {
+                String::new()
+            },
             t.summary()
         );
     }
@@ -332,7 +345,9 @@ fn main() {
             run_match(&label, &start, Player::Level(a, ms), Player::Level(b, ms), &cfg);
         }
         _ => {
-            eprintln!("usage: strength baseline|ladder|random|pair [--games N] [--rules baseline|igisoro] [--ms MS] ...");
+            eprintln!(
+                "usage: strength baseline|ladder|random|pair [--games N] [--rules baseline|igisoro] [--ms MS] ..."
+            );
             std::process::exit(2);
         }
     }

@@ -53,7 +53,14 @@ fn parse_w(s: &str) -> Weights {
 }
 
 /// `a` (evaluation `ea`) against `b` over `ops`, both at `depth`; `a`'s tally.
-fn duel(ops: &[Position], ea: fn(&Position) -> i32, eb: fn(&Position) -> i32, depth: u32, max_plies: u32, seed: u64) -> Tally {
+fn duel(
+    ops: &[Position],
+    ea: fn(&Position) -> i32,
+    eb: fn(&Position) -> i32,
+    depth: u32,
+    max_plies: u32,
+    seed: u64,
+) -> Tally {
     let mut t = Tally::default();
     for (k, op) in ops.iter().enumerate() {
         let mut r = [0.0; 2];
@@ -104,9 +111,18 @@ fn main() {
         let w = parse_w(&arg("--w", "12,50,15,0".to_string()));
         A.with(|c| c.set(w));
         let vs_baseline = std::env::args().any(|a| a == "--vs-baseline");
-        let (eb, name) = if vs_baseline { (eval_baseline as fn(&Position) -> i32, "baseline eval") } else { (eval_b as fn(&Position) -> i32, "engine weights") };
+        let (eb, name) = if vs_baseline {
+            (eval_baseline as fn(&Position) -> i32, "baseline eval")
+        } else {
+            (eval_b as fn(&Position) -> i32, "engine weights")
+        };
         let t = duel(&ops, eval_a, eb, depth, max_plies, seed);
-        println!("check [{}] vs {name}, rules {rules}, depth {depth}: {} ({:.0} s)", fmt(&w), t.summary(), t0.elapsed().as_secs_f64());
+        println!(
+            "check [{}] vs {name}, rules {rules}, depth {depth}: {} ({:.0} s)",
+            fmt(&w),
+            t.summary(),
+            t0.elapsed().as_secs_f64()
+        );
         return;
     }
 

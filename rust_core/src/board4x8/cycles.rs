@@ -26,8 +26,8 @@
 
 use super::geometry::PITS;
 use super::rules::{Clockwise, Rules};
-use std::cell::RefCell;
 use rustc_hash::FxHashSet as HashSet;
+use std::cell::RefCell;
 
 /// About one state in this many is a distinguished point.
 const DP_RATE: u64 = 256;

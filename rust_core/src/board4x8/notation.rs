@@ -17,9 +17,9 @@
 //! Example, the `igisoro` start:
 //! `igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4`
 
-use std::fmt::Write;
 use super::position::{Position, PositionError, Setup};
 use super::rules::OPTIONS;
+use std::fmt::Write;
 
 pub use crate::notation_error::NotationError;
 
@@ -37,7 +37,8 @@ fn syntax(part: &str, reason: &str) -> ParseError {
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
     let mut fields = text.split(' ');
-    let variant = fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
+    let variant =
+        fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
     let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 4 {
@@ -51,7 +52,10 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
         }
         let mut out = Vec::with_capacity(8);
         for c in cells {
-            let ok = !c.is_empty() && c.len() <= 3 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
+            let ok = !c.is_empty()
+                && c.len() <= 3
+                && c.bytes().all(|b| b.is_ascii_digit())
+                && (c == "0" || !c.starts_with('0'));
             if !ok {
                 return Err(syntax(c, "a count must be a decimal number without sign or leading zeros"));
             }
@@ -80,10 +84,8 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
         keys.push(k);
         match k {
             "opening" => {
-                setup.opening_plies = v
-                    .parse::<u8>()
-                    .map_err(|_| syntax(field, "opening takes the number of opening plies left"))?
-                    as i64
+                setup.opening_plies =
+                    v.parse::<u8>().map_err(|_| syntax(field, "opening takes the number of opening plies left"))? as i64
             }
             "winner" => {
                 if v != "s" && v != "n" {

@@ -32,15 +32,28 @@ pub enum PositionError {
     /// `pits` is not 4 rows of 8.
     PitShape(String),
     /// A count is negative or too large.
-    BadCount { pit: String, value: i64 },
+    BadCount {
+        pit: String,
+        value: i64,
+    },
     /// The seeds do not add up to the variant's total.
-    SeedTotal { found: i64, expected: u32 },
+    SeedTotal {
+        found: i64,
+        expected: u32,
+    },
     UnknownVariant(String),
     UnknownOption(String),
-    BadOptionValue { option: String, value: String, expected: String },
+    BadOptionValue {
+        option: String,
+        value: String,
+        expected: String,
+    },
     BadSide(String),
     /// A state field is out of range or contradicts the board.
-    StateOutOfRange { field: String, detail: String },
+    StateOutOfRange {
+        field: String,
+        detail: String,
+    },
 }
 
 impl fmt::Display for PositionError {

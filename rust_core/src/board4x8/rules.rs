@@ -84,7 +84,10 @@ pub struct Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     Bool,
-    Int { min: i64, max: i64 },
+    Int {
+        min: i64,
+        max: i64,
+    },
     Choice(&'static [&'static str]),
     /// A list of South pit names (North's are mirrored).
     Pits,
@@ -95,22 +98,14 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
     ("min_seeds", OptionKind::Int { min: 1, max: 64 }, "seeds a pit needs to start a turn"),
     ("capture", OptionKind::Choice(&["optional", "obligatory"]), "whether a capture opportunity must be taken"),
     ("retreat", OptionKind::Bool, "after a pass the opponent may retreat (ndakubye)"),
-    (
-        "captured_sowing",
-        OptionKind::Choice(&["turn_start", "lap_start", "landing"]),
-        "where captured seeds are sown",
-    ),
+    ("captured_sowing", OptionKind::Choice(&["turn_start", "lap_start", "landing"]), "where captured seeds are sown"),
     (
         "clockwise",
         OptionKind::Choice(&["capture_only", "whole_turn", "never"]),
         "when a lap from a reverse pit may run clockwise",
     ),
     ("reverse_pits", OptionKind::Pits, "South's reverse pits; North's are the mirror images"),
-    (
-        "opening",
-        OptionKind::Choice(&["none", "no_capture", "ludii_opening_1", "ludii_opening_2"]),
-        "the opening phase",
-    ),
+    ("opening", OptionKind::Choice(&["none", "no_capture", "ludii_opening_1", "ludii_opening_2"]), "the opening phase"),
     ("end_pits_win", OptionKind::Bool, "capturing both opponent inner end pits in one turn wins"),
 ];
 
@@ -135,11 +130,8 @@ impl Rules {
             .find(|(n, _, _)| *n == option)
             .map(|(_, k, _)| *k)
             .ok_or_else(|| RuleError::UnknownOption(option.to_string()))?;
-        let bad = |expected: String| RuleError::BadValue {
-            option: option.to_string(),
-            value: value.to_string(),
-            expected,
-        };
+        let bad =
+            |expected: String| RuleError::BadValue { option: option.to_string(), value: value.to_string(), expected };
         match kind {
             OptionKind::Bool => {
                 let v = match value {

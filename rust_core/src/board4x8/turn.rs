@@ -190,7 +190,9 @@ impl Igisoro {
                 (None, Clockwise::WholeTurn) => n.cw,
                 (None, Clockwise::Never) => false,
                 (None, Clockwise::CaptureOnly) => {
-                    if r.is_reverse(pending.origin) && captures_ok && Self::cw_captures(&n.b, pending.origin, pending.hand)
+                    if r.is_reverse(pending.origin)
+                        && captures_ok
+                        && Self::cw_captures(&n.b, pending.origin, pending.hand)
                     {
                         n.stage = Stage::Direction { origin: pending.origin as u8, hand: pending.hand, first: false };
                         return Advance::Reached(n, laps);
@@ -330,8 +332,7 @@ impl Game for Igisoro {
                     return Point::Decide(Actor::Mover);
                 }
                 let me = pos.to_move;
-                if let Some((pit, _, _)) = scripted(pos.rules.opening, pos.opening_plies)
-                {
+                if let Some((pit, _, _)) = scripted(pos.rules.opening, pos.opening_plies) {
                     opts.push(Choice::Start(Pit::from_local(me, pit)));
                 } else {
                     for i in 0..PITS {

@@ -54,14 +54,16 @@ fn syntax(part: &str, reason: &str) -> ParseError {
 /// A count: decimal, no sign, no leading zeros, at most 5 digits (the range
 /// is checked by validation).
 fn parse_count(c: &str) -> Option<u32> {
-    let ok = !c.is_empty() && c.len() <= 5 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
+    let ok =
+        !c.is_empty() && c.len() <= 5 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
     ok.then(|| c.parse().unwrap())
 }
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
     let mut fields = text.split(' ');
-    let variant = fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
+    let variant =
+        fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
     let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
     let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != 2 {
@@ -75,7 +77,8 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
         }
         let mut out = Vec::with_capacity(cells.len());
         for c in cells {
-            let v = parse_count(c).ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
+            let v = parse_count(c)
+                .ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
             out.push(v as i64);
         }
         pits.push(out);

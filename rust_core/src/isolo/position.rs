@@ -87,17 +87,30 @@ pub enum PositionError {
     /// `pits` is not 2 rows of `holes` (4..=8) holes.
     PitShape(String),
     /// A count is negative or above [`MAX_TOTAL`].
-    BadCount { pit: String, value: i64 },
+    BadCount {
+        pit: String,
+        value: i64,
+    },
     /// The seeds add up to more than [`MAX_TOTAL`].
-    SeedTotal { found: i64, max: u32 },
+    SeedTotal {
+        found: i64,
+        max: u32,
+    },
     UnknownVariant(String),
     UnknownOption(String),
-    BadOptionValue { option: String, value: String, expected: String },
+    BadOptionValue {
+        option: String,
+        value: String,
+        expected: String,
+    },
     BadSide(String),
     /// The phase is not one of `fore_play`, `kucheleka`, `main`.
     BadPhase(String),
     /// The board contradicts the phase or the side to move.
-    PhaseMismatch { phase: String, detail: String },
+    PhaseMismatch {
+        phase: String,
+        detail: String,
+    },
 }
 
 impl fmt::Display for PositionError {
@@ -251,10 +264,7 @@ impl Position {
             }
             Phase::Kucheleka => {
                 if empty(me) {
-                    return bad(format!(
-                        "{} is to arrange its seeds (it won the fore-play) but its row is empty",
-                        me
-                    ));
+                    return bad(format!("{} is to arrange its seeds (it won the fore-play) but its row is empty", me));
                 }
                 if !empty(me.other()) {
                     return bad(format!(

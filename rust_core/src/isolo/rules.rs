@@ -43,15 +43,13 @@ impl Rules {
     pub fn set(&mut self, option: &str, value: &str) -> Result<(), RuleError> {
         match option {
             "holes" => {
-                let v: usize = value
-                    .parse()
-                    .ok()
-                    .filter(|v| (MIN_HOLES..=MAX_HOLES).contains(v))
-                    .ok_or_else(|| RuleError::BadValue {
+                let v: usize = value.parse().ok().filter(|v| (MIN_HOLES..=MAX_HOLES).contains(v)).ok_or_else(|| {
+                    RuleError::BadValue {
                         option: option.to_string(),
                         value: value.to_string(),
                         expected: format!("an integer from {} to {}", MIN_HOLES, MAX_HOLES),
-                    })?;
+                    }
+                })?;
                 self.holes = v as u8;
                 Ok(())
             }

@@ -131,9 +131,6 @@ mod tests {
             g.frontier().iter().map(|&n| crate::moves::format_move::<Igisoro>(&p, &g.path_to(n))).collect();
         // Breadth-first in the rules' order: the start pits, then the
         // decisions after them, "p" before "x".
-        assert_eq!(
-            moves,
-            ["b3", "c3", "e3", "f4", "h3", "b4-p", "d4-p", "b4-x-p", "b4-x-x", "d4-x-p", "d4-x-x"]
-        );
+        assert_eq!(moves, ["b3", "c3", "e3", "f4", "h3", "b4-p", "d4-p", "b4-x-p", "b4-x-x", "d4-x-p", "d4-x-x"]);
     }
 }

@@ -27,17 +27,8 @@ use std::time::Instant;
 /// extra depth wins few more games at short time controls (most openings
 /// are then won by the same colour whoever plays them), so the top is
 /// spread by noise at depths 1-3.
-const LEVELS: [(u32, i32, u32); 9] = [
-    (1, 400, 70),
-    (1, 400, 35),
-    (1, 400, 0),
-    (1, 200, 0),
-    (2, 120, 0),
-    (2, 60, 0),
-    (3, 30, 0),
-    (3, 10, 0),
-    (5, 0, 0),
-];
+const LEVELS: [(u32, i32, u32); 9] =
+    [(1, 400, 70), (1, 400, 35), (1, 400, 0), (1, 200, 0), (2, 120, 0), (2, 60, 0), (3, 30, 0), (3, 10, 0), (5, 0, 0)];
 
 /// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
@@ -48,7 +39,13 @@ pub fn best_move<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64) ->
 
 /// [`best_move`] that also stops at an outside `deadline` (a server's
 /// request deadline); the result then says [`super::StopReason::Deadline`].
-pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64, deadline: Option<Instant>) -> Analysis {
+pub fn best_move_until<G: Engine>(
+    pos: &G::Pos,
+    level: u8,
+    time_ms: u64,
+    seed: u64,
+    deadline: Option<Instant>,
+) -> Analysis {
     let level = level.clamp(1, 10);
     if level == 10 {
         return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), deadline, ..Limits::default() });

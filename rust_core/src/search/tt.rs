@@ -186,7 +186,9 @@ mod tests {
     fn entries_round_trip_and_deeper_entries_stay() {
         let mut t = Table::new(4);
         let e = |key, value, depth, bound, item| Entry { key, value, depth, bound, best: key ^ 7, item };
-        for (k, v, b, item) in [(17u64, -MATE + 3, Bound::Lower, u16::MAX), (33, 12_345, Bound::Upper, 0), (49, -1, Bound::Exact, 9)] {
+        for (k, v, b, item) in
+            [(17u64, -MATE + 3, Bound::Lower, u16::MAX), (33, 12_345, Bound::Upper, 0), (49, -1, Bound::Exact, 9)]
+        {
             t.store(e(k, v, 5, b, item));
             let got = t.probe(k).unwrap();
             assert_eq!((got.key, got.value, got.depth, got.bound, got.best, got.item), (k, v, 5, b, k ^ 7, item));
