@@ -56,6 +56,15 @@ fn side_name(s: Side) -> &'static str {
     }
 }
 
+/// A game's result for `me`: "win", "draw" or "loss".
+fn outcome(winner: Option<Side>, me: Side) -> &'static str {
+    match winner {
+        Some(w) if w == me => "win",
+        None => "draw",
+        _ => "loss",
+    }
+}
+
 /// The command line's match settings.
 struct Cfg {
     games: usize,
@@ -95,11 +104,7 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
                 g + 1,
                 g / 2,
                 side_name(a_side),
-                match o.winner {
-                    Some(w) if w == a_side => "win",
-                    None => "draw",
-                    _ => "loss",
-                },
+                outcome(o.winner, a_side),
                 o.plies,
                 if o.cut { " (cut)" } else { "" },
                 tg.elapsed().as_secs_f64()
@@ -254,11 +259,7 @@ fn baseline(
             g + 1,
             g / 2,
             side_name(eng),
-            match o.winner {
-                Some(w) if w == eng => "win",
-                None => "draw",
-                _ => "loss",
-            },
+            outcome(o.winner, eng),
             o.plies,
             if o.cut { " (cut)" } else { "" },
             tg.elapsed().as_secs_f64(),
