@@ -532,29 +532,33 @@ impl PyPos {
         timeout: Option<f64>,
     ) -> PyResult<(Bound<'py, pyo3::types::PyBytes>, usize, bool)> {
         let limit = Self::move_limit(limit)?;
+        // The text is written with the GIL released too: a list can hold
+        // thousands of moves.
         let (text, count, truncated) = with_game!(&self.inner, p, G => {
-            let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
-            let mut out = String::with_capacity(64 + 320 * list.moves.len());
-            let mut digits = itoa::Buffer::new();
-            out.push('[');
-            for (i, m) in list.moves.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
+            run(py, timeout, "listing the legal moves", || {
+                let list = explore::legal_moves::<G>(p, limit);
+                let mut out = String::with_capacity(64 + 320 * list.moves.len());
+                let mut digits = itoa::Buffer::new();
+                out.push('[');
+                for (i, m) in list.moves.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    out.push_str("{\"move\":");
+                    write_str(&mut out, &format_move::<G>(p, &m.choices));
+                    out.push_str(",\"result\":{\"position\":");
+                    G::fields(&m.result).write(&mut out);
+                    out.push_str(",\"notation\":");
+                    write_str(&mut out, &G::notation(&m.result));
+                    out.push_str("},\"captured\":");
+                    out.push_str(digits.format(m.captured));
+                    out.push_str(",\"laps\":");
+                    out.push_str(digits.format(m.laps));
+                    out.push('}');
                 }
-                out.push_str("{\"move\":");
-                write_str(&mut out, &format_move::<G>(p, &m.choices));
-                out.push_str(",\"result\":{\"position\":");
-                G::fields(&m.result).write(&mut out);
-                out.push_str(",\"notation\":");
-                write_str(&mut out, &G::notation(&m.result));
-                out.push_str("},\"captured\":");
-                out.push_str(digits.format(m.captured));
-                out.push_str(",\"laps\":");
-                out.push_str(digits.format(m.laps));
-                out.push('}');
-            }
-            out.push(']');
-            (out, list.moves.len(), list.truncated)
+                out.push(']');
+                (out, list.moves.len(), list.truncated)
+            })?
         });
         Ok((pyo3::types::PyBytes::new(py, text.as_bytes()), count, truncated))
     }
