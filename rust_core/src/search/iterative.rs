@@ -9,6 +9,15 @@
 //! order with alpha set to the k-th best exact score so far. An option that
 //! fails low is provably not among the k best; every option that beats the
 //! k-th gets an exact score. With k = 1 this is ordinary alpha-beta.
+//!
+//! A stopped iteration is not thrown away (single-PV only): the options it
+//! finished were searched one turn deeper than the last completed depth,
+//! the previous best among them first, with a full window. Any finished
+//! option that got an exact score beat every finished option before it at
+//! the new depth, so the best of them is a better-informed choice than the
+//! last completed iteration's move. Without this, the time a timed search
+//! spends in its last iteration is wasted, and a search only starts an
+//! iteration it has time to use (see `Control::iteration_stop`).
 
 use super::alphabeta::{EvalFn, Searcher, INF};
 use super::in_turn::Memo;
@@ -84,7 +93,9 @@ pub struct Analysis {
     pub pv: Vec<String>,
     /// The best `multipv` moves, best first (the first is `best_move`).
     pub lines: Vec<Line>,
-    /// Last completed depth, in whole turns (0 if none completed).
+    /// Last completed depth, in whole turns (0 if none completed). With a
+    /// single line, the move and score may come from the next, stopped
+    /// iteration when it finished a better option (see the module docs).
     pub depth: u32,
     pub nodes: u64,
     pub time_ms: u64,
@@ -168,6 +179,8 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     let multipv = limits.multipv.max(1);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut done: Option<(u32, Vec<RootItem>)> = None;
+    // The best finished option of a stopped iteration (see module docs).
+    let mut partial: Option<RootItem> = None;
     let mut stopped_by = StopReason::Depth;
     for d in 1..=max_depth {
         if d > 1 {
@@ -176,10 +189,14 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
                 break;
             }
         }
-        match root_iteration(&mut s, &g, &mut items, d, multipv) {
+        let mut finished = 0;
+        match root_iteration(&mut s, &g, &mut items, d, multipv, &mut finished) {
             Ok(()) => done = Some((d, items.clone())),
             Err(Stop) => {
                 stopped_by = s.ctl.stop_reason();
+                if multipv == 1 && done.is_some() {
+                    partial = items[..finished].iter().filter(|it| it.exact).max_by_key(|it| it.value).cloned();
+                }
                 break;
             }
         }
@@ -192,11 +209,17 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
             break;
         }
     }
-    let (depth, items) = match done {
+    let (depth, mut items) = match done {
         Some(x) => x,
         // Not even depth 1 finished: the first option in capture order.
         None => (0, items),
     };
+    if let Some(best) = partial {
+        // The stopped iteration's best finished option; `depth` stays the
+        // last completed one.
+        items.insert(0, best);
+        items.truncate(1);
+    }
     let mut lines = Vec::new();
     for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
         let r = it.principal.unwrap_or_else(|| any_result(&g, it.node));
@@ -228,6 +251,7 @@ fn root_iteration<G: Engine>(
     items: &mut Vec<RootItem>,
     depth: u32,
     multipv: usize,
+    finished: &mut usize,
 ) -> Result<(), Stop> {
     let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
     let mut exact: Vec<i32> = Vec::new(); // sorted descending
@@ -256,6 +280,8 @@ fn root_iteration<G: Engine>(
                 }
             }
         }
+        // Counted only once the option's value and principal line are set.
+        *finished += 1;
     }
     // Exact scores first, best first; stable so ties keep the previous order.
     items.sort_by(|a, b| b.exact.cmp(&a.exact).then(b.value.cmp(&a.value)));
