@@ -10,7 +10,7 @@
 //! visit. Everything here is iterative; turns with thousands of laps and
 //! thousands of outcomes do not touch the call stack.
 
-use crate::game::{Actor, Advance, Game, NoTrace, Observer, Point, Status, Trace, WinReason};
+use crate::game::{Actor, Advance, Game, NoTrace, Observer, Point, Status, Trace, Unlisted, WinReason};
 use crate::rng::Rng;
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::collections::VecDeque;
@@ -45,6 +45,9 @@ pub struct MoveList<G: Game> {
 pub enum PlayError {
     /// Decision number `step` (0 = the start) is not an option there.
     NotAnOption { step: usize, given: String, options: Vec<String>, actor: Actor },
+    /// Decision number `step` is of a kind the game accepts unlisted (an
+    /// Isolo arrangement), but not legal here, for `reason`.
+    Rejected { step: usize, given: String, reason: String },
     /// The turn ended before decision number `step`.
     TooManyDecisions { step: usize },
     /// The list ends while the turn still needs a decision.
@@ -76,6 +79,9 @@ impl std::fmt::Display for PlayError {
                 who(actor),
                 options.join(", ")
             ),
+            PlayError::Rejected { step, given, reason } => {
+                write!(f, "decision {} ('{}') is not possible: {}", step, given, reason)
+            }
             PlayError::TooManyDecisions { step } => {
                 write!(f, "the turn is already complete before decision {}", step)
             }
@@ -135,7 +141,7 @@ pub fn legal_moves<G: Game>(pos: &G::Pos, limit: Option<usize>) -> MoveList<G> {
 /// The canonical decision list of the legal move that `choices` plays.
 /// Stops the breadth-first search as soon as that result is reached.
 pub fn canonical<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Vec<G::Choice>, PlayError> {
-    let (node, _, _) = walk::<G, _>(pos, choices, &mut NoTrace)?;
+    let Walked { node, unlisted, .. } = walk::<G, _>(pos, choices, &mut NoTrace)?;
     let mut opts = Vec::new();
     if let Point::Decide(actor) = G::point(pos, &node, &mut opts) {
         return Err(PlayError::Incomplete {
@@ -143,6 +149,12 @@ pub fn canonical<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Vec<G::
             options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
             actor,
         });
+    }
+    if unlisted {
+        // No listed route reaches what an unlisted option plays (an Isolo
+        // arrangement is the whole move and has one spelling): the move as
+        // given is its own canonical form.
+        return Ok(choices.to_vec());
     }
     let target = G::finish(pos, &node);
     let list = bfs::<G>(pos, None, Some(&target));
@@ -284,11 +296,19 @@ fn reach_end<G: Game>(pos: &G::Pos, start: &G::Node, path: &HashSet<G::Node>) ->
     false
 }
 
-/// Where a checked walk ends: the node reached, the nodes on its path, laps.
-type Walked<G> = (<G as Game>::Node, HashSet<<G as Game>::Node>, u32);
+/// Where a checked walk ends.
+struct Walked<G: Game> {
+    /// The node reached.
+    node: G::Node,
+    /// The nodes on the path, the root included.
+    path: HashSet<G::Node>,
+    laps: u32,
+    /// Some decision was one the game does not list but accepts
+    /// ([`Game::unlisted`]).
+    unlisted: bool,
+}
 
-/// Walk a (partial) decision list with full checking. Returns the node
-/// reached, the set of nodes on the path, laps and the trace.
+/// Walk a (partial) decision list with full checking, tracing into `obs`.
 fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) -> Result<Walked<G>, PlayError> {
     if G::decided(pos).is_some() {
         return Err(PlayError::GameOver);
@@ -296,7 +316,7 @@ fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) 
     let mut node = G::root(pos);
     let mut path = HashSet::default();
     path.insert(node.clone());
-    let mut laps = 0;
+    let (mut laps, mut unlisted) = (0, false);
     let mut opts = Vec::new();
     for (step, &c) in choices.iter().enumerate() {
         let actor = match G::point(pos, &node, &mut opts) {
@@ -304,12 +324,20 @@ fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) 
             Point::Decide(a) => a,
         };
         if !opts.contains(&c) {
-            return Err(PlayError::NotAnOption {
-                step,
-                given: G::choice_text(pos, c),
-                options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
-                actor,
-            });
+            match G::unlisted(pos, &node, c) {
+                Unlisted::Legal => unlisted = true,
+                Unlisted::NotAnOption => {
+                    return Err(PlayError::NotAnOption {
+                        step,
+                        given: G::choice_text(pos, c),
+                        options: opts.iter().map(|&o| G::choice_text(pos, o)).collect(),
+                        actor,
+                    })
+                }
+                Unlisted::Illegal(reason) => {
+                    return Err(PlayError::Rejected { step, given: G::choice_text(pos, c), reason })
+                }
+            }
         }
         if O::ON {
             obs.event(crate::game::Event::Decision { actor, choice: G::choice_text(pos, c) });
@@ -326,7 +354,7 @@ fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) 
             }
         }
     }
-    Ok((node, path, laps))
+    Ok(Walked { node, path, laps, unlisted })
 }
 
 /// The next decision after a partial decision list, with only the options
@@ -337,7 +365,7 @@ pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<Nex
         // A finished game looks like a side with no legal move: nothing to choose.
         return Ok(NextDecision::Decide { actor: Actor::Mover, options: Vec::new() });
     }
-    let (node, path, laps) = walk::<G, _>(pos, partial, &mut NoTrace)?;
+    let Walked { node, path, laps, .. } = walk::<G, _>(pos, partial, &mut NoTrace)?;
     let mut opts = Vec::new();
     match G::point(pos, &node, &mut opts) {
         Point::Done => {
@@ -367,7 +395,7 @@ pub fn next_decision<G: Game>(pos: &G::Pos, partial: &[G::Choice]) -> Result<Nex
 /// Play a complete decision list with checking, recording a sowing trace.
 pub fn play<G: Game>(pos: &G::Pos, choices: &[G::Choice]) -> Result<Played<G>, PlayError> {
     let mut trace = Trace::default();
-    let (node, _, laps) = walk::<G, _>(pos, choices, &mut trace)?;
+    let Walked { node, laps, .. } = walk::<G, _>(pos, choices, &mut trace)?;
     let mut opts = Vec::new();
     match G::point(pos, &node, &mut opts) {
         Point::Done => {

@@ -120,6 +120,18 @@ pub enum Status {
     Won { winner: Side, reason: WinReason },
 }
 
+/// What a game says about a choice its option list at a node leaves out
+/// ([`Game::unlisted`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unlisted {
+    /// Not a choice there at all: the listed options are the ones.
+    NotAnOption,
+    /// Legal all the same: the list was only a sample of the options.
+    Legal,
+    /// The right kind of choice, but illegal here, and why.
+    Illegal(String),
+}
+
 /// A rule system. Implemented by [`crate::board4x8::Igisoro`] (and later Isolo).
 pub trait Game {
     /// A validated position (board, side to move, rule state, rules).
@@ -137,7 +149,8 @@ pub trait Game {
     /// The node's decision (options into `opts`, sorted) or `Done`.
     fn point(pos: &Self::Pos, node: &Self::Node, opts: &mut Vec<Self::Choice>) -> Point;
     /// Take `choice` at `node` and run on to the next decision node.
-    /// `choice` must be one of the node's options.
+    /// `choice` must be one of the node's options, or one [`Game::unlisted`]
+    /// calls legal.
     fn advance<O: Observer>(
         pos: &Self::Pos,
         node: &Self::Node,
@@ -156,4 +169,13 @@ pub trait Game {
     fn choice_text(pos: &Self::Pos, choice: Self::Choice) -> String;
     /// Parse one decision token; the first token of a move is its start.
     fn parse_choice(pos: &Self::Pos, token: &str, first: bool) -> Option<Self::Choice>;
+    /// Judge a choice that [`Game::point`] did not list at `node`. Most
+    /// games list every option, so by default nothing unlisted is legal;
+    /// Isolo's kucheleka lists only a sample of the arrangements when there
+    /// are too many to list, and accepts any valid one. Checked play
+    /// ([`crate::explore::play`]) asks this, so every caller, the bindings
+    /// included, gets the same answer.
+    fn unlisted(_pos: &Self::Pos, _node: &Self::Node, _choice: Self::Choice) -> Unlisted {
+        Unlisted::NotAnOption
+    }
 }

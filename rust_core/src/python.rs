@@ -268,25 +268,6 @@ impl PyPos {
     fn parse_choices<G: Engine>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
         parse_move::<G>(p, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
     }
-    /// Isolo's kucheleka accepts any valid arrangement, listed among the
-    /// options or not (there can be too many to list): `Some` when `mv` is
-    /// an arrangement in a kucheleka position.
-    fn arrangement(&self, mv: &str) -> Option<PyResult<iso::Position>> {
-        let AnyPos::Isolo(p) = &self.inner else { return None };
-        if p.phase() != iso::Phase::Kucheleka || !mv.starts_with('k') || mv.contains('-') {
-            return None;
-        }
-        Some(
-            iso::notation::parse_arrangement(mv, p.holes())
-                .map_err(|e| to_py_err(Error::Notation { text: mv.into(), detail: e.to_string() }))
-                .and_then(|a| {
-                    iso::arrange(p, &a).map_err(|e| {
-                        IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, self.notation(), e))
-                    })
-                }),
-        )
-    }
-
     fn play_err(&self, mv: &str, err: PlayError) -> PyErr {
         to_py_err(Error::Play { mv: mv.to_string(), pos: self.notation(), err })
     }
@@ -592,9 +573,6 @@ impl PyPos {
         mv: &str,
         timeout: Option<f64>,
     ) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
-        if let Some(result) = self.arrangement(mv) {
-            return Ok((PyPos { inner: AnyPos::Isolo(result?) }, 0, 0, PyList::empty(py)));
-        }
         with_game!(&self.inner, p, G => {
             let choices = Self::parse_choices::<G>(p, mv)?;
             if choices.is_empty() {
@@ -613,10 +591,6 @@ impl PyPos {
     /// Canonical notation of the legal move a decision list plays.
     #[pyo3(signature = (mv, timeout=None))]
     fn canonical(&self, py: Python<'_>, mv: &str, timeout: Option<f64>) -> PyResult<String> {
-        if let Some(result) = self.arrangement(mv) {
-            // An arrangement has exactly one spelling.
-            return result.map(|_| mv.to_string());
-        }
         with_game!(&self.inner, p, G => {
             let choices = Self::parse_choices::<G>(p, mv)?;
             let c = run(py, timeout, "finding the canonical move", || explore::canonical::<G>(p, &choices))?

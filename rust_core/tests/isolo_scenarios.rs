@@ -235,6 +235,24 @@ fn kucheleka_with_many_seeds_offers_a_sample_and_accepts_any() {
     // Any valid arrangement through `arrange`.
     let r = arrange(&p, &parse_arrangement("k1.2.3.34", 4).unwrap()).unwrap();
     assert_eq!(format(&r), "isolo 2,2,2,2/1,2,3,34 s phase=main");
+    // And through checked play, as any move is played (`Game::unlisted`):
+    // the same result, its own canonical form, and a complete step-wise turn.
+    let unlisted = parse_move::<Isolo>(&p, "k1.2.3.34").unwrap();
+    assert_eq!(format(&explore::play::<Isolo>(&p, &unlisted).unwrap().result), format(&r));
+    assert_eq!(explore::canonical::<Isolo>(&p, &unlisted).unwrap(), unlisted);
+    match next_decision::<Isolo>(&p, &unlisted).unwrap() {
+        NextDecision::Complete { result, .. } => assert_eq!(result, r),
+        _ => panic!("expected a complete turn"),
+    }
+    // An unlisted arrangement that is not valid says why, not which five are listed.
+    let wrong = parse_move::<Isolo>(&p, "k1.2.3.4").unwrap();
+    let err = explore::play::<Isolo>(&p, &wrong).unwrap_err().to_string();
+    assert!(err.contains("places 10 seeds") && err.contains("exactly 40"), "{err}");
+    assert!(explore::canonical::<Isolo>(&p, &wrong).is_err());
+    // Outside the kucheleka an arrangement is simply not an option.
+    let start = Position::start(Variant::Isolo);
+    let err = explore::play::<Isolo>(&start, &parse_move::<Isolo>(&start, "k2.2.2.2").unwrap()).unwrap_err();
+    assert!(matches!(err, explore::PlayError::NotAnOption { .. }), "{err}");
 }
 
 #[test]

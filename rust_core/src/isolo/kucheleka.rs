@@ -11,8 +11,11 @@
 //! - otherwise a sample: the even spread (the default), the row as the
 //!   fore-play left it, and all seeds in one hole, for each hole.
 //!
-//! [`arrange`] accepts any valid arrangement, listed or not; so does a
-//! main-game position given directly as a setup.
+//! Any valid arrangement is legal all the same, listed or not: [`arrange`]
+//! plays one directly, and checked play (`explore::play`, hence the Python
+//! API and the service) accepts one through the rules' `Game::unlisted`
+//! hook, which asks [`check`]. A main-game position can also be given
+//! directly as a setup.
 
 use super::geometry::{columns_to_row, MAX_HOLES};
 use super::position::{Phase, Position, MAX_TOTAL};
@@ -173,9 +176,9 @@ impl fmt::Display for ArrangeError {
     }
 }
 
-/// Play any valid kucheleka arrangement, listed among the options or not.
-/// The result is the main game's first position, the arranger to move.
-pub fn arrange(pos: &Position, a: &Arrangement) -> Result<Position, ArrangeError> {
+/// Whether `a` can be played at `pos`, listed among the options or not.
+/// [`arrange`] and the rules' [`Game::unlisted`] both ask this.
+pub fn check(pos: &Position, a: &Arrangement) -> Result<(), ArrangeError> {
     if pos.phase() != Phase::Kucheleka {
         return Err(ArrangeError::WrongPhase { phase: pos.phase() });
     }
@@ -189,6 +192,13 @@ pub fn arrange(pos: &Position, a: &Arrangement) -> Result<Position, ArrangeError
     if pos.total() + 2 * pos.holes() as u32 > MAX_TOTAL {
         return Err(ArrangeError::OverCap);
     }
+    Ok(())
+}
+
+/// Play any valid kucheleka arrangement, listed among the options or not.
+/// The result is the main game's first position, the arranger to move.
+pub fn arrange(pos: &Position, a: &Arrangement) -> Result<Position, ArrangeError> {
+    check(pos, a)?;
     match Isolo::advance(pos, &Isolo::root(pos), Choice::Arrange(*a), &mut NoTrace) {
         Advance::Reached(node, _) => Ok(Isolo::finish(pos, &node)),
         Advance::Endless | Advance::Aborted => unreachable!("an arrangement sows no laps"),

@@ -12,7 +12,7 @@ use super::geometry::{local_name, opposite, Hole, MAX_HOLES};
 use super::kucheleka::{self, Arrangement};
 use super::notation::parse_arrangement;
 use super::position::{Phase, Position, MAX_TOTAL};
-use crate::game::{Actor, Advance, Event, Game, Observer, Point, WinReason};
+use crate::game::{Actor, Advance, Event, Game, Observer, Point, Unlisted, WinReason};
 use crate::side::Side;
 
 /// One decision. `Start` sorts before `Arrange`; starts sort like the hole
@@ -322,5 +322,16 @@ impl Game for Isolo {
             return parse_arrangement(token, pos.rules.n()).ok().map(Choice::Arrange);
         }
         Hole::parse(token, pos.rules.n()).map(Choice::Start)
+    }
+
+    /// Any valid kucheleka arrangement is legal, listed or not (see `kucheleka`).
+    fn unlisted(pos: &Position, node: &Node, choice: Choice) -> Unlisted {
+        match (node.stage, choice) {
+            (Stage::Root, Choice::Arrange(a)) if pos.phase() == Phase::Kucheleka => match kucheleka::check(pos, &a) {
+                Ok(()) => Unlisted::Legal,
+                Err(e) => Unlisted::Illegal(e.to_string()),
+            },
+            _ => Unlisted::NotAnOption,
+        }
     }
 }
