@@ -283,3 +283,10 @@ def test_isolo_kucheleka_sample_when_too_many(client):
     # Any valid arrangement can still be played.
     r = client.post("/v1/moves/check", json={"position": pos, "move": "k1.2.3.24"})
     assert r.status_code == 200 and r.json["canonical"] == "k1.2.3.24"
+    # ... step-wise too: the unlisted arrangement completes the turn.
+    r = client.post("/v1/legal-moves", json={"position": pos, "partial": "k1.2.3.24"})
+    assert r.status_code == 200 and r.json["complete"] is True, r.json
+    assert r.json["result"]["notation"] == "isolo 2,2,2,2/1,2,3,24 s phase=main"
+    # An invalid one is refused with the reason, not with the sample of options.
+    r = client.post("/v1/moves/check", json={"position": pos, "move": "k1.2.3.4"})
+    assert r.status_code == 422 and "holds exactly 30" in r.json["detail"], r.json
