@@ -22,17 +22,10 @@ use super::rules::OPTIONS;
 use std::fmt::Write;
 
 pub use crate::notation_error::NotationError;
+use crate::notation_error::{parse_count, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    Syntax(NotationError),
-    Invalid(PositionError),
-}
-
-fn syntax(part: &str, reason: &str) -> ParseError {
-    ParseError::Syntax(NotationError { part: part.to_string(), reason: reason.to_string() })
-}
+pub type ParseError = crate::notation_error::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
@@ -52,14 +45,9 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
         }
         let mut out = Vec::with_capacity(8);
         for c in cells {
-            let ok = !c.is_empty()
-                && c.len() <= 3
-                && c.bytes().all(|b| b.is_ascii_digit())
-                && (c == "0" || !c.starts_with('0'));
-            if !ok {
-                return Err(syntax(c, "a count must be a decimal number without sign or leading zeros"));
-            }
-            out.push(c.parse::<i64>().unwrap());
+            let v = parse_count(c, 3)
+                .ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
+            out.push(v as i64);
         }
         pits.push(out);
     }

@@ -27,37 +27,12 @@ use super::geometry::{MAX_HOLES, MIN_HOLES};
 use super::kucheleka::Arrangement;
 use super::position::{Position, PositionError, Setup, MAX_TOTAL};
 use super::rules::OPTIONS;
-use std::fmt;
 
 pub use crate::notation_error::NotationError;
+use crate::notation_error::{parse_count, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParseError {
-    Syntax(NotationError),
-    Invalid(PositionError),
-}
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseError::Syntax(e) => e.fmt(f),
-            ParseError::Invalid(e) => e.fmt(f),
-        }
-    }
-}
-
-fn syntax(part: &str, reason: &str) -> ParseError {
-    ParseError::Syntax(NotationError { part: part.to_string(), reason: reason.to_string() })
-}
-
-/// A count: decimal, no sign, no leading zeros, at most 5 digits (the range
-/// is checked by validation).
-fn parse_count(c: &str) -> Option<u32> {
-    let ok =
-        !c.is_empty() && c.len() <= 5 && c.bytes().all(|b| b.is_ascii_digit()) && (c == "0" || !c.starts_with('0'));
-    ok.then(|| c.parse().unwrap())
-}
+pub type ParseError = crate::notation_error::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
@@ -77,7 +52,7 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
         }
         let mut out = Vec::with_capacity(cells.len());
         for c in cells {
-            let v = parse_count(c)
+            let v = parse_count(c, 5)
                 .ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
             out.push(v as i64);
         }
@@ -138,7 +113,7 @@ pub fn parse_arrangement(token: &str, n: usize) -> Result<Arrangement, NotationE
     }
     let mut cols = Vec::with_capacity(n);
     for c in parts {
-        let v = parse_count(c)
+        let v = parse_count(c, 5)
             .filter(|&v| v <= MAX_TOTAL)
             .ok_or_else(|| err(format!("'{}' is not a count from 0 to {}", c, MAX_TOTAL)))?;
         cols.push(v as u16);
