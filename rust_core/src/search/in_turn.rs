@@ -33,6 +33,58 @@ impl Memo {
     pub const FRESH: Memo = Memo { lo: -INF, hi: INF, best: NONE, dead: false };
 }
 
+/// The running value of one in-turn node inside an alpha-beta window: a
+/// mover node maximises, an opponent node minimises. One rule for the
+/// memoised and the path-checked search.
+struct Chooser {
+    max: bool,
+    alpha: i32,
+    beta: i32,
+    best: Option<i32>,
+}
+
+impl Chooser {
+    fn new(kind: Kind, alpha: i32, beta: i32) -> Chooser {
+        Chooser { max: kind == Kind::Mover, alpha, beta, best: None }
+    }
+
+    /// The window for the next child, narrowed by the best value so far.
+    fn window(&self) -> (i32, i32) {
+        match (self.best, self.max) {
+            (Some(v), true) => (self.alpha.max(v), self.beta),
+            (Some(v), false) => (self.alpha, self.beta.min(v)),
+            (None, _) => (self.alpha, self.beta),
+        }
+    }
+
+    /// Take a child's value; true if it is the new best.
+    fn take(&mut self, v: i32) -> bool {
+        let better = self.best.is_none_or(|x| if self.max { v > x } else { v < x });
+        if better {
+            self.best = Some(v);
+        }
+        better
+    }
+
+    /// The best so far already decides the node's value for the window.
+    fn cut(&self) -> bool {
+        self.best.is_some_and(|v| if self.max { v >= self.beta } else { v <= self.alpha })
+    }
+}
+
+/// Marks of the canonical route to frontier node `n`, `n` included: a
+/// search from `n` on a cyclic graph must not re-enter it.
+fn route_marks<G: Game>(g: &TurnGraph<G>, n: u32) -> Vec<bool> {
+    let mut on_path = vec![false; g.kind.len()];
+    let mut i = n;
+    on_path[i as usize] = true;
+    while let Some((p, _)) = g.parent[i as usize] {
+        on_path[p as usize] = true;
+        i = p;
+    }
+    on_path
+}
+
 impl<G: Engine> Searcher<G> {
     /// Value to the mover of the turn's result `r`, searched one ply
     /// deeper. Negamax negates the child's value (and swaps the window)
@@ -91,39 +143,24 @@ impl<G: Engine> Searcher<G> {
         if m.hi <= alpha {
             return Ok(Some(m.hi));
         }
-        let mut best: Option<i32> = None;
         let mut best_child = NONE;
-        match kind {
-            Kind::Done(r) => {
-                best = Some(self.result_value(g, r, depth, ply, alpha, beta)?);
-            }
+        let best = match kind {
+            Kind::Done(r) => Some(self.result_value(g, r, depth, ply, alpha, beta)?),
             Kind::Mover | Kind::Opponent => {
-                let max = kind == Kind::Mover;
-                let (mut a, mut b) = (alpha, beta);
+                let mut node = Chooser::new(kind, alpha, beta);
                 for &c in g.children_of(n) {
+                    let (a, b) = node.window();
                     let Some(v) = self.node_value(g, c, depth, ply, a, b, memo)? else { continue };
-                    if max {
-                        if best.is_none_or(|x| v > x) {
-                            best = Some(v);
-                            best_child = c;
-                        }
-                        a = a.max(v);
-                        if v >= beta {
-                            break;
-                        }
-                    } else {
-                        if best.is_none_or(|x| v < x) {
-                            best = Some(v);
-                            best_child = c;
-                        }
-                        b = b.min(v);
-                        if v <= alpha {
-                            break;
-                        }
+                    if node.take(v) {
+                        best_child = c;
+                    }
+                    if node.cut() {
+                        break;
                     }
                 }
+                node.best
             }
-        }
+        };
         let m = &mut memo[n as usize];
         match best {
             None => m.dead = true,
@@ -154,14 +191,7 @@ impl<G: Engine> Searcher<G> {
         if !g.cyclic {
             return self.node_value(g, n, depth, 0, alpha, beta, memo);
         }
-        let mut on_path = vec![false; g.kind.len()];
-        let mut i = n;
-        on_path[i as usize] = true;
-        while let Some((p, _)) = g.parent[i as usize] {
-            on_path[p as usize] = true;
-            i = p;
-        }
-        self.path_value(g, n, depth, 0, alpha, beta, &mut on_path)
+        self.path_value(g, n, depth, 0, alpha, beta, &mut route_marks(g, n))
     }
 
     /// The result the principal line from node `n` ends in, given `n`'s
@@ -203,13 +233,7 @@ impl<G: Engine> Searcher<G> {
     /// [`Self::principal`] on a cyclic graph: the same walk, with the path
     /// (the canonical route to `n`, then the walk itself) kept off-limits.
     fn principal_on_path(&mut self, g: &TurnGraph<G>, mut n: u32, v: i32, depth: u32) -> Result<Option<usize>, Stop> {
-        let mut on_path = vec![false; g.kind.len()];
-        let mut i = n;
-        on_path[i as usize] = true;
-        while let Some((p, _)) = g.parent[i as usize] {
-            on_path[p as usize] = true;
-            i = p;
-        }
+        let mut on_path = route_marks(g, n);
         loop {
             if let Kind::Done(r) = g.kind[n as usize] {
                 return Ok(Some(r as usize));
@@ -252,32 +276,22 @@ impl<G: Engine> Searcher<G> {
         if let Kind::Done(r) = kind {
             return Ok(Some(self.result_value(g, r, depth, ply, alpha, beta)?));
         }
-        let max = kind == Kind::Mover;
-        let (mut a, mut b) = (alpha, beta);
-        let mut best: Option<i32> = None;
+        let mut node = Chooser::new(kind, alpha, beta);
         for &c in g.children_of(n) {
             if on_path[c as usize] {
                 continue;
             }
             on_path[c as usize] = true;
+            let (a, b) = node.window();
             let v = self.path_value(g, c, depth, ply, a, b, on_path);
             on_path[c as usize] = false;
             let Some(v) = v? else { continue };
-            if max {
-                best = Some(best.map_or(v, |x| x.max(v)));
-                a = a.max(v);
-                if v >= beta {
-                    break;
-                }
-            } else {
-                best = Some(best.map_or(v, |x| x.min(v)));
-                b = b.min(v);
-                if v <= alpha {
-                    break;
-                }
+            node.take(v);
+            if node.cut() {
+                break;
             }
         }
-        Ok(best)
+        Ok(node.best)
     }
 }
 
