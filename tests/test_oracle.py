@@ -47,6 +47,7 @@ import igisoro
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "reference"))
 import igisoro_ref as ref  # noqa: E402
+from oracle_compare import check_listed_move, describe  # noqa: E402
 
 # Oracle node budget per position; positions beyond it are skipped.
 MAX_NODES = int(os.environ.get("ORACLE_MAX_NODES", "5000"))
@@ -109,16 +110,6 @@ def with_rules(pos: igisoro.Position, rules: dict | None) -> igisoro.Position:
     return igisoro.Position.from_json(data)
 
 
-def describe(pos: igisoro.Position, engine: dict[str, str], oracle: set[str]) -> str:
-    lines = [f"position: {pos.notation()}"]
-    only_e = sorted(set(engine) - oracle)
-    only_o = sorted(oracle - set(engine))
-    lines.append(f"engine-only results ({len(only_e)}):")
-    lines += [f"  {engine[k]}: {k}" for k in only_e[:5]]
-    lines.append(f"oracle-only results ({len(only_o)}):")
-    lines += [f"  {k}" for k in only_o[:5]]
-    return "\n".join(lines)
-
 
 @pytest.mark.parametrize("cid,variant,rules,count,seed", CONFIGS, ids=[c[0] for c in CONFIGS])
 def test_engine_matches_oracle(cid, variant, rules, count, seed):
@@ -144,18 +135,8 @@ def test_engine_matches_oracle(cid, variant, rules, count, seed):
             failures.append(f"status differs at {pos.notation()}: engine {st}, oracle {ref_status}")
         if checked % PLAY_EVERY == 0:
             for m in moves:
-                want = key(m.result.to_json())
                 played += 1
-                try:
-                    got = key(ref.play(data, list(m.move.decisions)))
-                except ValueError as e:
-                    failures.append(f"oracle rejects engine move {m.notation} at {pos.notation()}: {e}")
-                    continue
-                if got != want:
-                    failures.append(f"play {m.notation} at {pos.notation()}: oracle {got}, engine lists {want}")
-                eng = key(pos.play(m.move).position.to_json())
-                if eng != want:
-                    failures.append(f"engine play {m.notation} at {pos.notation()}: {eng}, listed {want}")
+                check_listed_move(ref, pos, data, m, failures)
                 # Mutilated decision lists: both sides must agree on legality.
                 toks = list(m.move.decisions)
                 for bad in (toks[:-1], toks + ["x"], toks + ["ccw"]):

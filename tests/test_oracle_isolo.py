@@ -40,6 +40,7 @@ import igisoro
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "reference"))
 import isolo_ref as ref  # noqa: E402
+from oracle_compare import check_listed_move, describe  # noqa: E402
 
 SCALE = float(os.environ.get("ORACLE_SCALE", "1"))
 PLAY_EVERY = 5
@@ -129,16 +130,6 @@ def setups(holes: int, count: int, seed: int) -> list[igisoro.Position]:
     return out
 
 
-def describe(pos: igisoro.Position, engine: dict[str, str], oracle: set[str]) -> str:
-    lines = [f"position: {pos.notation()}"]
-    only_e = sorted(set(engine) - oracle)
-    only_o = sorted(oracle - set(engine))
-    lines.append(f"engine-only results ({len(only_e)}):")
-    lines += [f"  {engine[k]}: {k}" for k in only_e[:5]]
-    lines.append(f"oracle-only results ({len(only_o)}):")
-    lines += [f"  {k}" for k in only_o[:5]]
-    return "\n".join(lines)
-
 
 def random_arrangement(rng: random.Random, seeds: int, n: int) -> str:
     cuts = sorted(rng.randint(0, seeds) for _ in range(n - 1))
@@ -174,18 +165,8 @@ def check(pos: igisoro.Position, n: int, rng: random.Random, failures: list[str]
     if stats["checked"] % PLAY_EVERY == 0:
         sample = moves if len(moves) <= 20 else rng.sample(moves, 20)
         for m in sample:
-            want = key(m.result.to_json())
             stats["played"] += 1
-            try:
-                got = key(ref.play(data, list(m.move.decisions)))
-            except ValueError as e:
-                failures.append(f"oracle rejects engine move {m.notation} at {pos.notation()}: {e}")
-                continue
-            if got != want:
-                failures.append(f"play {m.notation} at {pos.notation()}: oracle {got}, engine lists {want}")
-            eng = key(pos.play(m.move).position.to_json())
-            if eng != want:
-                failures.append(f"engine play {m.notation} at {pos.notation()}: {eng}, listed {want}")
+            check_listed_move(ref, pos, data, m, failures)
 
 
 @pytest.mark.parametrize("cid,holes,source,count,seed", CONFIGS, ids=[c[0] for c in CONFIGS])
