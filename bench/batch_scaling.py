@@ -35,6 +35,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import igisoro
+from walk import random_walk
 
 VARIANTS = ["igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2"]
 
@@ -47,12 +48,7 @@ def choose(n: int, depth: int, max_ms: float) -> tuple[list[str], int]:
     for v in VARIANTS:
         kept, g = 0, 0
         while kept < per and len(out) < n:
-            p = igisoro.Position.start(v)
-            for k in range(10 + g % 30):
-                q = p.random_move(g * 1000 + k, timeout=2)
-                if q is None:
-                    break
-                p = q
+            p = random_walk(igisoro.Position.start(v), g, 10 + g % 30, timeout=2)
             g += 1
             if p.status().state != "ongoing":
                 continue

@@ -186,15 +186,11 @@ def batch_vs_single(port: int, args: argparse.Namespace) -> None:
     # 3. Batch against one request per position: 64 positions 4..19
     # plies into seeded random igisoro games, the same depth both ways.
     import igisoro
+    from walk import random_walk
 
     positions = []
     for game in range(64):
-        p = igisoro.Position.from_notation(START)
-        for ply in range(4 + game % 16):
-            nxt = p.random_move(1000 * game + ply)
-            if nxt is None or nxt.status().state != "ongoing":
-                break
-            p = nxt
+        p = random_walk(igisoro.Position.from_notation(START), game, 4 + game % 16, stop_before_end=True)
         positions.append(p.notation())
     depth = 3
     partial = {"batch": 0, "single": 0}

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import igisoro
+from walk import random_walk
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "reference"))
 import igisoro_ref  # noqa: E402
@@ -31,12 +32,7 @@ def position_set(variant: str, n: int) -> list[igisoro.Position]:
     out: list[igisoro.Position] = []
     seed = 0
     while len(out) < n:
-        p = igisoro.Position.start(variant)
-        for k in range(10 + seed % 50):
-            q = p.random_move(seed * 1000 + k, timeout=5)
-            if q is None:
-                break
-            p = q
+        p = random_walk(igisoro.Position.start(variant), seed, 10 + seed % 50, timeout=5)
         seed += 1
         try:
             igisoro_ref.results(p.to_json(), max_nodes=20_000)
