@@ -42,7 +42,7 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Player, Tally};
+use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Outcome, Player, Tally};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, StopReason};
 use igisoro_core::Side;
@@ -63,6 +63,20 @@ fn outcome(winner: Option<Side>, me: Side) -> &'static str {
         None => "draw",
         _ => "loss",
     }
+}
+
+/// One game's line in the logs: `game 12 opening 5 <who> as S: win in 40
+/// plies (cut)`; game `g` (from 0) plays opening `g / 2`.
+fn game_line(g: usize, who: &str, side: Side, o: &Outcome) -> String {
+    format!(
+        "game {:>3} opening {:>3} {who} as {}: {} in {} plies{}",
+        g + 1,
+        g / 2,
+        side_name(side),
+        outcome(o.winner, side),
+        o.plies,
+        if o.cut { " (cut)" } else { "" }
+    )
 }
 
 /// The command line's match settings.
@@ -99,16 +113,7 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
         ms_b += clock.ms[a_side.other().index()];
         moves_b += clock.moves[a_side.other().index()];
         if verbose {
-            println!(
-                "  {label} game {:>3} opening {:>3} A as {}: {} in {} plies{} ({:.1} s)",
-                g + 1,
-                g / 2,
-                side_name(a_side),
-                outcome(o.winner, a_side),
-                o.plies,
-                if o.cut { " (cut)" } else { "" },
-                tg.elapsed().as_secs_f64()
-            );
+            println!("  {label} {} ({:.1} s)", game_line(g, "A", a_side, &o), tg.elapsed().as_secs_f64());
         }
     }
     println!(
@@ -255,13 +260,8 @@ fn baseline(
         }
         let k = c.get();
         println!(
-            "game {:>3} opening {:>3} level 10 as {}: {} in {} plies{} ({:.1} s{}) | running {}",
-            g + 1,
-            g / 2,
-            side_name(eng),
-            outcome(o.winner, eng),
-            o.plies,
-            if o.cut { " (cut)" } else { "" },
+            "{} ({:.1} s{}) | running {}",
+            game_line(g, "level 10", eng, &o),
             tg.elapsed().as_secs_f64(),
             if cap_ms.is_some() {
                 format!(", capped so far: baseline {}, level 10 {}", k.base_capped, k.eng_capped)
