@@ -35,6 +35,9 @@ const DP_RATE: u64 = 256;
 /// about 40 MB).
 const MEMO_CAP: usize = 1 << 20;
 
+/// `Hot::saved_at` before anything is saved (no lap has origin 255).
+const NONE: u16 = u16::MAX;
+
 /// Everything that fixes the future of a capture-free relay stretch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Key {
@@ -57,16 +60,77 @@ pub(crate) struct Watch {
     dir: u8,
     reverse: u16,
     mask: u8,
-    saved: Option<(u128, u8, u8)>,
-    power: u32,
-    lam: u32,
+    /// The per-lap part, which a hot loop copies into registers.
+    pub(crate) hot: Hot,
     points: HashSet<Key>,
-    /// Laps watched, and the most allowed (`crate::budget::with_lap_cap`).
-    laps: u64,
+    /// The most laps allowed (`crate::budget::with_lap_cap`).
     cap: u64,
     /// The budget ran out or the lap cap was reached: `endless` said stop,
     /// but nothing was proven.
     pub(crate) aborted: bool,
+}
+
+/// The per-lap bookkeeping of a [`Watch`]: Brent's saved state and
+/// counters. Kept apart and `Copy` so that a hot loop can hold it in
+/// registers (a local whose address never escapes) and hand it back to the
+/// `Watch` only when a lap needs more ([`Watch::settle`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Hot {
+    /// Brent's saved state: its [`state_hash`], then the
+    /// row and `origin | hand << 8` ([`NONE`] before the first save). Each
+    /// lap compares the hash only (one register); the state itself is
+    /// compared when the hash matches, so the test stays exact.
+    saved_hash: u64,
+    saved_row: u128,
+    saved_at: u16,
+    /// Laps until Brent saves the next state, and the current power.
+    left: u32,
+    power: u32,
+    /// Laps watched.
+    laps: u64,
+}
+
+/// What [`Hot::note`] found about a state.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Note {
+    /// Nothing: go on.
+    Pass,
+    /// Brent's saved state came back: the stretch is endless.
+    Repeat,
+    /// A distinguished point: [`Watch::settle`] must look it up.
+    Point,
+}
+
+impl Hot {
+    const START: Hot = Hot { saved_hash: 0, saved_row: 0, saved_at: NONE, left: 1, power: 1, laps: 0 };
+
+    /// Brent's step for the state before the next lap (`r`: the mover's
+    /// row as a `u128`, with `origin` already lifted).
+    #[inline(always)]
+    pub(crate) fn note(&mut self, r: u128, origin: usize, hand: u8) -> Note {
+        let hash = state_hash(r, origin);
+        let at = origin as u16 | (hand as u16) << 8;
+        if hash == self.saved_hash && r == self.saved_row && at == self.saved_at {
+            return Note::Repeat;
+        }
+        self.laps += 1;
+        self.left -= 1;
+        if self.left == 0 {
+            (self.saved_hash, self.saved_row, self.saved_at) = (hash, r, at);
+            self.power = self.power.saturating_mul(2);
+            self.left = self.power;
+        }
+        if (hash >> 40).is_multiple_of(DP_RATE) {
+            return Note::Point;
+        }
+        Note::Pass
+    }
+
+    /// Laps watched so far.
+    #[inline(always)]
+    pub(crate) fn laps(&self) -> u64 {
+        self.laps
+    }
 }
 
 /// The mover's inner pits (bit `q - 8`) whose two opposite pits are occupied.
@@ -83,6 +147,15 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
     m
 }
 
+/// A cheap hash of the state (row `r`, lap from `origin`). The state is a
+/// distinguished point when the hash's 8 bits above bit 40 are zero, about
+/// one state in [`DP_RATE`]; fixed, so points remembered by one stretch are
+/// recognised by every later one.
+#[inline(always)]
+fn state_hash(r: u128, origin: usize) -> u64 {
+    ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 impl Watch {
     /// Start watching a stretch; `cw` is the turn direction under `whole_turn`.
     pub(crate) fn new(rules: &Rules, cw: bool, mask: u8) -> Watch {
@@ -90,11 +163,8 @@ impl Watch {
             dir: 0,
             reverse: 0,
             mask: 0,
-            saved: None,
-            power: 1,
-            lam: 0,
+            hot: Hot::START,
             points: HashSet::default(),
-            laps: 0,
             cap: crate::budget::lap_cap(),
             aborted: false,
         };
@@ -115,41 +185,36 @@ impl Watch {
     /// A capture happened: nothing before it can recur.
     pub(crate) fn reset(&mut self, rules: &Rules, cw: bool, mask: u8) {
         self.set_context(rules, cw, mask);
-        self.saved = None;
-        self.power = 1;
-        self.lam = 0;
+        self.hot = Hot { laps: self.hot.laps, ..Hot::START };
         self.points.clear();
     }
 
-    /// Record the state before the next lap; true if the stretch is endless.
+    /// Record the state before the next lap (`r`: the mover's row as a
+    /// `u128`, with `origin` already lifted); true if the stretch is endless.
     #[inline(always)]
-    pub(crate) fn endless(&mut self, row: &[u8; PITS], origin: usize, hand: u8) -> bool {
-        let r = u128::from_le_bytes(*row);
-        let state = (r, origin as u8, hand);
-        if self.saved == Some(state) {
+    pub(crate) fn endless(&mut self, r: u128, origin: usize, hand: u8) -> bool {
+        match self.hot.note(r, origin, hand) {
+            Note::Pass => false,
+            note => self.settle(note, r, origin, hand),
+        }
+    }
+
+    /// The rest of [`Watch::endless`] after `self.hot.note` said `note`
+    /// (not [`Note::Pass`]) for this state; true if the stretch is endless.
+    #[inline]
+    pub(crate) fn settle(&mut self, note: Note, r: u128, origin: usize, hand: u8) -> bool {
+        if note == Note::Repeat {
             self.remember();
             return true;
         }
-        self.lam += 1;
-        self.laps += 1;
-        if self.lam == self.power {
-            self.saved = Some(state);
-            self.power = self.power.saturating_mul(2);
-            self.lam = 0;
-        }
-        let h = ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if (h >> 40).is_multiple_of(DP_RATE) {
-            return self.distinguished(Key {
-                row: r,
-                origin: origin as u8,
-                hand,
-                mask: self.mask,
-                dir: self.dir,
-                reverse: self.reverse,
-            });
-        }
-        false
+        self.distinguished(Key {
+            row: r,
+            origin: origin as u8,
+            hand,
+            mask: self.mask,
+            dir: self.dir,
+            reverse: self.reverse,
+        })
     }
 
     #[cold]
@@ -160,7 +225,7 @@ impl Watch {
             self.aborted = true;
             return true;
         }
-        if self.laps > self.cap {
+        if self.hot.laps > self.cap {
             // Cut, not proven: nothing is remembered either.
             crate::budget::note_capped();
             self.aborted = true;
