@@ -35,7 +35,7 @@ const DP_RATE: u64 = 256;
 /// about 40 MB).
 const MEMO_CAP: usize = 1 << 20;
 
-/// `Hot::saved_at` before anything is saved (no lap has origin 255).
+/// `Saved::at` before anything is saved (no lap has origin 255).
 const NONE: u16 = u16::MAX;
 
 /// Everything that fixes the future of a capture-free relay stretch.
@@ -62,6 +62,7 @@ pub(crate) struct Watch {
     mask: u8,
     /// The per-lap part, which a hot loop copies into registers.
     pub(crate) hot: Hot,
+    pub(crate) saved: Saved,
     points: HashSet<Key>,
     /// The most laps allowed (`crate::budget::with_lap_cap`).
     cap: u64,
@@ -76,18 +77,26 @@ pub(crate) struct Watch {
 /// `Watch` only when a lap needs more ([`Watch::settle`]).
 #[derive(Clone, Copy)]
 pub(crate) struct Hot {
-    /// Brent's saved state: its [`state_hash`], then the
-    /// row and `origin | hand << 8` ([`NONE`] before the first save). Each
-    /// lap compares the hash only (one register); the state itself is
-    /// compared when the hash matches, so the test stays exact.
+    /// The [`state_hash`] of Brent's saved state. Each lap compares this
+    /// hash only (one register); the state itself ([`Saved`]) is compared
+    /// when the hash matches, so the test stays exact.
     saved_hash: u64,
-    saved_row: u128,
-    saved_at: u16,
     /// Laps until Brent saves the next state, and the current power.
-    left: u32,
-    power: u32,
-    /// Laps watched.
-    laps: u64,
+    left: u64,
+    power: u64,
+    /// Laps watched before the last [`Watch::reset`]. Those since are
+    /// implied by Brent's counters (see [`Hot::laps`]), which saves a
+    /// counter update per lap.
+    base: u64,
+}
+
+/// Brent's saved state: the row, and `origin | hand << 8` ([`NONE`] before
+/// the first save). Apart from [`Hot`] because a lap reads it only when
+/// the hashes match: it can stay in memory while the hot loop runs.
+#[derive(Clone, Copy)]
+pub(crate) struct Saved {
+    row: u128,
+    at: u16,
 }
 
 /// What [`Hot::note`] found about a state.
@@ -102,22 +111,21 @@ pub(crate) enum Note {
 }
 
 impl Hot {
-    const START: Hot = Hot { saved_hash: 0, saved_row: 0, saved_at: NONE, left: 1, power: 1, laps: 0 };
+    const START: Hot = Hot { saved_hash: 0, left: 1, power: 1, base: 0 };
 
     /// Brent's step for the state before the next lap (`r`: the mover's
     /// row as a `u128`, with `origin` already lifted).
     #[inline(always)]
-    pub(crate) fn note(&mut self, r: u128, origin: usize, hand: u8) -> Note {
+    pub(crate) fn note(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) -> Note {
         let hash = state_hash(r, origin);
-        let at = origin as u16 | (hand as u16) << 8;
-        if hash == self.saved_hash && r == self.saved_row && at == self.saved_at {
+        if hash == self.saved_hash && same_state(saved, r, origin, hand) {
             return Note::Repeat;
         }
-        self.laps += 1;
         self.left -= 1;
         if self.left == 0 {
-            (self.saved_hash, self.saved_row, self.saved_at) = (hash, r, at);
-            self.power = self.power.saturating_mul(2);
+            self.saved_hash = hash;
+            *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8 };
+            self.power *= 2;
             self.left = self.power;
         }
         if (hash >> 40).is_multiple_of(DP_RATE) {
@@ -126,10 +134,13 @@ impl Hot {
         Note::Pass
     }
 
-    /// Laps watched so far.
+    /// Laps watched so far. Brent saves after laps 1, 3, 7, ...: after the
+    /// save at lap `power - 1` the power doubled and `left` counts down
+    /// from it, so `2 * power - 1 - left` laps have been noted since the
+    /// last reset.
     #[inline(always)]
     pub(crate) fn laps(&self) -> u64 {
-        self.laps
+        self.base + 2 * self.power - 1 - self.left
     }
 }
 
@@ -145,6 +156,15 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
         }
     }
     m
+}
+
+/// Whether Brent's saved state is the state (`r`, `origin`, `hand`). Out of
+/// line and cold: it runs only when the hashes match, and keeping it out of
+/// [`Hot::note`] stops the compiler from evaluating it on every lap.
+#[cold]
+#[inline(never)]
+fn same_state(saved: &Saved, r: u128, origin: usize, hand: u8) -> bool {
+    saved.row == r && saved.at == origin as u16 | (hand as u16) << 8
 }
 
 /// A cheap hash of the state (row `r`, lap from `origin`). The state is a
@@ -164,6 +184,7 @@ impl Watch {
             reverse: 0,
             mask: 0,
             hot: Hot::START,
+            saved: Saved { row: 0, at: NONE },
             points: HashSet::default(),
             cap: crate::budget::lap_cap(),
             aborted: false,
@@ -185,7 +206,8 @@ impl Watch {
     /// A capture happened: nothing before it can recur.
     pub(crate) fn reset(&mut self, rules: &Rules, cw: bool, mask: u8) {
         self.set_context(rules, cw, mask);
-        self.hot = Hot { laps: self.hot.laps, ..Hot::START };
+        self.hot = Hot { base: self.hot.laps(), ..Hot::START };
+        self.saved.at = NONE;
         self.points.clear();
     }
 
@@ -193,7 +215,7 @@ impl Watch {
     /// `u128`, with `origin` already lifted); true if the stretch is endless.
     #[inline(always)]
     pub(crate) fn endless(&mut self, r: u128, origin: usize, hand: u8) -> bool {
-        match self.hot.note(r, origin, hand) {
+        match self.hot.note(&mut self.saved, r, origin, hand) {
             Note::Pass => false,
             note => self.settle(note, r, origin, hand),
         }
@@ -225,7 +247,7 @@ impl Watch {
             self.aborted = true;
             return true;
         }
-        if self.hot.laps > self.cap {
+        if self.hot.laps() > self.cap {
             // Cut, not proven: nothing is remembered either.
             crate::budget::note_capped();
             self.aborted = true;

@@ -96,15 +96,34 @@ const ONES: u128 = u128::from_le_bytes([1; PITS]);
 /// direction (counter-clockwise = increasing local numbers).
 static RUNS: [[[u128; PITS]; PITS]; 2] = runs();
 
-/// `LIFT[q]`: a row mask that empties pit `q` (all ones but byte `q`).
-static LIFT: [u128; PITS] = lifts();
+/// What a lap of `k` seeds modulo 16 after `origin` does besides the full
+/// rounds: `run` (= `RUNS[cw][origin][k]`) and `lift`, a row mask that
+/// empties the landing pit (all ones but that byte). One entry for both, so
+/// that the relay loop computes one address per lap.
+#[derive(Clone, Copy)]
+struct Lap {
+    run: u128,
+    lift: u128,
+}
 
-const fn lifts() -> [u128; PITS] {
-    let mut t = [0u128; PITS];
-    let mut q = 0;
-    while q < PITS {
-        t[q] = !(0xffu128 << (8 * q));
-        q += 1;
+/// `LAPS[cw][origin][k]`, see [`Lap`].
+static LAPS: [[[Lap; PITS]; PITS]; 2] = laps_table();
+
+const fn laps_table() -> [[[Lap; PITS]; PITS]; 2] {
+    let mut t = [[[Lap { run: 0, lift: 0 }; PITS]; PITS]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut o = 0;
+        while o < PITS {
+            let mut k = 0;
+            while k < PITS {
+                let q = if d == 1 { (o + PITS * 2 - k) % PITS } else { (o + k) % PITS };
+                t[d][o][k] = Lap { run: RUNS[d][o][k], lift: !(0xffu128 << (8 * q)) };
+                k += 1;
+            }
+            o += 1;
+        }
+        d += 1;
     }
     t
 }
@@ -295,7 +314,7 @@ impl Igisoro {
         watch: &mut Watch,
         laps: &mut u32,
     ) -> Option<usize> {
-        let runs = &RUNS[CW as usize];
+        let laps_table = &LAPS[CW as usize];
         // Landing pits that end the loop besides empty ones (local bits).
         let stop = (mask as u32) << 8;
         let mut r = u128::from_le_bytes(*row);
@@ -310,8 +329,13 @@ impl Igisoro {
             // new count is known from the row before the lap: the next hand
             // does not wait for the 128-bit sum below, which shortens the
             // dependency chain from lap to lap.
-            let v = (r >> (8 * q)) as u8 + h.div_ceil(PITS) as u8;
-            r = (r + (h / PITS) as u128 * ONES + runs[o][h % PITS]) & LIFT[q];
+            let half = if q < 8 { r as u64 } else { (r >> 64) as u64 };
+            let v = (half >> (8 * (q % 8))) as u8 + ((h + PITS - 1) / PITS) as u8;
+            let lap = &laps_table[o][h % PITS];
+            // Full rounds add h / 16 (at most 4) to every byte: one 64-bit
+            // product serves both halves.
+            let full = (h / PITS) as u64 * 0x0101_0101_0101_0101;
+            r = (r + (full as u128 | (full as u128) << 64) + lap.run) & lap.lift;
             if v == 1 || stop >> q & 1 != 0 {
                 // Every lap before this one went through `hot.note` and
                 // counted there (`run` does not need the count otherwise).
@@ -322,7 +346,7 @@ impl Igisoro {
                 return Some(q);
             }
             (o, h) = (q, v as usize);
-            match hot.note(r, o, v) {
+            match hot.note(&mut watch.saved, r, o, v) {
                 Note::Pass => {}
                 note => {
                     watch.hot = hot;
