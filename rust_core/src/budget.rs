@@ -4,7 +4,7 @@
 //! laps, turn graphs with hundreds of thousands of states), and a server
 //! must stay in control. A [`Budget`] installed for the current thread with
 //! [`with_budget`] is checked at a few cold points (per explored decision
-//! node, and about every 256 laps of a long chain). Once it runs out,
+//! node, and about every 1,024 laps of a long chain). Once it runs out,
 //! [`check`] keeps answering true, the engine unwinds quickly, and the
 //! caller must discard the result: [`with_budget`] says whether it tripped.
 //! Nothing is remembered from an interrupted chain, so later calls stay

@@ -30,10 +30,21 @@ use rustc_hash::FxHashSet as HashSet;
 use std::cell::RefCell;
 
 /// About one state in this many is a distinguished point.
-const DP_RATE: u64 = 256;
+///
+/// Why 1,024: each point costs two random-access hash-set inserts (the
+/// stretch's set, then the memo), about 300 ns, and the relay loop runs a
+/// lap in about 3 ns; at 256 those inserts took a quarter of the time of
+/// the 675-million-lap chain of `turn/lap_tests.rs` (and 270 MB). A later
+/// chain reaching a remembered cycle now runs about 1,000 laps (a few
+/// microseconds) before it meets a remembered point. Measured: 4,096
+/// saved little more and made the enumeration workload slightly slower.
+const DP_RATE: u64 = 1024;
 /// Forget the remembered points past this many (bounds memory per thread:
 /// about 40 MB).
 const MEMO_CAP: usize = 1 << 20;
+
+/// `Saved::at` before anything is saved (no lap has origin 255).
+const NONE: u16 = u16::MAX;
 
 /// Everything that fixes the future of a capture-free relay stretch.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,16 +68,88 @@ pub(crate) struct Watch {
     dir: u8,
     reverse: u16,
     mask: u8,
-    saved: Option<(u128, u8, u8)>,
-    power: u32,
-    lam: u32,
+    /// The per-lap part, which a hot loop copies into registers.
+    pub(crate) hot: Hot,
+    pub(crate) saved: Saved,
     points: HashSet<Key>,
-    /// Laps watched, and the most allowed (`crate::budget::with_lap_cap`).
-    laps: u64,
+    /// The most laps allowed (`crate::budget::with_lap_cap`).
     cap: u64,
     /// The budget ran out or the lap cap was reached: `endless` said stop,
     /// but nothing was proven.
     pub(crate) aborted: bool,
+}
+
+/// The per-lap bookkeeping of a [`Watch`]: Brent's saved state and
+/// counters. Kept apart and `Copy` so that a hot loop can hold it in
+/// registers (a local whose address never escapes) and hand it back to the
+/// `Watch` only when a lap needs more ([`Watch::settle`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Hot {
+    /// The [`state_hash`] of Brent's saved state. Each lap compares this
+    /// hash only (one register); the state itself ([`Saved`]) is compared
+    /// when the hash matches, so the test stays exact.
+    saved_hash: u64,
+    /// Laps until Brent saves the next state, and the current power.
+    left: u64,
+    power: u64,
+    /// Laps watched before the last [`Watch::reset`]. Those since are
+    /// implied by Brent's counters (see [`Hot::laps`]), which saves a
+    /// counter update per lap.
+    base: u64,
+}
+
+/// Brent's saved state: the row, and `origin | hand << 8` ([`NONE`] before
+/// the first save). Apart from [`Hot`] because a lap reads it only when
+/// the hashes match: it can stay in memory while the hot loop runs.
+#[derive(Clone, Copy)]
+pub(crate) struct Saved {
+    row: u128,
+    at: u16,
+}
+
+/// What [`Hot::note`] found about a state.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Note {
+    /// Nothing: go on.
+    Pass,
+    /// Brent's saved state came back: the stretch is endless.
+    Repeat,
+    /// A distinguished point: [`Watch::settle`] must look it up.
+    Point,
+}
+
+impl Hot {
+    const START: Hot = Hot { saved_hash: 0, left: 1, power: 1, base: 0 };
+
+    /// Brent's step for the state before the next lap (`r`: the mover's
+    /// row as a `u128`, with `origin` already lifted).
+    #[inline(always)]
+    pub(crate) fn note(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) -> Note {
+        let hash = state_hash(r, origin);
+        if hash == self.saved_hash && same_state(saved, r, origin, hand) {
+            return Note::Repeat;
+        }
+        self.left -= 1;
+        if self.left == 0 {
+            self.saved_hash = hash;
+            *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8 };
+            self.power *= 2;
+            self.left = self.power;
+        }
+        if (hash >> 40).is_multiple_of(DP_RATE) {
+            return Note::Point;
+        }
+        Note::Pass
+    }
+
+    /// Laps watched so far. Brent saves after laps 1, 3, 7, ...: after the
+    /// save at lap `power - 1` the power doubled and `left` counts down
+    /// from it, so `2 * power - 1 - left` laps have been noted since the
+    /// last reset.
+    #[inline(always)]
+    pub(crate) fn laps(&self) -> u64 {
+        self.base + 2 * self.power - 1 - self.left
+    }
 }
 
 /// The mover's inner pits (bit `q - 8`) whose two opposite pits are occupied.
@@ -83,6 +166,24 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
     m
 }
 
+/// Whether Brent's saved state is the state (`r`, `origin`, `hand`). Out of
+/// line and cold: it runs only when the hashes match, and keeping it out of
+/// [`Hot::note`] stops the compiler from evaluating it on every lap.
+#[cold]
+#[inline(never)]
+fn same_state(saved: &Saved, r: u128, origin: usize, hand: u8) -> bool {
+    saved.row == r && saved.at == origin as u16 | (hand as u16) << 8
+}
+
+/// A cheap hash of the state (row `r`, lap from `origin`). The state is a
+/// distinguished point when the hash's 8 bits above bit 40 are zero, about
+/// one state in [`DP_RATE`]; fixed, so points remembered by one stretch are
+/// recognised by every later one.
+#[inline(always)]
+fn state_hash(r: u128, origin: usize) -> u64 {
+    ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 impl Watch {
     /// Start watching a stretch; `cw` is the turn direction under `whole_turn`.
     pub(crate) fn new(rules: &Rules, cw: bool, mask: u8) -> Watch {
@@ -90,11 +191,9 @@ impl Watch {
             dir: 0,
             reverse: 0,
             mask: 0,
-            saved: None,
-            power: 1,
-            lam: 0,
+            hot: Hot::START,
+            saved: Saved { row: 0, at: NONE },
             points: HashSet::default(),
-            laps: 0,
             cap: crate::budget::lap_cap(),
             aborted: false,
         };
@@ -115,41 +214,37 @@ impl Watch {
     /// A capture happened: nothing before it can recur.
     pub(crate) fn reset(&mut self, rules: &Rules, cw: bool, mask: u8) {
         self.set_context(rules, cw, mask);
-        self.saved = None;
-        self.power = 1;
-        self.lam = 0;
+        self.hot = Hot { base: self.hot.laps(), ..Hot::START };
+        self.saved.at = NONE;
         self.points.clear();
     }
 
-    /// Record the state before the next lap; true if the stretch is endless.
+    /// Record the state before the next lap (`r`: the mover's row as a
+    /// `u128`, with `origin` already lifted); true if the stretch is endless.
     #[inline(always)]
-    pub(crate) fn endless(&mut self, row: &[u8; PITS], origin: usize, hand: u8) -> bool {
-        let r = u128::from_le_bytes(*row);
-        let state = (r, origin as u8, hand);
-        if self.saved == Some(state) {
+    pub(crate) fn endless(&mut self, r: u128, origin: usize, hand: u8) -> bool {
+        match self.hot.note(&mut self.saved, r, origin, hand) {
+            Note::Pass => false,
+            note => self.settle(note, r, origin, hand),
+        }
+    }
+
+    /// The rest of [`Watch::endless`] after `self.hot.note` said `note`
+    /// (not [`Note::Pass`]) for this state; true if the stretch is endless.
+    #[inline]
+    pub(crate) fn settle(&mut self, note: Note, r: u128, origin: usize, hand: u8) -> bool {
+        if note == Note::Repeat {
             self.remember();
             return true;
         }
-        self.lam += 1;
-        self.laps += 1;
-        if self.lam == self.power {
-            self.saved = Some(state);
-            self.power = self.power.saturating_mul(2);
-            self.lam = 0;
-        }
-        let h = ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if (h >> 40).is_multiple_of(DP_RATE) {
-            return self.distinguished(Key {
-                row: r,
-                origin: origin as u8,
-                hand,
-                mask: self.mask,
-                dir: self.dir,
-                reverse: self.reverse,
-            });
-        }
-        false
+        self.distinguished(Key {
+            row: r,
+            origin: origin as u8,
+            hand,
+            mask: self.mask,
+            dir: self.dir,
+            reverse: self.reverse,
+        })
     }
 
     #[cold]
@@ -160,7 +255,7 @@ impl Watch {
             self.aborted = true;
             return true;
         }
-        if self.laps > self.cap {
+        if self.hot.laps() > self.cap {
             // Cut, not proven: nothing is remembered either.
             crate::budget::note_capped();
             self.aborted = true;

@@ -6,7 +6,7 @@
 //! pit facing two occupied opponent pits is a capture opportunity; any other
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
-use super::cycles::{capture_mask, Watch};
+use super::cycles::{capture_mask, Note, Watch};
 use super::geometry::{local_name, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
@@ -96,6 +96,38 @@ const ONES: u128 = u128::from_le_bytes([1; PITS]);
 /// direction (counter-clockwise = increasing local numbers).
 static RUNS: [[[u128; PITS]; PITS]; 2] = runs();
 
+/// What a lap of `k` seeds modulo 16 after `origin` does besides the full
+/// rounds: `run` (= `RUNS[cw][origin][k]`) and `lift`, a row mask that
+/// empties the landing pit (all ones but that byte). One entry for both, so
+/// that the relay loop computes one address per lap.
+#[derive(Clone, Copy)]
+struct Lap {
+    run: u128,
+    lift: u128,
+}
+
+/// `LAPS[cw][origin][k]`, see [`Lap`].
+static LAPS: [[[Lap; PITS]; PITS]; 2] = laps_table();
+
+const fn laps_table() -> [[[Lap; PITS]; PITS]; 2] {
+    let mut t = [[[Lap { run: 0, lift: 0 }; PITS]; PITS]; 2];
+    let mut d = 0;
+    while d < 2 {
+        let mut o = 0;
+        while o < PITS {
+            let mut k = 0;
+            while k < PITS {
+                let q = if d == 1 { (o + PITS * 2 - k) % PITS } else { (o + k) % PITS };
+                t[d][o][k] = Lap { run: RUNS[d][o][k], lift: !(0xffu128 << (8 * q)) };
+                k += 1;
+            }
+            o += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
 const fn runs() -> [[[u128; PITS]; PITS]; 2] {
     let mut t = [[[0u128; PITS]; PITS]; 2];
     let mut d = 0;
@@ -168,6 +200,19 @@ impl Igisoro {
         p
     }
 
+    /// The lap direction if it is the same for every lap of the stretch
+    /// and needs no decision: always, except under `capture_only` while
+    /// some inner pit could capture (`mask`, see `cycles::capture_mask`),
+    /// where a lap from a reverse pit may go clockwise.
+    #[inline(always)]
+    fn fixed_direction(r: &super::rules::Rules, cw: bool, mask: u8) -> Option<bool> {
+        match r.clockwise {
+            Clockwise::Never => Some(false),
+            Clockwise::WholeTurn => Some(cw),
+            Clockwise::CaptureOnly => (mask == 0).then_some(false),
+        }
+    }
+
     /// Run laps from a pending lap until a decision or the end of the turn.
     /// `dir` forces the first lap's direction (a direction just decided).
     fn run<O: Observer>(
@@ -182,29 +227,49 @@ impl Igisoro {
         let me = pos.to_move;
         let captures_ok = Self::captures_allowed(pos);
         // See cycles.rs: exact detection of endless relay chains.
-        let mut watch = Watch::new(r, n.cw, capture_mask(&n.b[1], captures_ok));
+        let mut mask = capture_mask(&n.b[1], captures_ok);
+        let mut watch = Watch::new(r, n.cw, mask);
         loop {
-            // Resolve the lap's direction.
-            let cw = match (dir.take(), r.clockwise) {
-                (Some(cw), _) => cw,
-                (None, Clockwise::WholeTurn) => n.cw,
-                (None, Clockwise::Never) => false,
-                (None, Clockwise::CaptureOnly) => {
-                    if r.is_reverse(pending.origin)
-                        && captures_ok
-                        && Self::cw_captures(&n.b, pending.origin, pending.hand)
-                    {
-                        n.stage = Stage::Direction { origin: pending.origin as u8, hand: pending.hand, first: false };
-                        return Advance::Reached(n, laps);
-                    }
-                    false
+            // Without a trace, a stretch of fixed direction runs in the
+            // dedicated loop of `relays` up to the next lap that needs more
+            // than a relay; what follows below is then the same as after
+            // one general lap.
+            let fast = if O::ON || dir.is_some() { None } else { Self::fixed_direction(r, n.cw, mask) };
+            let (q, cw) = if let Some(cw) = fast {
+                let landed = if cw {
+                    Self::relays::<true>(&mut n.b[0], &mut pending, mask, &mut watch, &mut laps)
+                } else {
+                    Self::relays::<false>(&mut n.b[0], &mut pending, mask, &mut watch, &mut laps)
+                };
+                match landed {
+                    Some(q) => (q, cw),
+                    None => return if watch.aborted { Advance::Aborted } else { Advance::Endless },
                 }
+            } else {
+                // Resolve the lap's direction.
+                let cw = match (dir.take(), r.clockwise) {
+                    (Some(cw), _) => cw,
+                    (None, Clockwise::WholeTurn) => n.cw,
+                    (None, Clockwise::Never) => false,
+                    (None, Clockwise::CaptureOnly) => {
+                        if r.is_reverse(pending.origin)
+                            && captures_ok
+                            && Self::cw_captures(&n.b, pending.origin, pending.hand)
+                        {
+                            n.stage =
+                                Stage::Direction { origin: pending.origin as u8, hand: pending.hand, first: false };
+                            return Advance::Reached(n, laps);
+                        }
+                        false
+                    }
+                };
+                let q = Self::sow(me, &mut n.b[0], pending.origin, pending.hand, cw, obs);
+                laps += 1;
+                if O::ON {
+                    obs.event(Event::LapEnd { pit: local_name(me, q) });
+                }
+                (q, cw)
             };
-            let q = Self::sow(me, &mut n.b[0], pending.origin, pending.hand, cw, obs);
-            laps += 1;
-            if O::ON {
-                obs.event(Event::LapEnd { pit: local_name(me, q) });
-            }
             if n.b[0][q] == 1 {
                 n.stage = Stage::Done;
                 return Advance::Reached(Self::normalise_done(pos, n), laps);
@@ -217,12 +282,83 @@ impl Igisoro {
                     return Advance::Reached(n, laps);
                 }
                 pending = Self::capture(pos, &mut n, q, pending.origin, obs);
-                watch.reset(r, n.cw, capture_mask(&n.b[1], captures_ok));
+                mask = capture_mask(&n.b[1], captures_ok);
+                watch.reset(r, n.cw, mask);
                 continue;
             }
             pending = Self::relay(me, &mut n, q, obs);
-            if watch.endless(&n.b[0], pending.origin, pending.hand) {
+            if watch.endless(u128::from_le_bytes(n.b[0]), pending.origin, pending.hand) {
                 return if watch.aborted { Advance::Aborted } else { Advance::Endless };
+            }
+        }
+    }
+
+    /// The relay loop of a stretch whose laps all go one way (`CW`): sow
+    /// `pending`, and while the last seed lands in an occupied pit that
+    /// cannot capture (not in `mask`), lift it, let `watch` see the state
+    /// and go on. Returns the pit of the first other landing, with the row
+    /// sown and that pit not lifted (what one general lap leaves), or `None`
+    /// when `watch` says stop (endless, or out of budget / lap cap).
+    ///
+    /// Why a separate loop: this is where chains of hundreds of millions of
+    /// laps spend their time. The row stays in registers as a `u128` (the
+    /// general loop keeps it in the node's array, and the byte store of the
+    /// lift followed by the 16-byte reload of the row stalls store
+    /// forwarding on every lap), and each lap does only what a relay needs:
+    /// no direction rule, no opponent row, no trace.
+    #[inline(always)]
+    fn relays<const CW: bool>(
+        row: &mut [u8; PITS],
+        pending: &mut Pending,
+        mask: u8,
+        watch: &mut Watch,
+        laps: &mut u32,
+    ) -> Option<usize> {
+        let laps_table = &LAPS[CW as usize];
+        // Landing pits that end the loop besides empty ones (local bits).
+        let stop = (mask as u32) << 8;
+        let mut r = u128::from_le_bytes(*row);
+        let (mut o, mut h) = (pending.origin, pending.hand as usize);
+        // Brent's counters in registers; the watch gets them back whenever
+        // it has to look at a state, and on the way out.
+        let mut hot = watch.hot;
+        let first = hot.laps();
+        loop {
+            let q = if CW { (o + PITS * 5 - h % PITS) % PITS } else { (o + h) % PITS };
+            // The landing pit gets one seed per time round the loop, so its
+            // new count is known from the row before the lap: the next hand
+            // does not wait for the 128-bit sum below, which shortens the
+            // dependency chain from lap to lap.
+            let half = if q < 8 { r as u64 } else { (r >> 64) as u64 };
+            // (h + 15) >> 4 is h.div_ceil(16); written out, it compiles to
+            // two instructions where div_ceil takes five.
+            const _: () = assert!(PITS == 16);
+            let v = (half >> (8 * (q % 8))) as u8 + ((h + 15) >> 4) as u8;
+            let lap = &laps_table[o][h % PITS];
+            // Full rounds add h / 16 (at most 4) to every byte: one 64-bit
+            // product serves both halves.
+            let full = (h / PITS) as u64 * 0x0101_0101_0101_0101;
+            r = (r + (full as u128 | (full as u128) << 64) + lap.run) & lap.lift;
+            if v == 1 || stop >> q & 1 != 0 {
+                // Every lap before this one went through `hot.note` and
+                // counted there (`run` does not need the count otherwise).
+                *laps += (hot.laps() - first) as u32 + 1;
+                watch.hot = hot;
+                *row = (r | (v as u128) << (8 * q)).to_le_bytes();
+                *pending = Pending { origin: o, hand: h as u8 };
+                return Some(q);
+            }
+            (o, h) = (q, v as usize);
+            match hot.note(&mut watch.saved, r, o, v) {
+                Note::Pass => {}
+                note => {
+                    watch.hot = hot;
+                    if watch.settle(note, r, o, v) {
+                        *row = r.to_le_bytes();
+                        *pending = Pending { origin: o, hand: v };
+                        return None;
+                    }
+                }
             }
         }
     }
@@ -461,3 +597,6 @@ impl Game for Igisoro {
         })
     }
 }
+
+#[cfg(test)]
+mod lap_tests;

@@ -1,0 +1,250 @@
+//! The relay fast path (`Igisoro::relays`, taken when no trace is wanted)
+//! against the general lap loop (taken when an observer is on) and against
+//! a naive seed-by-seed simulation. Any divergence in results, lap counts,
+//! endless/aborted verdicts or what the per-thread memo of endless chains
+//! learns shows up as a difference here.
+
+use super::*;
+use crate::board4x8::variant::Variant;
+use crate::budget::{with_budget, with_lap_cap, Budget};
+use crate::rng::Rng;
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+/// Wants events (so `run` takes the general loop) and drops them.
+struct Quiet;
+impl Observer for Quiet {
+    const ON: bool = true;
+    fn event(&mut self, _: Event) {}
+}
+
+/// A random position with `mine` seeds on the mover's side, random rules,
+/// and an opponent whose inner row is empty when `no_capture` (so every
+/// stretch is a pure relay chain).
+fn random_position(g: &mut Rng, no_capture: bool) -> Position {
+    let mine = 16 + g.below(49);
+    let mut pits = [[0u8; PITS]; 2];
+    for _ in 0..mine {
+        pits[0][g.below(PITS)] += 1;
+    }
+    for _ in mine..64 {
+        let p = if no_capture { g.below(8) } else { g.below(PITS) };
+        pits[1][p] += 1;
+    }
+    let variant = Variant::ALL[g.below(Variant::ALL.len())];
+    let mut rules = variant.rules();
+    rules.clockwise = [Clockwise::CaptureOnly, Clockwise::WholeTurn, Clockwise::Never][g.below(3)];
+    rules.captured_sowing = [CapturedSowing::TurnStart, CapturedSowing::LapStart, CapturedSowing::Landing][g.below(3)];
+    rules.capture = if g.below(2) == 0 { Capture::Optional } else { Capture::Obligatory };
+    rules.retreat = g.below(2) == 0;
+    rules.min_seeds = 1 + g.below(2) as u8;
+    // Some positions forbid captures (the opening of `NoCapture`).
+    let (opening, plies) =
+        if g.below(4) == 0 { (Opening::NoCapture, 1 + g.below(4) as u8) } else { (Opening::None, 0) };
+    rules.opening = opening;
+    let to_move = if g.below(2) == 0 { Side::South } else { Side::North };
+    let me = to_move.index();
+    let mut board = [[0u8; PITS]; 2];
+    board[me] = pits[0];
+    board[1 - me] = pits[1];
+    Position { pits: board, to_move, opening_plies: plies, winner: None, variant, rules }
+}
+
+/// Lap cap for the comparisons: keeps the traced loop affordable.
+const CAP: u64 = 200_000;
+
+/// Random positions: the first `ordinary` drawn, and then `rare` more whose
+/// random draw has a start that does not finish a turn (endless, or cut at
+/// [`CAP`]). Such starts are about one in 10,000, and they are the ones
+/// that exercise Brent, the distinguished points and the memo.
+fn positions(seed: u64, no_capture: bool, ordinary: usize, rare: usize) -> Vec<Position> {
+    std::thread::spawn(move || {
+        let mut g = Rng::new(seed);
+        let mut out = Vec::new();
+        let mut opts = Vec::new();
+        let mut found = 0;
+        while found < rare {
+            let pos = random_position(&mut g, no_capture);
+            if out.len() < ordinary {
+                out.push(pos);
+                continue;
+            }
+            let root = Igisoro::root(&pos);
+            Igisoro::point(&pos, &root, &mut opts);
+            let stuck = opts.iter().any(|&c| {
+                let a = with_lap_cap(CAP, || Igisoro::advance(&pos, &root, c, &mut crate::game::NoTrace)).0;
+                !matches!(a, Advance::Reached(..))
+            });
+            if stuck {
+                out.push(pos);
+                found += 1;
+            }
+        }
+        out
+    })
+    .join()
+    .unwrap()
+}
+
+/// Plays every start of every position, then random decisions to the end
+/// of the turn, and lists every `advance` outcome. The walk is fixed by the
+/// seed, and each step continues from the outcome just listed, so two runs
+/// with different observers list the same outcomes exactly when the two lap
+/// loops agree.
+fn walk<O: Observer>(seed: u64, list: &[Position], obs: &mut O) -> Vec<Advance<Node>> {
+    let mut g = Rng::new(seed);
+    let mut out = Vec::new();
+    let mut opts = Vec::new();
+    for pos in list {
+        let root = Igisoro::root(pos);
+        Igisoro::point(pos, &root, &mut opts);
+        for start in opts.clone() {
+            let mut node = root;
+            let mut choice = start;
+            loop {
+                let a = Igisoro::advance(pos, &node, choice, obs);
+                out.push(a.clone());
+                let Advance::Reached(next, _) = a else { break };
+                node = next;
+                if Igisoro::point(pos, &node, &mut opts) == Point::Done {
+                    break;
+                }
+                choice = opts[g.below(opts.len())];
+            }
+        }
+    }
+    out
+}
+
+/// Runs `walk` in a fresh thread (a fresh memo of endless chains) under
+/// the lap cap [`CAP`].
+fn walk_in_thread(seed: u64, list: Vec<Position>, traced: bool) -> Vec<Advance<Node>> {
+    std::thread::spawn(move || {
+        with_lap_cap(CAP, || {
+            if traced {
+                walk(seed, &list, &mut Quiet)
+            } else {
+                walk(seed, &list, &mut crate::game::NoTrace)
+            }
+        })
+        .0
+    })
+    .join()
+    .unwrap()
+}
+
+#[test]
+fn fast_relay_loop_matches_the_traced_loop() {
+    for (seed, no_capture) in [(1, true), (2, false)] {
+        let list = positions(seed, no_capture, 200, 12);
+        let fast = walk_in_thread(seed, list.clone(), false);
+        let slow = walk_in_thread(seed, list, true);
+        assert_eq!(fast.len(), slow.len());
+        for (i, (f, s)) in fast.iter().zip(&slow).enumerate() {
+            assert_eq!(f, s, "seed {seed}, outcome {i}");
+        }
+        // The walks must cover each kind of outcome to mean anything.
+        let count = |k: fn(&Advance<Node>) -> bool| fast.iter().filter(|a| k(a)).count();
+        let reached = count(|a| matches!(a, Advance::Reached(..)));
+        let endless = count(|a| matches!(a, Advance::Endless));
+        let aborted = count(|a| matches!(a, Advance::Aborted));
+        assert!(reached > 1000 && endless >= 5, "seed {seed}: {reached} reached, {endless} endless, {aborted} aborted");
+    }
+}
+
+/// The mover's local row after a relay chain from `start`, sown seed by
+/// seed counter-clockwise with no capture possible: `Some((row, laps))` if
+/// it ends, `None` if it repeats a state, or `Err(())` past `limit` laps.
+fn naive_chain(mut row: [u8; PITS], start: usize, limit: u32) -> Result<Option<([u8; PITS], u32)>, ()> {
+    let mut seen = HashSet::new();
+    let (mut o, mut hand) = (start, row[start]);
+    row[start] = 0;
+    let mut laps = 0;
+    loop {
+        let mut p = o;
+        for _ in 0..hand {
+            p = (p + 1) % PITS;
+            row[p] += 1;
+        }
+        laps += 1;
+        if row[p] == 1 {
+            return Ok(Some((row, laps)));
+        }
+        (o, hand) = (p, row[p]);
+        row[p] = 0;
+        if !seen.insert((row, o, hand)) {
+            return Ok(None);
+        }
+        if laps > limit {
+            return Err(());
+        }
+    }
+}
+
+#[test]
+fn fast_relay_loop_matches_a_naive_simulation() {
+    let (mut ended, mut endless) = (0, 0);
+    for mut pos in positions(3, true, 3000, 15) {
+        pos.rules.clockwise = Clockwise::Never;
+        let root = Igisoro::root(&pos);
+        for start in 0..PITS {
+            if root.b[0][start] == 0 {
+                continue;
+            }
+            let Ok(expected) = naive_chain(root.b[0], start, 1 << 20) else { continue };
+            let choice = Choice::Start(Pit::from_local(pos.to_move, start));
+            match (Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), expected) {
+                (Advance::Reached(n, laps), Some((row, l))) => {
+                    assert_eq!((n.stage, n.b[0], n.b[1], laps), (Stage::Done, row, root.b[1], l));
+                    ended += 1;
+                }
+                (Advance::Endless, None) => endless += 1,
+                (got, want) => panic!("{pos:?} start {start}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+    assert!(ended > 10_000 && endless >= 10, "{ended} ended, {endless} endless");
+}
+
+/// North to move in a position whose start at local pit 0 is a pure relay
+/// cycle of 675,616,920 laps (seconds of work): the cases below must stop
+/// it early.
+const LONG: &str = "ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n";
+
+fn long_chain() -> (Position, Node, Choice) {
+    let pos = super::super::notation::parse(LONG).unwrap();
+    let root = Igisoro::root(&pos);
+    (pos, root, Choice::Start(Pit::from_local(Side::North, 0)))
+}
+
+#[test]
+fn a_deadline_stops_a_long_relay_chain_promptly() {
+    std::thread::spawn(|| {
+        let (pos, root, choice) = long_chain();
+        let t = Instant::now();
+        let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None };
+        let (a, tripped) = with_budget(budget, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+        assert!(tripped);
+        assert_eq!(a, Advance::Aborted);
+        assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+    })
+    .join()
+    .unwrap();
+}
+
+#[test]
+fn a_lap_cap_cuts_a_long_relay_chain() {
+    std::thread::spawn(|| {
+        let (pos, root, choice) = long_chain();
+        let (a, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+        assert!(capped);
+        assert_eq!(a, Advance::Aborted);
+        // Nothing was proven, so nothing was remembered: a traced run under
+        // the same cap is cut the same way.
+        let (b, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
+        assert!(capped);
+        assert_eq!(b, Advance::Aborted);
+    })
+    .join()
+    .unwrap();
+}
