@@ -46,11 +46,15 @@ def unexpected_errors(app: Flask) -> list[BaseException]:
 ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
 #: After South's a1 from the start: North's row is empty, South arranges.
 KUCHELEKA = "isolo 0,0,0,0/7,3,1,6 s phase=kucheleka"
-#: A 4x8 position the engine cannot enumerate within a second: one start is
-#: a relay chain that cycles after 675,616,920 laps, which takes the engine
-#: about 1.5 s of CPU (2026-11-22, 2 shared cores) to prove endless, and even
-#: the first complete move waits for it. (The position used before,
-#: "igisoro 0,1,2,0,0,0,1,1/0,0,0,0,1,0,0,0/1,10,0,1,5,1,4,1/2,4,1,6,9,4,5,4
-#: s", took 3 s before the relay loop got faster, then 0.6 s.) The engine's
-#: time limit must stop it.
-SLOW = "ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n"
+#: A 4x8 position the engine cannot enumerate within seconds: its starts
+#: include relay chains that never end, and proving that takes the engine
+#: about 5 s of CPU (2026-11-22, 2 shared cores, with the relay fast path);
+#: even the first complete move waits for it. Found by random search among
+#: positions where North holds 61 seeds and nothing can be captured. (Earlier
+#: choices got too fast as the engine did: "igisoro 0,1,2,0,0,0,1,1/0,0,0,0,1,
+#: 0,0,0/1,10,0,1,5,1,4,1/2,4,1,6,9,4,5,4 s" went from 3 s to 0.6 s, then
+#: "ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,
+#: 0,0 n" from 7 s to 1.5 s.) The engine's time limit must stop it. A call cut
+#: by its time limit proves nothing, so the per-thread memo of endless chains
+#: never makes a later call fast.
+SLOW = "ikibuguzo-1 0,1,0,2,9,4,9,10/1,4,1,7,1,2,1,9/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n"

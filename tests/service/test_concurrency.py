@@ -24,9 +24,9 @@ from service import create_app
 from .conftest import SLOW
 
 LIMIT = 1.5  # seconds of engine time per call
-#: The limit for legal-moves calls on SLOW, well under the ~1.5 s of CPU it
-#: needs, so that the calls surely hit it; still long enough for the cheap
-#: requests sent 0.3 s in to be answered first.
+#: The limit for legal-moves calls on SLOW, far under the ~5 s of CPU it
+#: needs, so that the calls surely hit it even on a faster machine; still
+#: long enough for the cheap requests sent 0.3 s in to be answered first.
 SHORT = 0.8
 
 
