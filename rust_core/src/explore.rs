@@ -212,7 +212,7 @@ fn bfs<G: Game>(pos: &G::Pos, limit: Option<usize>, stop_at: Option<&G::Pos>) ->
                     if let Advance::Reached(next, l) = G::advance(pos, &node, c, &mut NoTrace) {
                         if visited.insert(next.clone()) {
                             tree.push((path, c));
-                            queue.push_back((next, (tree.len() - 1) as u32, laps + l));
+                            queue.push_back((next, (tree.len() - 1) as u32, laps.saturating_add(l)));
                         }
                     }
                 }
@@ -316,7 +316,7 @@ fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) 
     let mut node = G::root(pos);
     let mut path = HashSet::default();
     path.insert(node.clone());
-    let (mut laps, mut unlisted) = (0, false);
+    let (mut laps, mut unlisted) = (0u32, false);
     let mut opts = Vec::new();
     for (step, &c) in choices.iter().enumerate() {
         let actor = match G::point(pos, &node, &mut opts) {
@@ -346,7 +346,7 @@ fn walk<G: Game, O: Observer>(pos: &G::Pos, choices: &[G::Choice], obs: &mut O) 
             Advance::Endless => return Err(PlayError::Endless { step }),
             Advance::Aborted => return Err(PlayError::Interrupted),
             Advance::Reached(next, l) => {
-                laps += l;
+                laps = laps.saturating_add(l);
                 if !path.insert(next.clone()) {
                     return Err(PlayError::Repeats { step });
                 }

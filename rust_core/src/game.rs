@@ -35,7 +35,9 @@ pub enum Point {
 /// What a deterministic stretch of a turn ran into.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Advance<N> {
-    /// The next decision node, or the finished turn, and the laps sown on the way.
+    /// The next decision node, or the finished turn, and the laps sown on the
+    /// way. The count saturates at `u32::MAX` (a finite chain that long
+    /// would take seconds to run; the count must not wrap silently).
     Reached(N, u32),
     /// The stretch repeats a state with no decision in between: it never ends.
     Endless,

@@ -222,7 +222,7 @@ impl Igisoro {
         mut dir: Option<bool>,
         obs: &mut O,
     ) -> Advance<Node> {
-        let mut laps = 0;
+        let mut laps = 0u32;
         let r = &pos.rules;
         let me = pos.to_move;
         let captures_ok = Self::captures_allowed(pos);
@@ -264,7 +264,7 @@ impl Igisoro {
                     }
                 };
                 let q = Self::sow(me, &mut n.b[0], pending.origin, pending.hand, cw, obs);
-                laps += 1;
+                laps = laps.saturating_add(1);
                 if O::ON {
                     obs.event(Event::LapEnd { pit: local_name(me, q) });
                 }
@@ -342,7 +342,8 @@ impl Igisoro {
             if v == 1 || stop >> q & 1 != 0 {
                 // Every lap before this one went through `hot.note` and
                 // counted there (`run` does not need the count otherwise).
-                *laps += (hot.laps() - first) as u32 + 1;
+                let run = u32::try_from(hot.laps() - first).unwrap_or(u32::MAX);
+                *laps = laps.saturating_add(run).saturating_add(1);
                 watch.hot = hot;
                 *row = (r | (v as u128) << (8 * q)).to_le_bytes();
                 *pending = Pending { origin: o, hand: h as u8 };

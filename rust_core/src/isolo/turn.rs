@@ -115,7 +115,7 @@ impl Isolo {
     fn run<O: Observer>(pos: &Position, mut node: Node, mut pending: Pending, obs: &mut O) -> Advance<Node> {
         let n = pos.rules.n();
         let me = pos.to_move;
-        let mut laps = 0;
+        let mut laps = 0u32;
         // The turn stops after the lap that sows the seeds of the capture
         // that emptied the opponent's row: the fore-play or the game is won
         // at that moment (docs/ISOLO.md, "End of a turn").
@@ -128,7 +128,7 @@ impl Isolo {
         loop {
             let kind = pending.kind;
             let q = Self::sow(me, n, &mut node.b[0], pending, obs);
-            laps += 1;
+            laps = laps.saturating_add(1);
             if O::ON {
                 obs.event(Event::LapEnd { pit: local_name(me, q, n) });
             }
