@@ -276,7 +276,9 @@ impl Watch {
             if m.len() + self.points.len() > MEMO_CAP {
                 m.clear();
             }
-            m.extend(self.points.drain());
+            // One chain alone can pass more points than the cap: keep part
+            // of them (any subset of points on endless chains is still sound).
+            m.extend(self.points.drain().take(MEMO_CAP));
         });
     }
 }
