@@ -8,30 +8,37 @@
 //!    Game `g` starts with 4..=12 seeded uniform-random plies (seed
 //!    `--seed + g`, so the data never reuses the match openings of seed 1),
 //!    then each side plays a fixed-depth search (depth 2..=4, drawn per side)
-//!    with the engine's or the baseline's evaluation (drawn per side), so the
-//!    positions come from varied but sensible play. Each position where the
+//!    with our evaluation (`--eval old`, the default: the one before the
+//!    fit, which made the recorded data; `--eval engine`: the current one)
+//!    or the baseline's (drawn per side), so the positions come from varied
+//!    but sensible play. Each position where the
 //!    game goes on is written with its notation, the game's result from the
 //!    side to move's view (1 win, 0 loss, 0.5 cut at the ply cap with equal
-//!    material) and a deeper search value (`--label-depth`, engine
-//!    evaluation, node cap `--label-nodes`; forced results written as
+//!    material) and a deeper search value (`--label-depth`, the same
+//!    `--eval`, node cap `--label-nodes`; forced results written as
 //!    `W`/`L`).
 //! 2. `fit`: compute the candidate features ([`FEATURES`]) of every position
 //!    and fit (a) a logistic regression of the game result on them
 //!    (Texel-style) and (b) a least-squares fit of the search value (forced
 //!    results left out). Games with `g % 5 == 0` are held out and the fits
-//!    are scored there (log loss, accuracy, mean squared error) next to the
-//!    engine's and the baseline's evaluations, each with its best sigmoid
-//!    scale. Weights are printed scaled to 100 per seed of material.
+//!    are scored there (log loss, accuracy, root mean squared error) next
+//!    to the evaluation before the fit, material alone and the baseline's
+//!    evaluation, each with its best sigmoid scale. Weights are printed scaled to 100 per seed of material.
 //! 3. `match`: the evaluation with given feature weights against the
 //!    baseline evaluation, the engine's (`--vs engine`), the evaluation
-//!    before the fit (`--vs old`) or other weights, both at the same fixed depth,
-//!    over `--games / 2` seeded openings (the strength runs' openings: 4
-//!    random plies, `--seed 1`) played once with each colour.
+//!    before the fit (`--vs old`) or other weights, both at the same fixed
+//!    depth, over `--games / 2` seeded openings (the strength runs'
+//!    openings: 4 random plies, `--seed 1`) played once with each colour.
+//!
+//! `speed` compares the evaluations' cost in CPU time.
 //!
 //! Run (see BENCHMARKS.md "Evaluation tuning" for the recorded runs):
-//! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules baseline --games 4000 --out bench/data/evalfit/baseline.tsv`
+//! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules baseline --games 3000 --label-depth 6 --out bench/data/evalfit/baseline.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- fit --data bench/data/evalfit/baseline.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- match --w material=100,mobility=12 --vs baseline --depth 3 --games 1000`
+//! (`--nodes n` instead of `--depth`: a node budget per move, for rules
+//! where fixed-depth moves can take minutes; `EVALFIT_PROGRESS=1` prints
+//! the tally after every opening).
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{baseline_start, openings, play_game, Eval, Player, Tally};
@@ -228,6 +235,13 @@ fn gen() {
     let play_nodes: u64 = arg("--play-nodes", 2_000_000);
     let max_plies: u32 = arg("--max-plies", 300);
     let out: String = arg("--out", "evalfit.tsv".to_string());
+    // `--eval old` (default): the evaluation before the fit, which made the
+    // recorded data sets; `--eval engine`: the current one, for a next round.
+    let own: Eval = match arg("--eval", "old".to_string()).as_str() {
+        "old" => eval_old,
+        "engine" => eval_engine,
+        other => panic!("--eval old|engine, not {other}"),
+    };
     let start = start_of(&rules);
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
     let t0 = Instant::now();
@@ -251,10 +265,8 @@ fn gen() {
             continue;
         }
         let depth = [2 + rng.below(max_depth as usize - 1) as u32, 2 + rng.below(max_depth as usize - 1) as u32];
-        let evals: [fn(&Position) -> i32; 2] = [
-            if rng.below(2) == 0 { eval_engine } else { eval_baseline },
-            if rng.below(2) == 0 { eval_engine } else { eval_baseline },
-        ];
+        let evals: [fn(&Position) -> i32; 2] =
+            [if rng.below(2) == 0 { own } else { eval_baseline }, if rng.below(2) == 0 { own } else { eval_baseline }];
         let mut seen: Vec<Position> = Vec::new();
         let mut plies = 0;
         let winner: Option<Side> = loop {
@@ -286,7 +298,7 @@ fn gen() {
                 None => "0.5",
             };
             let lim = Limits { depth: Some(label_depth), nodes: Some(label_nodes), ..Limits::default() };
-            let a = analyse_with::<Igisoro>(q, &lim, eval_engine);
+            let a = analyse_with::<Igisoro>(q, &lim, own);
             let label = match a.score {
                 Score::Centiseeds(v) => v.to_string(),
                 Score::Win { .. } => "W".to_string(),
@@ -585,6 +597,7 @@ fn run_match() {
     let seed: u64 = arg("--seed", 1);
     let vs: String = arg("--vs", "baseline".to_string());
     let wtext: String = arg("--w", "material=100".to_string());
+    let nodes: u64 = arg("--nodes", 0);
     let w = parse_weights(&wtext);
     W.with(|c| *c.borrow_mut() = w);
     let eb: fn(&Position) -> i32 = match vs.as_str() {
@@ -604,16 +617,25 @@ fn run_match() {
     for (k, op) in ops.iter().enumerate() {
         let mut r = [0.0; 2];
         for a_side in [Side::South, Side::North] {
-            let (pa, pb) = (Player::Depth(depth, eval_w), Player::Depth(depth, eb));
+            // `--nodes n`: the same node budget per move for both instead of a depth.
+            let (pa, pb) = if nodes > 0 {
+                (Player::Nodes(nodes, eval_w), Player::Nodes(nodes, eb))
+            } else {
+                (Player::Depth(depth, eval_w), Player::Depth(depth, eb))
+            };
             let players = if a_side == Side::South { [pa, pb] } else { [pb, pa] };
             let (o, _) = play_game(op, players, seed + k as u64, 300, &mut || 0, &mut |_, _, _| {});
             t.add(&o, a_side);
             r[a_side.index()] = Tally::result(&o, a_side);
         }
         t.add_pair(r[0], r[1]);
+        if std::env::var_os("EVALFIT_PROGRESS").is_some() {
+            eprintln!("opening {k}: {} ({:.0} s)", t.summary(), t0.elapsed().as_secs_f64());
+        }
     }
+    let limit = if nodes > 0 { format!("{nodes} nodes per move") } else { format!("depth {depth}") };
     println!(
-        "match [{wtext}] vs {vs} eval, rules {rules}, depth {depth}, seed {seed}: {} ({:.0} s)",
+        "match [{wtext}] vs {vs} eval, rules {rules}, {limit}, seed {seed}: {} ({:.0} s)",
         t.summary(),
         t0.elapsed().as_secs_f64()
     );
