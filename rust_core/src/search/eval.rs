@@ -15,7 +15,8 @@
 //!   loses, and each start pit is a different turn.
 //! - **cornered** (-698 when the side to move has at most 2 start pits;
 //!   +1032 when the waiting side has): close to having no move at all, which
-//!   loses. Mobility is nearly linear elsewhere, so the danger is a step.
+//!   loses. The fit put its weight here rather than on the linear mobility
+//!   term: the danger is a step near zero, not a slope.
 //! - **capture threats**: 60 per seed of the side to move's best single-lap
 //!   capture, 330 per start pit of the side to move whose first lap
 //!   captures, -64 per such start pit of the waiting side. The count weighs
@@ -46,19 +47,21 @@
 //! 3, below); per-pit seed tables (16 more features) did not help either.
 //! Held-out log loss: 0.259, against 0.286 for the earlier evaluation
 //! (mobility 12, best threat 50, vulnerability 15) and 0.294 for the
-//! baseline's; on positions from plain `igisoro` games, not used in the
-//! fit, 0.225 against 0.266. A least-squares fit to depth-6 search values
-//! predicted results less well (0.265) and played the same (59.8% at depth 3). In fixed-depth
-//! games (both sides at the same depth, 500 seeded openings x 2 colours,
-//! baseline rules) the fitted evaluation scored 59.0%, 62.8% and 54.6%
-//! against the baseline evaluation at depths 3, 4 and 5, where the earlier
-//! one scored 49.5%, 53.5% and 48.4%, and 59.9% and 54.7% against the
-//! earlier one at depths 3 and 5, every 95% interval above 50%. Halving or
-//! scaling by 1.5 the fitted non-material weights played worse. The
-//! earlier self-play coordinate tuning (`bench/src/bin/tune.rs`) had found
-//! nothing: each weight's x3/2 and x2/3 scored 49-51%, because at equal
-//! depth most openings are won by the same colour whoever plays them
-//! (75-88% of them here) and small weight changes decide few of the rest.
+//! baseline's; on positions from plain `igisoro` games, not used in the fit,
+//! 0.225 against 0.266. A least-squares fit to depth-6 search values
+//! predicted results less well (0.265) and played the same (58.8% at depth
+//! 3). In fixed-depth games (both sides at the same depth, 500 seeded
+//! openings x 2 colours, baseline rules) the fitted evaluation scored 59.0%,
+//! 62.8% and 54.6% against the baseline evaluation at depths 3, 4 and 5,
+//! where the earlier one scored 49.5%, 53.5% and 48.4%, and against the
+//! earlier one at depths 3, 4 and 5 (59.9%, 61.9%, 54.7%), every 95%
+//! interval above 50%; on 500 other openings, 58.8% and 56.0% against the
+//! baseline evaluation and 58.7% and 56.2% against the earlier one at depths
+//! 3 and 5. Halving or scaling by 1.5 the fitted non-material weights played
+//! worse. The earlier self-play coordinate tuning (`bench/src/bin/tune.rs`)
+//! had found nothing: each weight's x3/2 and x2/3 scored 49-51%, because at
+//! equal depth most openings are won by the same colour whoever plays them
+//! (65-88% of them here) and small weight changes decide few of the rest.
 
 use crate::board4x8::rules::Opening;
 use crate::board4x8::{Igisoro, Position};
