@@ -286,7 +286,8 @@ mod tests {
     fn start_positions_are_level_in_material() {
         for v in Variant::ALL {
             let p = Position::start(v);
-            // Symmetric starts: only the side-to-move threat term may differ from 0.
+            // Symmetric starts: only the capture-threat terms may differ from
+            // 0 (both sides have the same threats, weighted differently).
             let e = Igisoro::evaluate(&p);
             assert!((0..10 * SEED).contains(&e), "{}: {}", v, e);
             assert_eq!(Igisoro::baseline(&p), 0);
