@@ -17,7 +17,11 @@
 //! baseline's evaluation with `--vs-baseline`), for a final confirmation.
 //!
 //! Run: `cargo run --release -p igisoro-bench --bin tune -- --rules baseline --depth 3 --games 60 --rounds 2`
-//! `cargo run --release -p igisoro-bench --bin tune -- check --w 12,50,15,0 --depth 4 --games 100 [--vs-baseline]`
+//! `cargo run --release -p igisoro-bench --bin tune -- check --w 15,60,330,-64,-69,-79,137,139,-698,1032 --depth 4 --games 100 [--vs-baseline]`
+//! (`--w` lists the weights in `Weights::NAMES` order; the default is the
+//! engine's). The weights before the 2026-11-22 fit (mobility 12, threat
+//! 50, vulnerable 15) are no longer expressible here: `evalfit match --vs old`
+//! plays them.
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{baseline_start, openings, play_game, Player, Tally};
@@ -44,12 +48,13 @@ fn eval_baseline(p: &Position) -> i32 {
 }
 
 fn fmt(w: &Weights) -> String {
-    format!("mobility {} threat {} vulnerable {} opp_threat {}", w.mobility, w.threat, w.vulnerable, w.opp_threat)
+    Weights::NAMES.iter().zip(w.to_array()).map(|(n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(" ")
 }
 
+/// `--w`: the weights in `Weights::NAMES` order, comma-separated.
 fn parse_w(s: &str) -> Weights {
-    let v: Vec<i32> = s.split(',').map(|x| x.trim().parse().expect("--w a,b,c,d")).collect();
-    Weights { mobility: v[0], threat: v[1], vulnerable: v[2], opp_threat: v[3] }
+    let v: Vec<i32> = s.split(',').map(|x| x.trim().parse().expect("--w: integers")).collect();
+    Weights::from_array(v.try_into().expect("--w: one value per Weights::NAMES entry"))
 }
 
 /// `a` (evaluation `ea`) against `b` over `ops`, both at `depth`; `a`'s tally.
@@ -77,17 +82,13 @@ fn duel(
 }
 
 fn get(w: &Weights, i: usize) -> i32 {
-    [w.mobility, w.threat, w.vulnerable, w.opp_threat][i]
+    w.to_array()[i]
 }
 fn set(w: &mut Weights, i: usize, v: i32) {
-    match i {
-        0 => w.mobility = v,
-        1 => w.threat = v,
-        2 => w.vulnerable = v,
-        _ => w.opp_threat = v,
-    }
+    let mut a = w.to_array();
+    a[i] = v;
+    *w = Weights::from_array(a);
 }
-const NAMES: [&str; 4] = ["mobility", "threat", "vulnerable", "opp_threat"];
 
 fn main() {
     let rules: String = arg("--rules", "baseline".to_string());
@@ -108,7 +109,8 @@ fn main() {
     let t0 = Instant::now();
 
     if std::env::args().nth(1).as_deref() == Some("check") {
-        let w = parse_w(&arg("--w", "12,50,15,0".to_string()));
+        let default = WEIGHTS.to_array().map(|v| v.to_string()).join(",");
+        let w = parse_w(&arg("--w", default));
         A.with(|c| c.set(w));
         let vs_baseline = std::env::args().any(|a| a == "--vs-baseline");
         let (eb, name) = if vs_baseline {
@@ -132,7 +134,7 @@ fn main() {
     let mut played = 0;
     for round in 1..=rounds {
         let before = cur;
-        for (i, name) in NAMES.iter().enumerate() {
+        for (i, name) in Weights::NAMES.iter().enumerate() {
             let v = get(&cur, i);
             let cands = if v == 0 { vec![step, 2 * step] } else { vec![v * 3 / 2, v * 2 / 3] };
             for c in cands {
