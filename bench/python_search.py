@@ -6,7 +6,8 @@ The rules come from the plain Python reference ``tests/reference/igisoro_ref.py`
 on top of it, ported from ``rust_core/src/search/``:
 
 * ``evaluate``: ``eval.rs``'s ``Evaluate for Igisoro`` term by term (material,
-  mobility, capture threat, vulnerability), in centiseeds, side to move's view.
+  mobility, cornered, capture threats, row shape; the fitted ``WEIGHTS``), in
+  centiseeds, side to move's view.
 * ``Turn``: ``turn_graph.rs``: one turn as a graph of decision nodes (the
   reference's automatic steps are followed inside an edge), distinct results
   deduplicated, mover nodes (start, direction, capture/pass) and opponent
@@ -53,11 +54,20 @@ MATE = 1_000_000
 MATE_BOUND = MATE - 10_000
 INF = MATE + 1
 
-# eval.rs
+# eval.rs (WEIGHTS, BIG, CORNERED)
 SEED = 100
-MOBILITY = 12
-THREAT_NUM = 50
-VULNERABLE = 15
+MOBILITY = 15
+THREAT = 60
+THREATS = 330
+OPP_THREATS = -64
+EMPTY = -69
+INNER = -79
+BIG_PIT = 137
+INNER_OCCUPIED = 139
+CORNERED = -698
+OPP_CORNERED = 1032
+BIG = 8
+CORNERED_AT = 2
 
 MOVER, OPPONENT, DONE = 0, 1, 2
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -95,12 +105,9 @@ def from_tt(v: int, ply: int) -> int:
 # -- evaluation (eval.rs) -------------------------------------------------------
 
 
-def _mobility(row: list[int], min_seeds: int) -> int:
-    return sum(1 for c in row if c >= max(min_seeds, 1))
-
-
-def _best_threat(me: list[int], them: list[int], min_seeds: int) -> int:
-    best = 0
+def _threats(me: list[int], them: list[int], min_seeds: int) -> tuple[int, int]:
+    """(best single-lap capture in seeds, start pits whose first lap captures)."""
+    best, n = 0, 0
     for s in range(16):
         c = me[s]
         if c < min_seeds or c == 0:
@@ -111,16 +118,18 @@ def _best_threat(me: list[int], them: list[int], min_seeds: int) -> int:
             i, o = 23 - q, q - 8
             if them[i] > 0 and them[o] > 0:
                 best = max(best, them[i] + them[o])
-    return best
+                n += 1
+    return best, n
 
 
-def _exposed(me: list[int], them: list[int]) -> int:
-    total = 0
-    for inner in range(8, 16):
-        outer = inner - 8
-        if me[inner] > 0 and me[outer] > 0 and them[23 - inner] > 0:
-            total += me[inner] + me[outer]
-    return total
+def _side_terms(row: list[int], min_seeds: int) -> tuple[int, int]:
+    """(weighted mobility, empty, big, inner-row and occupied-inner terms; mobility)."""
+    mob = sum(1 for c in row if c >= min_seeds)
+    empty = sum(1 for c in row if c == 0)
+    big = sum(1 for c in row if c >= BIG)
+    inner = sum(row[8:])
+    inner_occ = sum(1 for c in row[8:] if c > 0)
+    return MOBILITY * mob + EMPTY * empty + BIG_PIT * big + INNER * inner + INNER_OCCUPIED * inner_occ, mob
 
 
 def evaluate(pos: PositionJson) -> int:
@@ -130,12 +139,18 @@ def evaluate(pos: PositionJson) -> int:
     theirs = [g.board[n] for n in ref.LOOP[ref.other(g.mover)]]
     min_seeds = g.rules["min_seeds"]
     assert isinstance(min_seeds, int)
+    min_seeds = max(min_seeds, 1)
     material = sum(mine) - sum(theirs)
-    mob = _mobility(mine, min_seeds) - _mobility(theirs, min_seeds)
+    my_terms, my_mob = _side_terms(mine, min_seeds)
+    their_terms, their_mob = _side_terms(theirs, min_seeds)
+    cornered = CORNERED * (my_mob <= CORNERED_AT) + OPP_CORNERED * (their_mob <= CORNERED_AT)
     quiet = g.rules["opening"] == "no_capture" and g.opening_plies > 0
-    threat = 0 if quiet else _best_threat(mine, theirs, min_seeds)
-    vuln = _exposed(theirs, mine) - _exposed(mine, theirs)
-    return material * SEED + MOBILITY * mob + THREAT_NUM * threat + VULNERABLE * vuln
+    threat = 0
+    if not quiet:
+        best, n = _threats(mine, theirs, min_seeds)
+        _, opp_n = _threats(theirs, mine, min_seeds)
+        threat = THREAT * best + THREATS * n + OPP_THREATS * opp_n
+    return material * SEED + my_terms - their_terms + cornered + threat
 
 
 # -- the turn graph (turn_graph.rs) ------------------------------------------------
