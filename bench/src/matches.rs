@@ -66,23 +66,27 @@ pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Positi
     while out.len() < n {
         let mut rng = Rng::new(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
         s += 1;
-        let mut p = start.clone();
-        let mut ok = true;
-        for _ in 0..plies {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
-            match with_budget(budget, || random_move::<Igisoro>(&p, &mut rng)) {
-                (Some((q, _)), false) => p = q,
-                _ => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if ok && status::<Igisoro>(&p) == Status::Ongoing && seen.insert(Igisoro::zobrist(&p)) {
+        let Some(p) = random_plies(start, plies, &mut rng) else { continue };
+        if status::<Igisoro>(&p) == Status::Ongoing && seen.insert(Igisoro::zobrist(&p)) {
             out.push(p);
         }
     }
     out
+}
+
+/// `plies` uniform-random plies from `start`, each given at most a second
+/// (one ply can meet a relay chain that takes seconds to settle); `None`
+/// if a ply found no move or ran out of its second.
+pub fn random_plies(start: &Position, plies: u32, rng: &mut Rng) -> Option<Position> {
+    let mut p = start.clone();
+    for _ in 0..plies {
+        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
+        match with_budget(budget, || random_move::<Igisoro>(&p, rng)) {
+            (Some((q, _)), false) => p = q,
+            _ => return None,
+        }
+    }
+    Some(p)
 }
 
 /// How one game ended.

@@ -41,10 +41,9 @@
 //! the tally after every opening).
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, openings, play_game, Eval, Player, Tally};
+use igisoro_bench::matches::{baseline_start, openings, play_game, random_plies, Eval, Player, Tally};
 use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
-use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
@@ -52,7 +51,7 @@ use igisoro_core::search::{analyse_with, Evaluate, Limits, Score};
 use igisoro_core::{Side, Status};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Candidate features, all from the side to move's view; `x - y` means
 /// "mine minus the opponent's".
@@ -248,20 +247,9 @@ fn gen() {
     let (mut positions, mut kept_games) = (0, 0);
     for g in 0..games {
         let mut rng = Rng::new((seed + g).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xF17);
-        let mut p = start.clone();
-        let random_plies = 4 + rng.below(9) as u32;
-        let mut ok = true;
-        for _ in 0..random_plies {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
-            match with_budget(budget, || random_move::<Igisoro>(&p, &mut rng)) {
-                (Some((q, _)), false) => p = q,
-                _ => {
-                    ok = false;
-                    break;
-                }
-            }
-        }
-        if !ok || status::<Igisoro>(&p) != Status::Ongoing {
+        let plies = 4 + rng.below(9) as u32;
+        let Some(mut p) = random_plies(&start, plies, &mut rng) else { continue };
+        if status::<Igisoro>(&p) != Status::Ongoing {
             continue;
         }
         let depth = [2 + rng.below(max_depth as usize - 1) as u32, 2 + rng.below(max_depth as usize - 1) as u32];
