@@ -176,9 +176,9 @@ fn same_state(saved: &Saved, r: u128, origin: usize, hand: u8) -> bool {
 }
 
 /// A cheap hash of the state (row `r`, lap from `origin`). The state is a
-/// distinguished point when the hash's 8 bits above bit 40 are zero, about
-/// one state in [`DP_RATE`]; fixed, so points remembered by one stretch are
-/// recognised by every later one.
+/// distinguished point when the hash's bits from bit 40 up are a multiple
+/// of [`DP_RATE`], about one state in [`DP_RATE`]; fixed, so points
+/// remembered by one stretch are recognised by every later one.
 #[inline(always)]
 fn state_hash(r: u128, origin: usize) -> u64 {
     ((r as u64) ^ ((r >> 64) as u64).rotate_left(29) ^ (origin as u64) << 56).wrapping_mul(0x9E37_79B9_7F4A_7C15)
