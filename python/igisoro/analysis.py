@@ -67,7 +67,9 @@ class Analysis:
     pv: tuple[str, ...]
     #: The best ``multipv`` moves, best first.
     lines: tuple[Line, ...]
-    #: Last completed depth in whole turns.
+    #: Last completed depth in whole turns. A search stopped by a limit may
+    #: play a move from the next, unfinished iteration when that iteration
+    #: already proved it better (single line only).
     depth: int
     nodes: int
     time_ms: int
