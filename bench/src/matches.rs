@@ -56,6 +56,16 @@ pub fn baseline_start() -> Position {
     Position::from_setup(&s).expect("baseline rules")
 }
 
+/// The start of a bench's `--rules`: `baseline` ([`baseline_start`]) or
+/// plain `igisoro`.
+pub fn rules_start(rules: &str) -> Position {
+    match rules {
+        "baseline" => baseline_start(),
+        "igisoro" => Position::start(Variant::Igisoro),
+        other => panic!("--rules baseline|igisoro, not {other}"),
+    }
+}
+
 /// `n` distinct openings: `plies` seeded uniform-random plies from `start`
 /// (opening `k` uses seed `seed + k`, retried with later seeds when it
 /// repeats an earlier opening or ends the game).

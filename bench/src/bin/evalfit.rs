@@ -41,9 +41,9 @@
 //! the tally after every opening).
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, openings, play_game, random_plies, Eval, Player, Tally};
+use igisoro_bench::matches::{openings, play_game, random_plies, rules_start, Eval, Player, Tally};
 use igisoro_core::board4x8::rules::Opening;
-use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
+use igisoro_core::board4x8::{notation, Igisoro, Position};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
@@ -204,14 +204,6 @@ fn eval_baseline(pos: &Position) -> i32 {
     Igisoro::baseline(pos)
 }
 
-fn start_of(rules: &str) -> Position {
-    match rules {
-        "baseline" => baseline_start(),
-        "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|igisoro, not {other}"),
-    }
-}
-
 /// The best move of a search of `p`, played.
 fn search_move(p: &Position, limits: &Limits, e: fn(&Position) -> i32, rng: &mut Rng) -> Option<Position> {
     let a = analyse_with::<Igisoro>(p, limits, e);
@@ -241,7 +233,7 @@ fn gen() {
         "engine" => eval_engine,
         other => panic!("--eval old|engine, not {other}"),
     };
-    let start = start_of(&rules);
+    let start = rules_start(&rules);
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
     let t0 = Instant::now();
     let (mut positions, mut kept_games) = (0, 0);
@@ -598,7 +590,7 @@ fn run_match() {
             eval_v
         }
     };
-    let start = start_of(&rules);
+    let start = rules_start(&rules);
     let ops = openings(&start, games.div_ceil(2), 4, seed);
     let t0 = Instant::now();
     let mut t = Tally::default();

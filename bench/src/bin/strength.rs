@@ -42,7 +42,7 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, evaluate_resolved, openings, play_game, Outcome, Player, Tally};
+use igisoro_bench::matches::{evaluate_resolved, openings, play_game, rules_start, Outcome, Player, Tally};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, StopReason};
 use igisoro_core::Side;
@@ -167,11 +167,7 @@ fn baseline(
         Some(c) => Player::BaselineCapped(c),
         None => Player::Baseline,
     };
-    let start = match rules {
-        "baseline" => baseline_start(),
-        "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|igisoro, not {other}"),
-    };
+    let start = rules_start(rules);
     println!(
         "level 10{} vs baseline (depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
          {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",

@@ -24,8 +24,8 @@
 //! plays them.
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{baseline_start, openings, play_game, Player, Tally};
-use igisoro_core::board4x8::{Igisoro, Position, Variant};
+use igisoro_bench::matches::{openings, play_game, rules_start, Player, Tally};
+use igisoro_core::board4x8::{Igisoro, Position};
 use igisoro_core::search::eval::{evaluate_weighted, Weights, WEIGHTS};
 use igisoro_core::search::Evaluate;
 use igisoro_core::Side;
@@ -92,11 +92,7 @@ fn set(w: &mut Weights, i: usize, v: i32) {
 
 fn main() {
     let rules: String = arg("--rules", "baseline".to_string());
-    let start = match rules.as_str() {
-        "baseline" => baseline_start(),
-        "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|igisoro, not {other}"),
-    };
+    let start = rules_start(&rules);
     let depth: u32 = arg("--depth", 3);
     let games: usize = arg("--games", 60);
     let rounds: usize = arg("--rounds", 2);
