@@ -47,6 +47,7 @@ use igisoro_core::board4x8::{notation, Igisoro, Position};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
+use igisoro_core::search::eval::threats;
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score};
 use igisoro_core::{Side, Status};
 use std::cell::RefCell;
@@ -93,34 +94,6 @@ const FEATURES: [&str; 34] = [
     "p15",
 ];
 const K: usize = FEATURES.len();
-
-/// Single-lap landing, as in eval.rs.
-fn landing(s: usize, c: u8) -> usize {
-    (s + c as usize) % 16
-}
-
-/// (best single-lap capture, number of capturing start pits, their seeds
-/// summed) for `me`.
-fn threats(me: &[u8; 16], them: &[u8; 16], min: u8) -> (i32, i32, i32) {
-    let (mut best, mut n, mut sum) = (0, 0, 0);
-    for s in 0..16 {
-        let c = me[s];
-        if c < min || c == 0 {
-            continue;
-        }
-        let q = landing(s, c);
-        let occupied = me[q] > 0 && q != s || c as usize >= 16;
-        if q >= 8 && occupied {
-            let (i, o) = (23 - q, q - 8);
-            if them[i] > 0 && them[o] > 0 {
-                best = best.max(them[i] as i32 + them[o] as i32);
-                n += 1;
-                sum += them[i] as i32 + them[o] as i32;
-            }
-        }
-    }
-    (best, n, sum)
-}
 
 fn exposed(me: &[u8; 16], them: &[u8; 16]) -> i32 {
     let mut total = 0;

@@ -191,10 +191,13 @@ fn ccw_landing(s: usize, c: u8) -> usize {
 }
 
 /// Side `me`'s single-lap captures from its start pits: (the best one in
-/// seeds, how many start pits capture). Relays and clockwise laps are
-/// ignored: this is a cheap hint, the search sees the real thing.
-fn threats(me: &[u8; 16], them: &[u8; 16], min: u8) -> (i32, i32) {
-    let (mut best, mut n) = (0, 0);
+/// seeds, how many start pits capture, their seeds summed). Relays and
+/// clockwise laps are ignored: this is a cheap hint, the search sees the
+/// real thing. Public so that the evaluation-fitting bench
+/// (`bench/src/bin/evalfit.rs`) measures exactly the terms used here.
+#[inline]
+pub fn threats(me: &[u8; 16], them: &[u8; 16], min: u8) -> (i32, i32, i32) {
+    let (mut best, mut n, mut sum) = (0, 0, 0);
     for s in 0..16 {
         let c = me[s];
         if c < min || c == 0 {
@@ -207,12 +210,14 @@ fn threats(me: &[u8; 16], them: &[u8; 16], min: u8) -> (i32, i32) {
         if q >= 8 && occupied {
             let (i, o) = (23 - q, q - 8);
             if them[i] > 0 && them[o] > 0 {
-                best = best.max(them[i] as i32 + them[o] as i32);
+                let seeds = them[i] as i32 + them[o] as i32;
+                best = best.max(seeds);
                 n += 1;
+                sum += seeds;
             }
         }
     }
-    (best, n)
+    (best, n, sum)
 }
 
 /// One side's counted terms, weighted: everything but material and the
@@ -250,8 +255,8 @@ pub fn evaluate_weighted(pos: &Position, w: &Weights) -> i32 {
     let threat = if quiet {
         0
     } else {
-        let (best, n) = threats(mine, theirs, min);
-        let (_, opp_n) = threats(theirs, mine, min);
+        let (best, n, _) = threats(mine, theirs, min);
+        let (_, opp_n, _) = threats(theirs, mine, min);
         w.threat * best + w.threats * n + w.opp_threats * opp_n
     };
     material * SEED + my_terms - their_terms + cornered + threat
