@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Command 2 of the README: install everything, then run every test:
 # the Rust suite (cargo test, no Python needed), the Python suite (pytest,
-# including the service and the reference oracle) and the stub check.
+# including the service and the reference oracle), the stub check, and the
+# Rust style gates (rustfmt, clippy with warnings as errors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh
 . .venv/bin/activate
+cargo fmt --all --check
+cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace
 python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
 python -m mypy python/igisoro

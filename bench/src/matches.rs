@@ -11,9 +11,10 @@
 
 use igisoro_core::board4x8::{Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
-use igisoro_core::explore::{play, random_move, status};
+use igisoro_core::explore::{legal_moves, play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
+use igisoro_core::search::alphabeta::lost;
 use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
@@ -40,6 +41,12 @@ pub enum Player {
     /// once it has used half the cap), so a capped move is no longer exactly
     /// the depth-5 bot's move.
     BaselineCapped(u64),
+    /// The public baseline written the way its description reads: a plain
+    /// depth-5 alpha-beta over complete moves in enumeration order, with
+    /// no transposition table, ordering or iterative deepening
+    /// ([`plain_alphabeta`]). Same evaluation and the same values as
+    /// `Baseline`; only its time (and so level 10's matched time) differs.
+    BaselinePlain,
     /// Fixed-depth search (no time limit) with the given evaluation.
     Depth(u32, Eval),
     /// Node-limited search with the given evaluation.
@@ -142,6 +149,10 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
             analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval)
         }
+        Player::BaselinePlain => {
+            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth) };
+            return (plain_alphabeta(p, 5, baseline_eval).map(|(q, _)| q), info);
+        }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => {
             analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e)
@@ -158,6 +169,50 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
         None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
     };
     (next, info)
+}
+
+/// A plain fixed-depth alpha-beta (fail-hard negamax) over whole turns:
+/// the complete legal moves of `explore::legal_moves`, searched in that
+/// order, nothing else. It returns the first best move's result and its
+/// value (side to move's view, centiseeds; a side with no move loses).
+/// Only for rules without in-turn opponent decisions (the baseline's
+/// obligatory capture): a complete move there is the mover's alone.
+pub fn plain_alphabeta(p: &Position, depth: u32, eval: Eval) -> Option<(Position, i32)> {
+    let moves = legal_moves::<Igisoro>(p, None).moves;
+    let mut best: Option<(Position, i32)> = None;
+    let mut alpha = -i32::MAX;
+    for m in moves {
+        let v = -plain_value(&m.result, depth - 1, 1, -i32::MAX, -alpha, eval);
+        if best.is_none() || v > alpha {
+            alpha = v;
+            best = Some((m.result, v));
+        }
+    }
+    best
+}
+
+fn plain_value(p: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, eval: Eval) -> i32 {
+    // Won or lost positions score by distance, as in the engine's search
+    // (`alphabeta::lost`), so the oracle test below compares values exactly.
+    if let Status::Won { winner, .. } = status::<Igisoro>(p) {
+        return if winner == p.to_move() { -lost(ply) } else { lost(ply) };
+    }
+    let moves = legal_moves::<Igisoro>(p, None).moves;
+    if moves.is_empty() {
+        return lost(ply);
+    }
+    if depth == 0 {
+        return eval(p);
+    }
+    for m in moves {
+        assert_ne!(m.result.to_move(), p.to_move(), "plain_alphabeta: turns must alternate");
+        let v = -plain_value(&m.result, depth - 1, ply + 1, -beta, -alpha, eval);
+        if v >= beta {
+            return beta;
+        }
+        alpha = alpha.max(v);
+    }
+    alpha
 }
 
 fn baseline_eval(p: &Position) -> i32 {
@@ -335,4 +390,38 @@ pub fn evaluate_resolved(pos: &Position) -> i32 {
         return stand;
     }
     g.results.iter().filter(|r| r.captured > 0).map(|r| -Igisoro::evaluate(&r.pos)).fold(stand, i32::max)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use igisoro_core::search::reference::negamax;
+
+    /// The plain baseline computes the oracle's fixed-depth values (the
+    /// unpruned negamax of `search::reference`) on the match openings and
+    /// on positions a few plies later, under the baseline's rules.
+    #[test]
+    fn plain_alphabeta_matches_the_oracle() {
+        let mut checked = 0;
+        for (k, start) in openings(&baseline_start(), 30, 4, 7).iter().enumerate() {
+            let mut rng = Rng::new(k as u64);
+            let Some(p) = random_plies(start, (k % 5) as u32 * 2, &mut rng) else { continue };
+            if status::<Igisoro>(&p) != Status::Ongoing {
+                continue;
+            }
+            let (q, v) = plain_alphabeta(&p, 3, baseline_eval).expect("an ongoing position has a move");
+            assert_eq!(
+                v,
+                negamax::<Igisoro>(&p, 3, 0, baseline_eval),
+                "{}",
+                igisoro_core::board4x8::notation::format(&p)
+            );
+            // The move played is one the oracle values as best.
+            let after =
+                if status::<Igisoro>(&q) == Status::Ongoing { -negamax::<Igisoro>(&q, 2, 1, baseline_eval) } else { v };
+            assert_eq!(after, v);
+            checked += 1;
+        }
+        assert!(checked >= 20, "only {checked} positions checked");
+    }
 }

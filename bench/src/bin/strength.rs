@@ -32,6 +32,12 @@
 //!
 //! `STRENGTH_TRACE=1` prints every move (side, player, budget, time, the
 //! search's completed depth and stop reason) to stderr.
+//! `baseline --plain` plays the baseline as a plain alpha-beta
+//! (`matches::plain_alphabeta`: no table, ordering or iterative deepening,
+//! same values), the way the public bot is described; only its time, and
+//! so level 10's matched time, changes. Baseline rules only.
+//! `baseline --level10-ms N` is an experiment off time parity: level 10
+//! gets N ms for every move (how far more time moves the score).
 //! `baseline --resolved` is an experiment: level 10 searching with
 //! `matches::evaluate_resolved` (captures resolved at the horizon).
 //!
@@ -42,7 +48,9 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{evaluate_resolved, openings, play_game, rules_start, Outcome, Player, Tally};
+use igisoro_bench::matches::{
+    evaluate_resolved, openings, plain_alphabeta, play_game, rules_start, Outcome, Player, Tally,
+};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, StopReason};
 use igisoro_core::Side;
@@ -151,27 +159,46 @@ struct Counters {
     budget_n: u64,
 }
 
-fn baseline(
-    games: usize,
-    rules: &str,
-    opening_plies: u32,
-    max_plies: u32,
-    seed: u64,
+/// The baseline match's own options (see the module doc).
+struct BaselineOpts {
+    /// `--rules`: `baseline` or `igisoro`.
+    rules: String,
+    /// `--resolved`: level 10 with `matches::evaluate_resolved`.
     resolved: bool,
+    /// `--baseline-cap-ms`: the baseline's per-move safety cap.
     cap_ms: Option<u64>,
-) {
+    /// `--level10-ms`: level 10's fixed time per move instead of the matched time.
+    fixed_ms: Option<u64>,
+    /// `--plain`: the baseline as a plain alpha-beta.
+    plain: bool,
+}
+
+fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
+    let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
+    let BaselineOpts { ref rules, resolved, cap_ms, fixed_ms, plain } = *opts;
     // `--resolved`: an experiment, level 10's search with
     // `matches::evaluate_resolved` instead of the engine's evaluation.
-    let me = if resolved { Player::MatchedWith(evaluate_resolved) } else { Player::Level10Matched };
+    let me = match fixed_ms {
+        Some(ms) => Player::Level(10, ms),
+        None if resolved => Player::MatchedWith(evaluate_resolved),
+        None => Player::Level10Matched,
+    };
     let base = match cap_ms {
+        _ if plain => Player::BaselinePlain,
         Some(c) => Player::BaselineCapped(c),
         None => Player::Baseline,
     };
+    assert!(!(plain && rules != "baseline"), "--plain: the plain alpha-beta needs --rules baseline");
     let start = rules_start(rules);
     println!(
-        "level 10{} vs baseline (depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
+        "level 10{}{} vs baseline ({}depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
          {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",
         if resolved { " (resolved eval)" } else { "" },
+        match fixed_ms {
+            Some(ms) => format!(" at {ms} ms per move (not matched)"),
+            None => String::new(),
+        },
+        if plain { "plain alpha-beta, " } else { "" },
         match cap_ms {
             Some(c) => format!(", baseline capped at {c} ms per move"),
             None => String::new(),
@@ -186,7 +213,11 @@ fn baseline(
         // Seeds level 10's time rule; capped like the baseline's moves.
         let t = Instant::now();
         let deadline = cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
-        let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
+        if plain {
+            let _ = plain_alphabeta(&ops[0], 5, Igisoro::baseline);
+        } else {
+            let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
+        }
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         c.set(Counters { mean_sum: ms, mean_n: 1, ..Counters::default() });
         println!("calibration: one baseline search of opening 0 took {ms:.1} ms");
@@ -307,11 +338,16 @@ fn main() {
     let cfg = Cfg { games, opening_plies, max_plies, seed, verbose };
     match cmd.as_str() {
         "baseline" => {
-            let rules: String = arg("--rules", "baseline".to_string());
-            // `--baseline-cap-ms N`: a per-move safety cap on the baseline (off by default).
-            let cap: u64 = arg("--baseline-cap-ms", 0);
-            let cap = (cap > 0).then_some(cap);
-            baseline(games, &rules, opening_plies, max_plies, seed, std::env::args().any(|a| a == "--resolved"), cap);
+            // 0 (the default) turns `--baseline-cap-ms` and `--level10-ms` off.
+            let positive = |n: u64| (n > 0).then_some(n);
+            let opts = BaselineOpts {
+                rules: arg("--rules", "baseline".to_string()),
+                resolved: std::env::args().any(|a| a == "--resolved"),
+                cap_ms: positive(arg("--baseline-cap-ms", 0)),
+                fixed_ms: positive(arg("--level10-ms", 0)),
+                plain: std::env::args().any(|a| a == "--plain"),
+            };
+            baseline(&cfg, &opts);
         }
         "ladder" => {
             let start = Position::start(Variant::Igisoro);
