@@ -16,6 +16,7 @@ pub mod moves;
 pub mod notation_error;
 pub mod rng;
 pub mod search;
+pub mod setup_error;
 pub mod side;
 
 #[cfg(feature = "python")]

@@ -5,6 +5,7 @@ use igisoro_core::isolo::notation::{format, parse, to_json, ParseError};
 use igisoro_core::isolo::Isolo;
 use igisoro_core::isolo::{Position, PositionError, Rules, Setup, Variant, MAX_TOTAL};
 use igisoro_core::moves::parse_move;
+use igisoro_core::setup_error::SetupError;
 
 fn setup(pits: Vec<Vec<i64>>, to_move: &str, phase: &str) -> Setup {
     Setup { variant: "isolo".into(), rules: vec![], pits, to_move: to_move.into(), phase: phase.into() }
@@ -57,14 +58,17 @@ fn each_mistake_has_its_error() {
     );
     let mut s = setup(vec![vec![2; 4], vec![2; 4]], "south", "fore_play");
     s.variant = "igisoro".into();
-    assert_eq!(err(s), PositionError::UnknownVariant("igisoro".into()));
+    assert_eq!(err(s), PositionError::Setup(SetupError::UnknownVariant("igisoro".into())));
     let mut s = setup(vec![vec![2; 4], vec![2; 4]], "south", "fore_play");
     s.rules = vec![("capture".into(), "obligatory".into())];
-    assert_eq!(err(s), PositionError::UnknownOption("capture".into()));
+    assert_eq!(err(s), PositionError::Setup(SetupError::UnknownOption("capture".into())));
     let mut s = setup(vec![vec![2; 4], vec![2; 4]], "south", "fore_play");
     s.rules = vec![("holes".into(), "9".into())];
-    assert!(matches!(err(s), PositionError::BadOptionValue { .. }));
-    assert_eq!(err(setup(vec![vec![2; 4], vec![2; 4]], "east", "fore_play")), PositionError::BadSide("east".into()));
+    assert!(matches!(err(s), PositionError::Setup(SetupError::BadOptionValue { .. })));
+    assert_eq!(
+        err(setup(vec![vec![2; 4], vec![2; 4]], "east", "fore_play")),
+        PositionError::Setup(SetupError::BadSide("east".into()))
+    );
     assert_eq!(err(setup(vec![vec![2; 4], vec![2; 4]], "south", "endgame")), PositionError::BadPhase("endgame".into()));
 }
 

@@ -4,7 +4,8 @@
 
 use super::geometry::{from_picture, to_picture, Pit, PITS};
 use super::rules::{Opening, RuleError, Rules};
-use super::variant::Variant;
+use super::variant::{UnknownVariant, Variant};
+use crate::setup_error::SetupError;
 use crate::side::Side;
 use std::fmt;
 
@@ -32,28 +33,13 @@ pub enum PositionError {
     /// `pits` is not 4 rows of 8.
     PitShape(String),
     /// A count is negative or too large.
-    BadCount {
-        pit: String,
-        value: i64,
-    },
+    BadCount { pit: String, value: i64 },
     /// The seeds do not add up to the variant's total.
-    SeedTotal {
-        found: i64,
-        expected: u32,
-    },
-    UnknownVariant(String),
-    UnknownOption(String),
-    BadOptionValue {
-        option: String,
-        value: String,
-        expected: String,
-    },
-    BadSide(String),
+    SeedTotal { found: i64, expected: u32 },
+    /// The variant, a rule option or the side to move (shared by every family).
+    Setup(SetupError),
     /// A state field is out of range or contradicts the board.
-    StateOutOfRange {
-        field: String,
-        detail: String,
-    },
+    StateOutOfRange { field: String, detail: String },
 }
 
 impl fmt::Display for PositionError {
@@ -66,12 +52,7 @@ impl fmt::Display for PositionError {
             PositionError::SeedTotal { found, expected } => {
                 write!(f, "the board holds {} seeds, but this variant has exactly {}", found, expected)
             }
-            PositionError::UnknownVariant(v) => write!(f, "unknown variant '{}'", v),
-            PositionError::UnknownOption(o) => write!(f, "unknown rule option '{}'", o),
-            PositionError::BadOptionValue { option, value, expected } => {
-                write!(f, "rule option '{}' cannot be '{}': expected {}", option, value, expected)
-            }
-            PositionError::BadSide(s) => write!(f, "side to move must be 'south' or 'north', not '{}'", s),
+            PositionError::Setup(e) => e.fmt(f),
             PositionError::StateOutOfRange { field, detail } => write!(f, "state field '{}': {}", field, detail),
         }
     }
@@ -79,12 +60,7 @@ impl fmt::Display for PositionError {
 
 impl From<RuleError> for PositionError {
     fn from(e: RuleError) -> PositionError {
-        match e {
-            RuleError::UnknownOption(o) => PositionError::UnknownOption(o),
-            RuleError::BadValue { option, value, expected } => {
-                PositionError::BadOptionValue { option, value, expected }
-            }
-        }
+        PositionError::Setup(e.into())
     }
 }
 
@@ -133,7 +109,7 @@ impl Position {
 
     /// Validate a setup.
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
-        let variant: Variant = s.variant.parse().map_err(|_| PositionError::UnknownVariant(s.variant.clone()))?;
+        let variant: Variant = s.variant.parse().map_err(|e: UnknownVariant| PositionError::Setup(e.into()))?;
         let mut rules = variant.rules();
         for (k, v) in &s.rules {
             rules.set(k, v)?;
@@ -164,7 +140,8 @@ impl Position {
         if total != variant.seed_total() as i64 {
             return Err(PositionError::SeedTotal { found: total, expected: variant.seed_total() });
         }
-        let to_move: Side = s.to_move.parse().map_err(|_| PositionError::BadSide(s.to_move.clone()))?;
+        let to_move: Side =
+            s.to_move.parse().map_err(|_| PositionError::Setup(SetupError::BadSide(s.to_move.clone())))?;
         let winner = match &s.winner {
             None => None,
             Some(w) => Some(w.parse::<Side>().map_err(|_| PositionError::StateOutOfRange {

@@ -110,11 +110,7 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
 ];
 
 /// An option name or value the rules do not know.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RuleError {
-    UnknownOption(String),
-    BadValue { option: String, value: String, expected: String },
-}
+pub use crate::setup_error::RuleError;
 
 impl Rules {
     /// Whether local pit `i` is a reverse pit.

@@ -3,6 +3,7 @@
 
 use super::geometry::PITS;
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening, Rules};
+use crate::setup_error::parse_variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -140,15 +141,11 @@ impl fmt::Display for Variant {
 }
 
 /// A name that is not a known variant or alias.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownVariant(pub String);
+pub use crate::setup_error::UnknownVariant;
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.name() == s || v.aliases().contains(&s))
-            .ok_or_else(|| UnknownVariant(s.to_string()))
+        parse_variant(&Variant::ALL, s, Variant::name, Variant::aliases)
     }
 }

@@ -11,7 +11,8 @@
 
 use super::geometry::{columns_to_row, row_to_columns, Hole, MAX_HOLES, MIN_HOLES};
 use super::rules::{RuleError, Rules};
-use super::variant::Variant;
+use super::variant::{UnknownVariant, Variant};
+use crate::setup_error::SetupError;
 use crate::side::Side;
 use std::fmt;
 use std::str::FromStr;
@@ -87,30 +88,15 @@ pub enum PositionError {
     /// `pits` is not 2 rows of `holes` (4..=8) holes.
     PitShape(String),
     /// A count is negative or above [`MAX_TOTAL`].
-    BadCount {
-        pit: String,
-        value: i64,
-    },
+    BadCount { pit: String, value: i64 },
     /// The seeds add up to more than [`MAX_TOTAL`].
-    SeedTotal {
-        found: i64,
-        max: u32,
-    },
-    UnknownVariant(String),
-    UnknownOption(String),
-    BadOptionValue {
-        option: String,
-        value: String,
-        expected: String,
-    },
-    BadSide(String),
+    SeedTotal { found: i64, max: u32 },
+    /// The variant, a rule option or the side to move (shared by every family).
+    Setup(SetupError),
     /// The phase is not one of `fore_play`, `kucheleka`, `main`.
     BadPhase(String),
     /// The board contradicts the phase or the side to move.
-    PhaseMismatch {
-        phase: String,
-        detail: String,
-    },
+    PhaseMismatch { phase: String, detail: String },
 }
 
 impl fmt::Display for PositionError {
@@ -123,12 +109,7 @@ impl fmt::Display for PositionError {
             PositionError::SeedTotal { found, max } => {
                 write!(f, "the board holds {} seeds, but at most {} are supported", found, max)
             }
-            PositionError::UnknownVariant(v) => write!(f, "unknown variant '{}'", v),
-            PositionError::UnknownOption(o) => write!(f, "unknown rule option '{}'", o),
-            PositionError::BadOptionValue { option, value, expected } => {
-                write!(f, "rule option '{}' cannot be '{}': expected {}", option, value, expected)
-            }
-            PositionError::BadSide(s) => write!(f, "side to move must be 'south' or 'north', not '{}'", s),
+            PositionError::Setup(e) => e.fmt(f),
             PositionError::BadPhase(s) => {
                 write!(f, "phase must be 'fore_play', 'kucheleka' or 'main', not '{}'", s)
             }
@@ -139,12 +120,7 @@ impl fmt::Display for PositionError {
 
 impl From<RuleError> for PositionError {
     fn from(e: RuleError) -> PositionError {
-        match e {
-            RuleError::UnknownOption(o) => PositionError::UnknownOption(o),
-            RuleError::BadValue { option, value, expected } => {
-                PositionError::BadOptionValue { option, value, expected }
-            }
-        }
+        PositionError::Setup(e.into())
     }
 }
 
@@ -182,7 +158,7 @@ impl Position {
     ///   mover's own row); an empty row of the side to move means the game
     ///   is over.
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
-        let variant: Variant = s.variant.parse().map_err(|_| PositionError::UnknownVariant(s.variant.clone()))?;
+        let variant: Variant = s.variant.parse().map_err(|e: UnknownVariant| PositionError::Setup(e.into()))?;
         let mut rules = variant.rules();
         let mut holes_given = false;
         for (k, v) in &s.rules {
@@ -237,7 +213,8 @@ impl Position {
         if total > MAX_TOTAL as i64 {
             return Err(PositionError::SeedTotal { found: total, max: MAX_TOTAL });
         }
-        let to_move: Side = s.to_move.parse().map_err(|_| PositionError::BadSide(s.to_move.clone()))?;
+        let to_move: Side =
+            s.to_move.parse().map_err(|_| PositionError::Setup(SetupError::BadSide(s.to_move.clone())))?;
         let phase: Phase = s.phase.parse().map_err(|_| PositionError::BadPhase(s.phase.clone()))?;
         let pos = Position { rows, to_move, phase, variant, rules };
         pos.check_phase()?;

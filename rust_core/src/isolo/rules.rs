@@ -24,7 +24,7 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[(
 )];
 
 /// An option name or value the rules do not know.
-pub use crate::board4x8::rules::RuleError;
+pub use crate::setup_error::RuleError;
 
 impl Default for Rules {
     fn default() -> Rules {
