@@ -52,7 +52,7 @@ use igisoro_bench::matches::{
     evaluate_resolved, openings, plain_alphabeta, play_game, rules_start, Outcome, Player, Tally,
 };
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
-use igisoro_core::search::{analyse_with, Evaluate, Limits, StopReason};
+use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason};
 use igisoro_core::Side;
 use std::time::{Duration, Instant};
 
@@ -327,6 +327,51 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     }
 }
 
+/// `forced`: the engine's proven results on the match openings (South to
+/// move in every one), counted by how many plies the game then lasts.
+fn forced(start: &Position, cfg: &Cfg, depth: u32, nodes: u64) {
+    let ops = openings(start, cfg.games.div_ceil(2), cfg.opening_plies, cfg.seed);
+    println!(
+        "forced results on {} openings ({} random plies, seed {}), depth {depth}, at most {nodes} nodes each",
+        ops.len(),
+        cfg.opening_plies,
+        cfg.seed
+    );
+    // Plies until the game ends under best play, for the side to move's
+    // wins and losses; `open`: no proven result.
+    let (mut wins, mut losses, mut open) = (Vec::new(), Vec::new(), 0);
+    let t0 = Instant::now();
+    for (k, p) in ops.iter().enumerate() {
+        let a = analyse_with::<Igisoro>(p, &Limits { nodes: Some(nodes), ..Limits::depth(depth) }, Igisoro::evaluate);
+        let line = match a.score {
+            Score::Win { turns } => {
+                wins.push(2 * turns - 1);
+                format!("side to move wins in {} plies", 2 * turns - 1)
+            }
+            Score::Loss { turns } => {
+                losses.push(2 * turns);
+                format!("side to move loses in {} plies", 2 * turns)
+            }
+            Score::Centiseeds(c) => {
+                open += 1;
+                format!("{c:+} centiseeds")
+            }
+        };
+        println!("opening {k:>3}: depth {:>2} ({}), {line}", a.depth, a.stopped_by.name());
+    }
+    let within = |v: &[u32], h: u32| v.iter().filter(|&&x| x <= h).count();
+    println!(
+        "== {} openings: side to move (South) proven to win {} (within 5 plies: {}), to lose {} (within 5 plies: {}), \
+         open {open}; {:.0} s",
+        ops.len(),
+        wins.len(),
+        within(&wins, 5),
+        losses.len(),
+        within(&losses, 5),
+        t0.elapsed().as_secs_f64()
+    );
+}
+
 fn main() {
     let cmd = std::env::args().nth(1).unwrap_or_default();
     let games: usize = arg("--games", 20);
@@ -368,6 +413,16 @@ fn main() {
                 let label = format!("L{l} vs random");
                 run_match(&label, &start, Player::Level(l, ms), Player::Random, &cfg);
             }
+        }
+        "forced" => {
+            // How many match openings are already decided by force: each
+            // opening searched by the engine to `--depth` plies (a node cap
+            // per opening keeps the run bounded); a proven result within the
+            // baseline's 5-ply horizon is one the baseline cannot miss.
+            let rules: String = arg("--rules", "baseline".to_string());
+            let depth: u32 = arg("--depth", 9);
+            let nodes: u64 = arg("--nodes", 20_000_000);
+            forced(&rules_start(&rules), &cfg, depth, nodes);
         }
         "pair" => {
             // One pairing, for spot checks: --a L --b L.
