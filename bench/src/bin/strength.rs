@@ -23,6 +23,10 @@
 //! - `random`: each level 1..10 against a uniform-random player
 //!   (`explore::random_move`).
 //!
+//! And one analysis of the match itself: `forced` searches every opening
+//! (`--depth`, `--nodes` per opening) and counts the proven wins and losses
+//! of the side to move, to see whether the openings are decided by force.
+//!
 //! Games: `--games` per match (per pair for the ladder), as pairs: opening
 //! `k` is `--opening-plies` seeded uniform-random plies from the start, all
 //! openings distinct, and it is played twice, once with each colour. A game
@@ -46,6 +50,7 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --games 200 --baseline-cap-ms 10000`
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
+//! `cargo run --release -p igisoro-bench --bin strength -- forced --rules baseline --games 200 --depth 11 --nodes 5000000`
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{
@@ -434,7 +439,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: strength baseline|ladder|random|pair [--games N] [--rules baseline|igisoro] [--ms MS] ..."
+                "usage: strength baseline|ladder|random|pair|forced [--games N] [--rules baseline|igisoro] [--ms MS] ..."
             );
             std::process::exit(2);
         }
