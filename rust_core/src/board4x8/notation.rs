@@ -22,54 +22,25 @@ use super::rules::OPTIONS;
 use std::fmt::Write;
 
 pub use crate::notation_error::NotationError;
-use crate::notation_error::{parse_count, syntax};
+use crate::notation_error::{count_row, split_line, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
 pub type ParseError = crate::notation_error::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
-    let mut fields = text.split(' ');
-    let variant =
-        fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
-    let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 4 {
-        return Err(syntax(board, "the board must be 4 rows separated by '/'"));
-    }
-    let mut pits = Vec::with_capacity(4);
-    for row in rows {
-        let cells: Vec<&str> = row.split(',').collect();
-        if cells.len() != 8 {
-            return Err(syntax(row, "a row must be 8 counts separated by ','"));
-        }
-        let mut out = Vec::with_capacity(8);
-        for c in cells {
-            let v = parse_count(c, 3)
-                .ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
-            out.push(v as i64);
-        }
-        pits.push(out);
-    }
-    let side = fields.next().ok_or_else(|| syntax(text, "expected the side to move ('s' or 'n') after the board"))?;
-    if side != "s" && side != "n" {
-        return Err(syntax(side, "the side to move must be 's' or 'n'"));
-    }
+    let line = split_line(text, 4, "the board must be 4 rows separated by '/'", |row| {
+        count_row(row, 8..=8, "a row must be 8 counts separated by ','", 3)
+    })?;
     let mut setup = Setup {
-        variant: variant.to_string(),
+        variant: line.variant.to_string(),
         rules: Vec::new(),
-        pits,
-        to_move: side.to_string(),
+        pits: line.rows,
+        to_move: line.side.to_string(),
         opening_plies: 0,
         winner: None,
     };
-    let mut keys: Vec<&str> = Vec::new();
-    for field in fields {
-        let (k, v) = field.split_once('=').ok_or_else(|| syntax(field, "expected key=value"))?;
-        if keys.contains(&k) {
-            return Err(syntax(field, "this key is given twice"));
-        }
-        keys.push(k);
+    for (field, k, v) in line.fields {
         match k {
             "opening" => {
                 setup.opening_plies =

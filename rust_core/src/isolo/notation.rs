@@ -29,53 +29,24 @@ use super::position::{Position, PositionError, Setup, MAX_TOTAL};
 use super::rules::OPTIONS;
 
 pub use crate::notation_error::NotationError;
-use crate::notation_error::{parse_count, syntax};
+use crate::notation_error::{count_row, parse_count, split_line, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
 pub type ParseError = crate::notation_error::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {
-    let mut fields = text.split(' ');
-    let variant =
-        fields.next().filter(|v| !v.is_empty()).ok_or_else(|| syntax(text, "expected a variant name first"))?;
-    let board = fields.next().ok_or_else(|| syntax(text, "expected the board after the variant"))?;
-    let rows: Vec<&str> = board.split('/').collect();
-    if rows.len() != 2 {
-        return Err(syntax(board, "the board must be 2 rows (North's, then South's) separated by '/'"));
-    }
-    let mut pits = Vec::with_capacity(2);
-    for row in rows {
-        let cells: Vec<&str> = row.split(',').collect();
-        if !(MIN_HOLES..=MAX_HOLES).contains(&cells.len()) {
-            return Err(syntax(row, "a row must be 4 to 8 counts separated by ','"));
-        }
-        let mut out = Vec::with_capacity(cells.len());
-        for c in cells {
-            let v = parse_count(c, 5)
-                .ok_or_else(|| syntax(c, "a count must be a decimal number without sign or leading zeros"))?;
-            out.push(v as i64);
-        }
-        pits.push(out);
-    }
-    let side = fields.next().ok_or_else(|| syntax(text, "expected the side to move ('s' or 'n') after the board"))?;
-    if side != "s" && side != "n" {
-        return Err(syntax(side, "the side to move must be 's' or 'n'"));
-    }
+    let line = split_line(text, 2, "the board must be 2 rows (North's, then South's) separated by '/'", |row| {
+        count_row(row, MIN_HOLES..=MAX_HOLES, "a row must be 4 to 8 counts separated by ','", 5)
+    })?;
     let mut setup = Setup {
-        variant: variant.to_string(),
+        variant: line.variant.to_string(),
         rules: Vec::new(),
-        pits,
-        to_move: side.to_string(),
+        pits: line.rows,
+        to_move: line.side.to_string(),
         phase: "fore_play".into(),
     };
-    let mut keys: Vec<&str> = Vec::new();
-    for field in fields {
-        let (k, v) = field.split_once('=').ok_or_else(|| syntax(field, "expected key=value"))?;
-        if keys.contains(&k) {
-            return Err(syntax(field, "this key is given twice"));
-        }
-        keys.push(k);
+    for (field, k, v) in line.fields {
         match k {
             "phase" => setup.phase = v.to_string(),
             _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => setup.rules.push((k.to_string(), v.to_string())),
