@@ -48,11 +48,11 @@ use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::eval::threats;
-use igisoro_core::search::{analyse_with, Evaluate, Limits, Score};
+use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason};
 use igisoro_core::{Side, Status};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Candidate features, all from the side to move's view; `x - y` means
 /// "mine minus the opponent's".
@@ -177,16 +177,19 @@ fn eval_baseline(pos: &Position) -> i32 {
     Igisoro::baseline(pos)
 }
 
-/// The best move of a search of `p`, played.
-fn search_move(p: &Position, limits: &Limits, e: fn(&Position) -> i32, rng: &mut Rng) -> Option<Position> {
+/// The best move of a search of `p`, played, and whether the search's
+/// deadline stopped it.
+fn search_move(p: &Position, limits: &Limits, e: fn(&Position) -> i32, rng: &mut Rng) -> (Option<Position>, bool) {
     let a = analyse_with::<Igisoro>(p, limits, e);
-    match a.best_move {
+    let late = a.stopped_by == StopReason::Deadline;
+    let next = match a.best_move {
         Some(mv) => {
             let choices = parse_move::<Igisoro>(p, &mv).expect("engine move parses");
             Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)
         }
         None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
-    }
+    };
+    (next, late)
 }
 
 fn gen() {
@@ -199,6 +202,15 @@ fn gen() {
     let play_nodes: u64 = arg("--play-nodes", 2_000_000);
     let max_plies: u32 = arg("--max-plies", 300);
     let out: String = arg("--out", "evalfit.tsv".to_string());
+    // `--search-s S`: a deadline of S seconds on every search (0, the
+    // default: none). A game in which one search, playing or labelling,
+    // runs into it is left out whole and counted: under `igisoro` rules a
+    // rare turn with giant pass/retreat graphs can hold a search for many
+    // minutes. Ordinary searches take milliseconds, so with a cap of
+    // seconds the games kept do not depend on the machine in practice.
+    let search_s: f64 = arg("--search-s", 0.0);
+    let deadline = || (search_s > 0.0).then(|| Instant::now() + Duration::from_secs_f64(search_s));
+    let mut dropped = 0;
     // `--eval old` (default): the evaluation before the fit, which made the
     // recorded data sets; `--eval engine`: the current one, for a next round.
     let own: Eval = match arg("--eval", "old".to_string()).as_str() {
@@ -222,6 +234,7 @@ fn gen() {
             [if rng.below(2) == 0 { own } else { eval_baseline }, if rng.below(2) == 0 { own } else { eval_baseline }];
         let mut seen: Vec<Position> = Vec::new();
         let mut plies = 0;
+        let mut late = false;
         let winner: Option<Side> = loop {
             if let Status::Won { winner, .. } = status::<Igisoro>(&p) {
                 break Some(winner);
@@ -236,36 +249,61 @@ fn gen() {
             }
             seen.push(p.clone());
             let i = p.to_move().index();
-            let lim = Limits { depth: Some(depth[i]), nodes: Some(play_nodes), ..Limits::default() };
-            match search_move(&p, &lim, evals[i], &mut rng) {
+            let lim =
+                Limits { depth: Some(depth[i]), nodes: Some(play_nodes), deadline: deadline(), ..Limits::default() };
+            let (next, stopped) = search_move(&p, &lim, evals[i], &mut rng);
+            if stopped {
+                late = true;
+                break None;
+            }
+            match next {
                 Some(q) => p = q,
                 None => break Some(p.to_move().other()),
             }
             plies += 1;
         };
-        kept_games += 1;
+        let mut lines = Vec::with_capacity(seen.len());
         for q in &seen {
             let result = match winner {
                 Some(w) if w == q.to_move() => "1",
                 Some(_) => "0",
                 None => "0.5",
             };
-            let lim = Limits { depth: Some(label_depth), nodes: Some(label_nodes), ..Limits::default() };
+            let lim = Limits {
+                depth: Some(label_depth),
+                nodes: Some(label_nodes),
+                deadline: deadline(),
+                ..Limits::default()
+            };
             let a = analyse_with::<Igisoro>(q, &lim, own);
+            if a.stopped_by == StopReason::Deadline {
+                late = true;
+                break;
+            }
             let label = match a.score {
                 Score::Centiseeds(v) => v.to_string(),
                 Score::Win { .. } => "W".to_string(),
                 Score::Loss { .. } => "L".to_string(),
             };
-            writeln!(f, "{g}\t{}\t{result}\t{label}\t{}", notation::format(q), a.depth).unwrap();
-            positions += 1;
+            lines.push(format!("{g}\t{}\t{result}\t{label}\t{}", notation::format(q), a.depth));
+        }
+        if late {
+            dropped += 1;
+            eprintln!("game {g} left out: a search ran into the --search-s deadline");
+            continue;
+        }
+        kept_games += 1;
+        positions += lines.len();
+        for line in lines {
+            writeln!(f, "{line}").unwrap();
         }
         if g % 100 == 99 {
             eprintln!("{} games, {positions} positions, {:.0} s", g + 1, t0.elapsed().as_secs_f64());
         }
     }
     println!(
-        "gen: rules {rules}, {kept_games} games, {positions} positions, label depth {label_depth}, {:.0} s -> {out}",
+        "gen: rules {rules}, {kept_games} games ({dropped} left out by --search-s), {positions} positions, \
+         label depth {label_depth}, {:.0} s -> {out}",
         t0.elapsed().as_secs_f64()
     );
 }

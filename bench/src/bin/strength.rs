@@ -309,14 +309,17 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     println!("   level 10 as North: {}", per_side[1].summary());
     println!(
         "   time per move: baseline {:.1} ms (mean over {} moves, max {:.0} ms), level 10 {:.1} ms (mean over {} moves, max {:.0} ms), \
-         level 10 budget {:.1} ms (mean); {:.0} s in all",
+         level 10 budget {}; {:.0} s in all",
         k.base_ms / k.base_n.max(1) as f64,
         k.base_n,
         k.base_max,
         k.eng_ms / k.eng_n.max(1) as f64,
         k.eng_n,
         k.eng_max,
-        k.budget_us as f64 / k.budget_n.max(1) as f64 / 1000.0,
+        match fixed_ms {
+            Some(ms) => format!("{ms} ms (fixed by --level10-ms)"),
+            None => format!("{:.1} ms (mean)", k.budget_us as f64 / k.budget_n.max(1) as f64 / 1000.0),
+        },
         t0.elapsed().as_secs_f64()
     );
     if let Some(cap) = cap_ms {
