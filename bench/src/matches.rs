@@ -11,7 +11,8 @@
 
 use igisoro_core::board4x8::{Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
-use igisoro_core::explore::{legal_moves, play, random_move, status};
+use igisoro_core::explore::{has_legal_move, legal_moves, play, random_move, status};
+use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::alphabeta::lost;
@@ -194,15 +195,17 @@ pub fn plain_alphabeta(p: &Position, depth: u32, eval: Eval) -> Option<(Position
 fn plain_value(p: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, eval: Eval) -> i32 {
     // Won or lost positions score by distance, as in the engine's search
     // (`alphabeta::lost`), so the oracle test below compares values exactly.
-    if let Status::Won { winner, .. } = status::<Igisoro>(p) {
+    // A leaf only asks whether the side to move has a move at all (the
+    // cheap check), as a plain bot's game-over test would.
+    if let Some((winner, _)) = Igisoro::decided(p) {
         return if winner == p.to_move() { -lost(ply) } else { lost(ply) };
+    }
+    if depth == 0 {
+        return if has_legal_move::<Igisoro>(p) { eval(p) } else { lost(ply) };
     }
     let moves = legal_moves::<Igisoro>(p, None).moves;
     if moves.is_empty() {
         return lost(ply);
-    }
-    if depth == 0 {
-        return eval(p);
     }
     for m in moves {
         assert_ne!(m.result.to_move(), p.to_move(), "plain_alphabeta: turns must alternate");
