@@ -255,6 +255,10 @@ pub fn play_game(
         let side = p.to_move();
         let who = players[side.index()];
         let budget = if matches!(who, Player::Level10Matched | Player::MatchedWith(_)) { matched_us() } else { 0 };
+        if std::env::var_os("STRENGTH_TRACE_BEFORE").is_some() {
+            // Before the search, so that a search that never ends shows its position.
+            eprintln!("ply {plies} {side:?} {who:?} searching {}", igisoro_core::board4x8::notation::format(&p));
+        }
         let t = Instant::now();
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
         let (next, mut info) = choose(&p, who, move_seed, budget, &mut rng);

@@ -20,9 +20,10 @@
 //!   thread, across turns and positions: the relay dynamics of a row do not
 //!   depend on the position it came from, and orbits of crowded rows fall
 //!   into the same few giant cycles. Later chains stop at the first
-//!   remembered point instead of running millions of laps again. Only states
-//!   that really lie on endless chains are remembered, so no finite turn is
-//!   ever cut.
+//!   remembered point instead of running millions of laps again. A long
+//!   chain leaves only about [`KEEP`] of its points, chosen by hash, so that
+//!   many giant cycles fit in the memo at once. Only states that really lie
+//!   on endless chains are remembered, so no finite turn is ever cut.
 
 use super::geometry::PITS;
 use super::rules::{Clockwise, Rules};
@@ -40,7 +41,8 @@ use std::cell::RefCell;
 /// saved little more and made the enumeration workload slightly slower.
 const DP_RATE: u64 = 1024;
 /// Forget the remembered points past this many (bounds memory per thread:
-/// about 40 MB).
+/// about 40 MB; with [`KEEP`] points per long chain, that is hundreds of
+/// giant cycles).
 const MEMO_CAP: usize = 1 << 20;
 
 /// `Saved::at` before anything is saved (no lap has origin 255).
@@ -269,16 +271,88 @@ impl Watch {
         false
     }
 
-    /// Every point this stretch passed is on an endless chain: remember them.
+    /// Every point this stretch passed is on an endless chain: remember
+    /// them, or for a long chain a fixed share of them (see [`KEEP`]).
     fn remember(&mut self) {
+        let level = sparsity(self.points.len());
+        let kept: Vec<Key> = self.points.drain().filter(|k| kept_at(k, level)).collect();
         ENDLESS.with(|m| {
             let mut m = m.borrow_mut();
-            if m.len() + self.points.len() > MEMO_CAP {
+            if m.len() + kept.len() > MEMO_CAP {
                 m.clear();
             }
-            // One chain alone can pass more points than the cap: keep part
-            // of them (any subset of points on endless chains is still sound).
-            m.extend(self.points.drain().take(MEMO_CAP));
+            m.extend(kept);
         });
+    }
+}
+
+/// About how many points of one endless chain are remembered at most.
+///
+/// Why not all: the turns of a crowded `igisoro` row can meet a handful of
+/// giant cycles (measured on `bench/data/worst.txt`'s search position: six
+/// cycles of 51 to 588 million laps, 1.7 million points together) again and
+/// again, once per decision branch. Remembering every point filled the memo
+/// with two or three of them, the next one cleared it, and the same cycles
+/// were run in full over and over (26 billion laps in a minute, never
+/// finishing). With at most about `KEEP` points per chain, evenly spread
+/// over its cycle by their hash, a later chain on the same cycle meets one
+/// within about `cycle / KEEP` laps (under 0.5 ms for the largest cycle),
+/// and hundreds of giant cycles fit in the memo. Any subset of points on
+/// endless chains is sound, so no finite turn is ever cut.
+const KEEP: usize = 4096;
+
+/// The smallest `k` such that keeping the points whose hash has `k` more
+/// zero bits (see [`kept_at`]) leaves at most about [`KEEP`] of `n`.
+fn sparsity(n: usize) -> u32 {
+    let mut k = 0;
+    while n >> k > KEEP && k < 14 {
+        k += 1;
+    }
+    k
+}
+
+/// Whether a point is remembered at sparsity `level`: bits 50.. of its
+/// hash (above the distinguished-point bits 40..50) have `level` low zeros.
+/// A property of the state, so every chain on a cycle keeps the same ones.
+fn kept_at(k: &Key, level: u32) -> bool {
+    (state_hash(k.row, k.origin as usize) >> 50).trailing_zeros() >= level
+}
+
+/// How many points the calling thread's memo holds (for tests).
+#[cfg(test)]
+pub(crate) fn memo_len() -> usize {
+    ENDLESS.with(|m| m.borrow().len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_chain_keeps_about_keep_points_spread_by_hash() {
+        let mut seed = 1u64;
+        for n in [10, KEEP, KEEP + 1, 50_000, 700_000] {
+            let points: Vec<Key> = (0..n)
+                .map(|_| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    Key {
+                        row: (seed as u128) << 64 | seed.rotate_left(17) as u128,
+                        origin: 3,
+                        hand: 5,
+                        mask: 0,
+                        dir: 0,
+                        reverse: 0,
+                    }
+                })
+                .collect();
+            let level = sparsity(n);
+            let kept = points.iter().filter(|k| kept_at(k, level)).count();
+            if n <= KEEP {
+                assert_eq!((level, kept), (0, n));
+            } else {
+                // Each extra level halves the share; the hash spreads them.
+                assert!(kept <= KEEP + KEEP / 4 && kept >= KEEP / 4, "n {n}: level {level} kept {kept}");
+            }
+        }
     }
 }
