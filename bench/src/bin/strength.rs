@@ -35,7 +35,9 @@
 //! 95% Wilson interval on that score.
 //!
 //! `STRENGTH_TRACE=1` prints every move (side, player, budget, time, the
-//! search's completed depth and stop reason) to stderr.
+//! search's completed depth and stop reason) to stderr;
+//! `STRENGTH_TRACE_BEFORE=1` prints each position before its search, to
+//! find a search that does not end.
 //! `baseline --plain` plays the baseline as a plain alpha-beta
 //! (`matches::plain_alphabeta`: no table, ordering or iterative deepening,
 //! same values), the way the public bot is described; only its time, and
