@@ -34,6 +34,7 @@
 //!
 //! Run (see BENCHMARKS.md "Evaluation tuning" for the recorded runs):
 //! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules baseline --games 3000 --label-depth 6 --out bench/data/evalfit/baseline.tsv`
+//! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules igisoro --games 3000 --max-depth 3 --label-depth 4 --label-nodes 200000 --play-nodes 200000 --eval engine --search-s 5 --out bench/data/evalfit/igisoro.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- fit --data bench/data/evalfit/baseline.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- match --w material=100,mobility=12 --vs baseline --depth 3 --games 1000`
 //! (`--nodes n` instead of `--depth`: a node budget per move, for rules
