@@ -20,10 +20,11 @@
 //!   thread, across turns and positions: the relay dynamics of a row do not
 //!   depend on the position it came from, and orbits of crowded rows fall
 //!   into the same few giant cycles. Later chains stop at the first
-//!   remembered point instead of running millions of laps again. A long
-//!   chain leaves only about [`KEEP`] of its points, chosen by hash, so that
-//!   many giant cycles fit in the memo at once. Only states that really lie
-//!   on endless chains are remembered, so no finite turn is ever cut.
+//!   remembered point instead of running millions of laps again. A full
+//!   memo is thinned (every cycle keeps half its points, chosen by hash),
+//!   not cleared, so that giant cycles do not evict each other. Only states
+//!   that really lie on endless chains are remembered, so no finite turn is
+//!   ever cut.
 
 use super::geometry::PITS;
 use super::rules::{Clockwise, Rules};
@@ -40,9 +41,8 @@ use std::cell::RefCell;
 /// microseconds) before it meets a remembered point. Measured: 4,096
 /// saved little more and made the enumeration workload slightly slower.
 const DP_RATE: u64 = 1024;
-/// Forget the remembered points past this many (bounds memory per thread:
-/// about 40 MB; with [`KEEP`] points per long chain, that is hundreds of
-/// giant cycles).
+/// Thin the remembered points past this many (bounds memory per thread:
+/// about 40 MB). See [`Memo`].
 const MEMO_CAP: usize = 1 << 20;
 
 /// `Saved::at` before anything is saved (no lap has origin 255).
@@ -62,7 +62,25 @@ struct Key {
 }
 
 thread_local! {
-    static ENDLESS: RefCell<HashSet<Key>> = RefCell::new(HashSet::default());
+    static ENDLESS: RefCell<Memo> = RefCell::new(Memo { points: HashSet::default(), level: 0 });
+}
+
+/// The remembered points of endless chains, at a density that fits
+/// [`MEMO_CAP`]: only points with `level` extra zero hash bits are kept
+/// (see [`kept_at`]).
+///
+/// Why thinning and not forgetting: the turns of a crowded `igisoro` row
+/// can meet a handful of giant cycles again and again, once per decision
+/// branch (measured on the position of BENCHMARKS "Giant relay cycles met
+/// again": six cycles of 51 to 588 million laps, 1.7 million points
+/// together). When a full memo was simply cleared, those cycles evicted
+/// each other and were run in full over and over (26 billion laps in a
+/// minute, never finishing). Raising the level instead halves every
+/// cycle's share at once, so every cycle seen stays recognisable; a later
+/// chain on it meets a kept point within about `1024 << level` laps.
+struct Memo {
+    points: HashSet<Key>,
+    level: u32,
 }
 
 /// Watches one deterministic stretch of a turn for a repeated state.
@@ -263,7 +281,7 @@ impl Watch {
             self.aborted = true;
             return true;
         }
-        let known = ENDLESS.with(|m| m.borrow().contains(&key));
+        let known = ENDLESS.with(|m| m.borrow().points.contains(&key));
         if known || !self.points.insert(key) {
             self.remember();
             return true;
@@ -272,48 +290,37 @@ impl Watch {
     }
 
     /// Every point this stretch passed is on an endless chain: remember
-    /// them, or for a long chain a fixed share of them (see [`KEEP`]).
+    /// those the memo's density keeps.
     fn remember(&mut self) {
-        let level = sparsity(self.points.len());
-        let kept: Vec<Key> = self.points.drain().filter(|k| kept_at(k, level)).collect();
-        ENDLESS.with(|m| {
-            let mut m = m.borrow_mut();
-            if m.len() + kept.len() > MEMO_CAP {
-                m.clear();
-            }
-            m.extend(kept);
-        });
+        ENDLESS.with(|m| m.borrow_mut().add(self.points.drain()));
     }
 }
 
-/// About how many points of one endless chain are remembered at most.
-///
-/// Why not all: the turns of a crowded `igisoro` row can meet a handful of
-/// giant cycles (measured on `bench/data/worst.txt`'s search position: six
-/// cycles of 51 to 588 million laps, 1.7 million points together) again and
-/// again, once per decision branch. Remembering every point filled the memo
-/// with two or three of them, the next one cleared it, and the same cycles
-/// were run in full over and over (26 billion laps in a minute, never
-/// finishing). With at most about `KEEP` points per chain, evenly spread
-/// over its cycle by their hash, a later chain on the same cycle meets one
-/// within about `cycle / KEEP` laps (under 0.5 ms for the largest cycle),
-/// and hundreds of giant cycles fit in the memo. Any subset of points on
-/// endless chains is sound, so no finite turn is ever cut.
-const KEEP: usize = 4096;
-
-/// The smallest `k` such that keeping the points whose hash has `k` more
-/// zero bits (see [`kept_at`]) leaves at most about [`KEEP`] of `n`.
-fn sparsity(n: usize) -> u32 {
-    let mut k = 0;
-    while n >> k > KEEP && k < 14 {
-        k += 1;
+impl Memo {
+    /// Add points of endless chains at the current density, then thin the
+    /// memo until it fits [`MEMO_CAP`].
+    fn add(&mut self, points: impl Iterator<Item = Key>) {
+        let level = self.level;
+        self.points.extend(points.filter(|k| kept_at(k, level)));
+        while self.points.len() > MEMO_CAP && self.level < MAX_LEVEL {
+            self.level += 1;
+            let level = self.level;
+            self.points.retain(|k| kept_at(k, level));
+        }
+        if self.points.len() > MEMO_CAP {
+            // Only with over 2^34 points at the last level; forgetting is
+            // always sound.
+            self.points.clear();
+        }
     }
-    k
 }
 
-/// Whether a point is remembered at sparsity `level`: bits 50.. of its
-/// hash (above the distinguished-point bits 40..50) have `level` low zeros.
-/// A property of the state, so every chain on a cycle keeps the same ones.
+/// The highest thinning level: bits 50..64 of the hash.
+const MAX_LEVEL: u32 = 14;
+
+/// Whether a point is kept at thinning `level`: bits 50.. of its hash
+/// (above the distinguished-point bits 40..50) have `level` low zeros. A
+/// property of the state, so every chain on a cycle keeps the same ones.
 fn kept_at(k: &Key, level: u32) -> bool {
     (state_hash(k.row, k.origin as usize) >> 50).trailing_zeros() >= level
 }
@@ -321,38 +328,40 @@ fn kept_at(k: &Key, level: u32) -> bool {
 /// How many points the calling thread's memo holds (for tests).
 #[cfg(test)]
 pub(crate) fn memo_len() -> usize {
-    ENDLESS.with(|m| m.borrow().len())
+    ENDLESS.with(|m| m.borrow().points.len())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_long_chain_keeps_about_keep_points_spread_by_hash() {
-        let mut seed = 1u64;
-        for n in [10, KEEP, KEEP + 1, 50_000, 700_000] {
-            let points: Vec<Key> = (0..n)
-                .map(|_| {
-                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                    Key {
-                        row: (seed as u128) << 64 | seed.rotate_left(17) as u128,
-                        origin: 3,
-                        hand: 5,
-                        mask: 0,
-                        dir: 0,
-                        reverse: 0,
-                    }
-                })
-                .collect();
-            let level = sparsity(n);
-            let kept = points.iter().filter(|k| kept_at(k, level)).count();
-            if n <= KEEP {
-                assert_eq!((level, kept), (0, n));
-            } else {
-                // Each extra level halves the share; the hash spreads them.
-                assert!(kept <= KEEP + KEEP / 4 && kept >= KEEP / 4, "n {n}: level {level} kept {kept}");
-            }
+    fn key(seed: &mut u64) -> Key {
+        *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        Key {
+            row: (*seed as u128) << 64 | seed.rotate_left(17) as u128,
+            origin: 3,
+            hand: 5,
+            mask: 0,
+            dir: 0,
+            reverse: 0,
         }
+    }
+
+    #[test]
+    fn a_full_memo_is_thinned_not_cleared() {
+        let mut seed = 1;
+        let mut m = Memo { points: HashSet::default(), level: 0 };
+        let first: Vec<Key> = (0..MEMO_CAP / 2).map(|_| key(&mut seed)).collect();
+        m.add(first.iter().copied());
+        assert_eq!((m.level, m.points.len()), (0, MEMO_CAP / 2));
+        // A second batch that does not fit: one level up, about half of
+        // each batch stays, and the first batch is still represented.
+        m.add((0..MEMO_CAP).map(|_| key(&mut seed)));
+        assert_eq!(m.level, 1);
+        assert!(m.points.len() <= MEMO_CAP && m.points.len() > MEMO_CAP / 2, "{}", m.points.len());
+        assert!(m.points.iter().all(|k| kept_at(k, 1)));
+        let old = first.iter().filter(|k| m.points.contains(k)).count();
+        assert!(old > MEMO_CAP / 5 && old < MEMO_CAP * 3 / 10, "{old} of the first batch kept");
+        assert_eq!(old, first.iter().filter(|k| kept_at(k, 1)).count());
     }
 }
