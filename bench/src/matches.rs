@@ -161,15 +161,20 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
     };
     let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by) };
-    let next = match a.best_move {
+    (play_best(p, &a, rng), info)
+}
+
+/// The position after the search's best move; when the search settled no
+/// option (out of time first), after a uniformly random move instead.
+/// `None`: the side to move has no move.
+pub fn play_best(p: &Position, a: &Analysis, rng: &mut Rng) -> Option<Position> {
+    match &a.best_move {
         Some(mv) => {
-            let choices = parse_move::<Igisoro>(p, &mv).expect("engine move parses");
+            let choices = parse_move::<Igisoro>(p, mv).expect("engine move parses");
             Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)
         }
-        // Out of time before any option was settled: fall back to a random move.
         None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
-    };
-    (next, info)
+    }
 }
 
 /// A plain fixed-depth alpha-beta (fail-hard negamax) over whole turns:

@@ -42,11 +42,10 @@
 //! the tally after every opening).
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{openings, play_game, random_plies, rules_start, Eval, Player, Tally};
+use igisoro_bench::matches::{openings, play_best, play_game, random_plies, rules_start, Eval, Player, Tally};
 use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::board4x8::{notation, Igisoro, Position};
-use igisoro_core::explore::{play, random_move, status};
-use igisoro_core::moves::parse_move;
+use igisoro_core::explore::status;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::eval::threats;
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason};
@@ -182,15 +181,7 @@ fn eval_baseline(pos: &Position) -> i32 {
 /// deadline stopped it.
 fn search_move(p: &Position, limits: &Limits, e: fn(&Position) -> i32, rng: &mut Rng) -> (Option<Position>, bool) {
     let a = analyse_with::<Igisoro>(p, limits, e);
-    let late = a.stopped_by == StopReason::Deadline;
-    let next = match a.best_move {
-        Some(mv) => {
-            let choices = parse_move::<Igisoro>(p, &mv).expect("engine move parses");
-            Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)
-        }
-        None => random_move::<Igisoro>(p, rng).map(|(q, _)| q),
-    };
-    (next, late)
+    (play_best(p, &a, rng), a.stopped_by == StopReason::Deadline)
 }
 
 fn gen() {
