@@ -293,6 +293,13 @@ class Position:
         the result says whether more exist. The GIL is released while the
         core enumerates. With ``timeout`` (seconds) the call raises
         :class:`EngineTimeoutError` instead of running longer.
+
+        Pass both for positions you do not control, as the HTTP service
+        does: a few crowded ``igisoro`` positions (optional captures with
+        retreat) have turns through tens of millions of intermediate states,
+        and enumerating all of them takes minutes and gigabytes (one such
+        position grew past 3.9 GB in 30 s; its first 1,000 moves take about
+        7 s and under 200 MB).
         """
         _check_limit(limit)
         moves, truncated = self._pos.legal_moves(limit, timeout)
