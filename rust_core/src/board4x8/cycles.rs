@@ -311,7 +311,8 @@ impl Memo {
             self.points.retain(|k| kept_at(k, level));
         }
         if self.points.len() > MEMO_CAP {
-            // Only with over 2^34 points at the last level; forgetting is
+            // Only past MEMO_CAP points still kept at the last level (2^14
+            // times as many passed); forgetting is
             // always sound.
             self.points.clear();
         }
