@@ -11,7 +11,7 @@
 
 use igisoro_core::board4x8::{Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
-use igisoro_core::explore::{has_legal_move, legal_moves, play, random_move, status};
+use igisoro_core::explore::{has_legal_move, legal_moves, play, random_move, status, MoveInfo as TurnMove};
 use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
@@ -42,12 +42,26 @@ pub enum Player {
     /// once it has used half the cap), so a capped move is no longer exactly
     /// the depth-5 bot's move.
     BaselineCapped(u64),
+    /// `BaselineCapped` that draws among equally valued best moves: its
+    /// move's time is that of the capped depth-5 search alone; then, off
+    /// the clock, a depth-5 search valuing every root move (multi-PV, same
+    /// cap) lists the moves equal to the best, and the game's generator
+    /// draws one. When that search does not finish within the cap, the
+    /// first search's move is played. The engine-searcher counterpart of
+    /// `BaselinePlainShuffled`, for rules the plain bot cannot play.
+    BaselineCappedTies(u64),
     /// The public baseline written the way its description reads: a plain
     /// depth-5 alpha-beta over complete moves in enumeration order, with
     /// no transposition table, ordering or iterative deepening
     /// ([`plain_alphabeta`]). Same evaluation and the same values as
     /// `Baseline`; only its time (and so level 10's matched time) differs.
     BaselinePlain,
+    /// `BaselinePlain` with its root moves in a seeded random order (the
+    /// game's generator): it keeps the first best move, so among equally
+    /// valued best moves it plays one uniformly at random, and every other
+    /// choice is the plain bot's. The variety that lets games from one start
+    /// differ without giving either side a random move.
+    BaselinePlainShuffled,
     /// Fixed-depth search (no time limit) with the given evaluation.
     Depth(u32, Eval),
     /// Node-limited search with the given evaluation.
@@ -76,12 +90,26 @@ pub fn rules_start(rules: &str) -> Position {
 
 /// `n` distinct openings: `plies` seeded uniform-random plies from `start`
 /// (opening `k` uses seed `seed + k`, retried with later seeds when it
-/// repeats an earlier opening or ends the game).
+/// repeats an earlier opening or ends the game). `plies == 0`: `n` copies
+/// of `start`. Panics when far fewer than `n` distinct openings exist.
 pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Position> {
     let mut out = Vec::with_capacity(n);
     let mut seen = HashSet::new();
     let mut s = seed;
+    if plies == 0 {
+        // Every game from `start` itself: the variety must then come from
+        // the players (see `Player::BaselinePlainShuffled`).
+        return vec![start.clone(); n];
+    }
     while out.len() < n {
+        // Fewer distinct openings than asked (2 plies from the igisoro start
+        // give 64): say so rather than search forever.
+        assert!(
+            s - seed < 1000 * n as u64 + 10_000,
+            "only {} distinct openings of {plies} plies found in {} tries; ask for fewer games or more plies",
+            out.len(),
+            s - seed
+        );
         let mut rng = Rng::new(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
         s += 1;
         let Some(p) = random_plies(start, plies, &mut rng) else { continue };
@@ -127,6 +155,9 @@ pub struct MoveInfo {
     pub depth: Option<u32>,
     /// Why the search ended (`StopReason::Deadline` for a capped baseline move).
     pub stopped_by: Option<StopReason>,
+    /// Time spent choosing the move that is not the player's own time (the
+    /// tie draw of `BaselineCappedTies`); the game loop leaves it off the clock.
+    pub untimed_ms: f64,
 }
 
 /// Time spent and moves made by each side in one game.
@@ -150,9 +181,34 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
             analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval)
         }
+        Player::BaselineCappedTies(cap_ms) => {
+            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
+            let a = analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval);
+            let t = Instant::now();
+            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
+            let all = Limits { deadline, multipv: usize::MAX, ..Limits::depth(5) };
+            let mut every = analyse_with::<Igisoro>(p, &all, baseline_eval);
+            let mut chosen = a.clone();
+            if every.stopped_by != StopReason::Deadline && !every.lines.is_empty() {
+                let best = every.lines[0].value;
+                every.lines.retain(|l| l.value == best);
+                chosen.best_move = Some(every.lines.swap_remove(rng.below(every.lines.len())).mv);
+            }
+            let info = MoveInfo {
+                ply: 0,
+                depth: Some(a.depth),
+                stopped_by: Some(a.stopped_by),
+                untimed_ms: t.elapsed().as_secs_f64() * 1000.0,
+            };
+            return (play_best(p, &chosen, rng), info);
+        }
         Player::BaselinePlain => {
-            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth) };
+            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth), untimed_ms: 0.0 };
             return (plain_alphabeta(p, 5, baseline_eval).map(|(q, _)| q), info);
+        }
+        Player::BaselinePlainShuffled => {
+            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth), untimed_ms: 0.0 };
+            return (plain_alphabeta_shuffled(p, 5, baseline_eval, rng).map(|(q, _)| q), info);
         }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => {
@@ -160,7 +216,7 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
         }
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
     };
-    let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by) };
+    let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by), untimed_ms: 0.0 };
     (play_best(p, &a, rng), info)
 }
 
@@ -184,7 +240,20 @@ pub fn play_best(p: &Position, a: &Analysis, rng: &mut Rng) -> Option<Position> 
 /// Only for rules without in-turn opponent decisions (the baseline's
 /// obligatory capture): a complete move there is the mover's alone.
 pub fn plain_alphabeta(p: &Position, depth: u32, eval: Eval) -> Option<(Position, i32)> {
-    let moves = legal_moves::<Igisoro>(p, None).moves;
+    plain_root(p, legal_moves::<Igisoro>(p, None).moves, depth, eval)
+}
+
+/// [`plain_alphabeta`] with the root moves shuffled by `rng` first: the
+/// same value, and a best move drawn uniformly from the equally valued
+/// best ones (the first of them in a uniformly random order).
+pub fn plain_alphabeta_shuffled(p: &Position, depth: u32, eval: Eval, rng: &mut Rng) -> Option<(Position, i32)> {
+    let mut moves = legal_moves::<Igisoro>(p, None).moves;
+    rng.shuffle(&mut moves);
+    plain_root(p, moves, depth, eval)
+}
+
+fn plain_root(p: &Position, moves: Vec<TurnMove<Igisoro>>, depth: u32, eval: Eval) -> Option<(Position, i32)> {
+    debug_assert!(moves.iter().all(|m| m.result.to_move() != p.to_move()));
     let mut best: Option<(Position, i32)> = None;
     let mut alpha = -i32::MAX;
     for m in moves {
@@ -268,7 +337,7 @@ pub fn play_game(
         let move_seed = seed.wrapping_mul(1_000_003).wrapping_add(plies as u64);
         let (next, mut info) = choose(&p, who, move_seed, budget, &mut rng);
         info.ply = plies;
-        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let ms = t.elapsed().as_secs_f64() * 1000.0 - info.untimed_ms;
         if std::env::var_os("STRENGTH_TRACE").is_some() {
             let search = match (info.depth, info.stopped_by) {
                 (Some(d), Some(why)) => format!(", depth {d} ({})", why.name()),
@@ -435,5 +504,36 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 20, "only {checked} positions checked");
+    }
+
+    /// The shuffled baseline keeps the plain one's value and plays one of
+    /// the oracle's best moves, and its seed does change the move where
+    /// several are equally best (the variety a match from one start needs).
+    #[test]
+    fn shuffled_baseline_plays_a_best_move_chosen_by_its_seed() {
+        let mut varied = 0;
+        for (k, p) in openings(&baseline_start(), 12, 4, 11).iter().enumerate() {
+            let v = negamax::<Igisoro>(p, 3, 0, baseline_eval);
+            let mut played = HashSet::new();
+            for seed in 0..8 {
+                let mut rng = Rng::new(seed * 31 + k as u64);
+                let (q, w) = plain_alphabeta_shuffled(p, 3, baseline_eval, &mut rng).expect("a move");
+                assert_eq!(w, v, "{}", igisoro_core::board4x8::notation::format(p));
+                if status::<Igisoro>(&q) == Status::Ongoing {
+                    assert_eq!(-negamax::<Igisoro>(&q, 2, 1, baseline_eval), v);
+                }
+                played.insert(Igisoro::zobrist(&q));
+            }
+            varied += (played.len() > 1) as u32;
+        }
+        assert!(varied > 0, "no opening had two equally best moves for the seeds to choose between");
+    }
+
+    /// Asking for more distinct openings than exist stops with a message
+    /// instead of searching forever (2 plies from the start give 64).
+    #[test]
+    #[should_panic(expected = "distinct openings of 2 plies")]
+    fn too_many_openings_is_an_error_not_a_hang() {
+        openings(&baseline_start(), 65, 2, 1);
     }
 }

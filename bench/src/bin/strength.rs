@@ -42,6 +42,14 @@
 //! (`matches::plain_alphabeta`: no table, ordering or iterative deepening,
 //! same values), the way the public bot is described; only its time, and
 //! so level 10's matched time, changes. Baseline rules only.
+//! `baseline --ties random` lets the baseline draw among its equally
+//! valued best moves (seeded by the game): with `--plain` by searching its
+//! root moves in a random order (`Player::BaselinePlainShuffled`, the same
+//! search, so the same time), otherwise by an extra multi-PV search off
+//! the clock (`Player::BaselineCappedTies`). With `--opening-plies 0` every
+//! game starts from the start position itself, and that draw (with level
+//! 10's timing) is what makes games differ; the summary counts the
+//! distinct games per colour.
 //! `baseline --level10-ms N` is an experiment off time parity: level 10
 //! gets N ms for every move (how far more time moves the score).
 //! `baseline --resolved` is an experiment: level 10 searching with
@@ -50,6 +58,8 @@
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --games 200 --baseline-cap-ms 10000`
+//! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --plain --ties random --opening-plies 0 --games 200`
+//! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --ties random --opening-plies 0 --games 200 --baseline-cap-ms 10000`
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 //! `cargo run --release -p igisoro-bench --bin strength -- forced --rules baseline --games 200 --depth 11 --nodes 5000000`
@@ -59,8 +69,9 @@ use igisoro_bench::matches::{
     evaluate_resolved, openings, plain_alphabeta, play_game, rules_start, Outcome, Player, Tally,
 };
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
-use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason};
+use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
 use igisoro_core::Side;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 fn side_name(s: Side) -> &'static str {
@@ -178,11 +189,14 @@ struct BaselineOpts {
     fixed_ms: Option<u64>,
     /// `--plain`: the baseline as a plain alpha-beta.
     plain: bool,
+    /// `--ties random`: the plain baseline draws among equally valued best
+    /// moves (`Player::BaselinePlainShuffled`).
+    shuffled: bool,
 }
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, resolved, cap_ms, fixed_ms, plain } = *opts;
+    let BaselineOpts { ref rules, resolved, cap_ms, fixed_ms, plain, shuffled } = *opts;
     // `--resolved`: an experiment, level 10's search with
     // `matches::evaluate_resolved` instead of the engine's evaluation.
     let me = match fixed_ms {
@@ -191,7 +205,10 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         None => Player::Level10Matched,
     };
     let base = match cap_ms {
+        _ if plain && shuffled => Player::BaselinePlainShuffled,
         _ if plain => Player::BaselinePlain,
+        // Without a cap, ten minutes: a safety net only.
+        c if shuffled => Player::BaselineCappedTies(c.unwrap_or(600_000)),
         Some(c) => Player::BaselineCapped(c),
         None => Player::Baseline,
     };
@@ -205,7 +222,12 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
             None => String::new(),
         },
-        if plain { "plain alpha-beta, " } else { "" },
+        match (plain, shuffled) {
+            (true, true) => "plain alpha-beta, equal best moves drawn at random, ",
+            (true, false) => "plain alpha-beta, ",
+            (false, true) => "equal best moves drawn at random off the clock, ",
+            (false, false) => "",
+        },
         match cap_ms {
             Some(c) => format!(", baseline capped at {c} ms per move"),
             None => String::new(),
@@ -232,8 +254,12 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let mut t = Tally::default();
     let mut per_side = [Tally::default(), Tally::default()];
     let mut pair = [0.0; 2];
+    // Distinct games (by their sequence of positions), per colour of level
+    // 10: games from one start differ only as far as the players vary.
+    let mut lines = [HashSet::new(), HashSet::new()];
     let t0 = Instant::now();
     for g in 0..games {
+        let line = std::cell::Cell::new(0u64);
         let eng = if g % 2 == 0 { Side::South } else { Side::North };
         let players = if eng == Side::South { [me, base] } else { [base, me] };
         let tg = Instant::now();
@@ -252,6 +278,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
                 b
             },
             &mut |pos, ms, info| {
+                line.set(line.get().wrapping_mul(0x100_0000_01B3) ^ Igisoro::zobrist(pos));
                 let mut k = c.get();
                 if pos.to_move() == eng {
                     k.eng_ms += ms;
@@ -284,6 +311,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             },
         );
         t.add(&o, eng);
+        lines[eng.index()].insert(line.get());
         per_side[eng.index()].add(&o, eng);
         pair[eng.index()] = Tally::result(&o, eng);
         if g % 2 == 1 {
@@ -309,6 +337,13 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     println!("== level 10 vs baseline, rules {rules}: {}", t.summary());
     println!("   level 10 as South: {}", per_side[0].summary());
     println!("   level 10 as North: {}", per_side[1].summary());
+    println!(
+        "   distinct games (move sequences): {} of {} with level 10 as South, {} of {} as North",
+        lines[0].len(),
+        per_side[0].games(),
+        lines[1].len(),
+        per_side[1].games()
+    );
     println!(
         "   time per move: baseline {:.1} ms (mean over {} moves, max {:.0} ms), level 10 {:.1} ms (mean over {} moves, max {:.0} ms), \
          level 10 budget {}; {:.0} s in all",
@@ -401,6 +436,11 @@ fn main() {
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
                 fixed_ms: positive(arg("--level10-ms", 0)),
                 plain: std::env::args().any(|a| a == "--plain"),
+                shuffled: match arg("--ties", "first".to_string()).as_str() {
+                    "first" => false,
+                    "random" => true,
+                    other => panic!("--ties first|random, not {other}"),
+                },
             };
             baseline(&cfg, &opts);
         }
