@@ -9,6 +9,12 @@
 //! Such chains are not short: on crowded rows we have measured cycles of
 //! 1.8 to 150 million laps.
 //!
+//! When no pit of the mover can capture (`mask` 0) the stretch runs the
+//! same way from any pit of the row's ring, so once a stretch is long the
+//! tests below also see its states turned until the lap's origin is pit 0
+//! ([`Hot::canonical`]): a cycle that drifts round the ring is proven after
+//! one turned repeat.
+//!
 //! Three mechanisms, all exact:
 //! - Brent's algorithm finds any cycle of the chain being run, in O(1)
 //!   memory; it is what catches short cycles.
@@ -41,6 +47,14 @@ use std::cell::RefCell;
 /// microseconds) before it meets a remembered point. Measured: 4,096
 /// saved little more and made the enumeration workload slightly slower.
 const DP_RATE: u64 = 1024;
+/// A stretch that cannot capture starts seeing its states turned
+/// ([`Hot::canonical`]) at Brent's save after lap `TURN_AFTER - 1`, lap
+/// 32,767. Why not sooner: turning costs a good part of a lap's time, and
+/// the stretches inside a search tree, cut at 20,000 laps, never turn (a
+/// switch at lap 16,383 made searches with many cut stretches 6-11%
+/// slower); a cycle met again at the same rotation is still known to
+/// them by the points remembered before turning.
+const TURN_AFTER: u64 = 1 << 15;
 /// Thin the remembered points past this many (bounds memory per thread:
 /// about 10 MB). See [`Memo`]. Why not more: the memo is looked up once
 /// per 1,024 laps, and a table that stays larger misses the cache more:
@@ -119,6 +133,9 @@ pub(crate) struct Hot {
     /// implied by Brent's counters (see [`Hot::laps`]), which saves a
     /// counter update per lap.
     base: u64,
+    /// `Saved::spin` once the stretch has run [`TURN_AFTER`] laps, else 0: the
+    /// rotation [`Hot::canonical`] applies (see there).
+    turn: u8,
 }
 
 /// Brent's saved state: the row, and `origin | hand << 8` ([`NONE`] before
@@ -128,6 +145,11 @@ pub(crate) struct Hot {
 pub(crate) struct Saved {
     row: u128,
     at: u16,
+    /// 15 when the stretch's dynamics do not depend on where on the row
+    /// they happen (no pit can capture), else 0. Here rather than in
+    /// [`Hot`], which the relay loop keeps in registers: only Brent's save
+    /// reads it.
+    spin: u8,
 }
 
 /// What [`Hot::note`] found about a state.
@@ -139,30 +161,86 @@ pub(crate) enum Note {
     Repeat,
     /// A distinguished point: [`Watch::settle`] must look it up.
     Point,
+    /// The stretch starts turning now ([`Hot::canonical`]); nothing else
+    /// to do for this state.
+    Turn,
 }
 
 impl Hot {
-    const START: Hot = Hot { saved_hash: 0, left: 1, power: 1, base: 0 };
+    const START: Hot = Hot { saved_hash: 0, left: 1, power: 1, base: 0, turn: 0 };
+
+    /// The state as the cycle tests see it once the stretch is long. When
+    /// no pit can capture (`Saved::spin` 15), a relay stretch runs the same way
+    /// from any pit of the row's ring: every lap sows on from where it
+    /// starts, and only landing in an empty pit ends it. So the state can
+    /// be taken relative to the lap's origin (the row turned until the
+    /// origin is pit 0), and a state met again turned is met again: the
+    /// stretch from there is the earlier one turned, which did not end, so
+    /// neither does this one. Cycles that drift round the ring are then
+    /// proven in a fraction of their length (the 675-million-lap cycle of
+    /// `turn/lap_tests.rs` is eight turned repeats of one stretch: proven
+    /// after 84.5 million laps), and a cycle remembered at one rotation is
+    /// known at all 16.
+    ///
+    /// Why only after [`TURN_AFTER`] laps: turning the row costs about a
+    /// quarter of a lap's time, and nearly all stretches are short (inside
+    /// a search tree they are cut at 20,000 laps); measured, searches with
+    /// many such stretches ran 27% slower when every lap was turned.
+    #[inline(always)]
+    fn canonical(&self, r: u128, origin: usize) -> (u128, usize) {
+        let k = origin & self.turn as usize;
+        (r.rotate_right(8 * k as u32), origin - k)
+    }
+
+    /// Whether the cycle tests see states turned (see [`Hot::canonical`]).
+    pub(crate) fn turned(&self) -> bool {
+        self.turn != 0
+    }
 
     /// Brent's step for the state before the next lap (`r`: the mover's
-    /// row as a `u128`, with `origin` already lifted).
+    /// row as a `u128`, with `origin` already lifted). `TURNED` must say
+    /// whether the stretch is turning ([`Hot::turned`]): the relay loop has
+    /// a copy for each, so that the short stretches pay nothing for the
+    /// long ones. Before turning, the save that starts it says
+    /// [`Note::Turn`].
+    ///
+    /// Distinguished points too are states as the cycle tests see them: as
+    /// they are before turning (which keeps a remembered cycle recognisable
+    /// by short stretches met at the same rotation), turned after.
     #[inline(always)]
-    pub(crate) fn note(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) -> Note {
-        let hash = state_hash(r, origin);
-        if hash == self.saved_hash && same_state(saved, r, origin, hand) {
+    pub(crate) fn note<const TURNED: bool>(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) -> Note {
+        let hash = if TURNED {
+            let (r, origin) = self.canonical(r, origin);
+            state_hash(r, origin)
+        } else {
+            state_hash(r, origin)
+        };
+        if hash == self.saved_hash && same_state(saved, self.canonical(r, origin), hand) {
             return Note::Repeat;
         }
         self.left -= 1;
         if self.left == 0 {
-            self.saved_hash = hash;
-            *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8 };
-            self.power *= 2;
-            self.left = self.power;
+            if !TURNED && self.power == TURN_AFTER / 2 && saved.spin != 0 {
+                self.turn = saved.spin;
+                self.save(saved, r, origin, hand);
+                return Note::Turn;
+            }
+            self.save(saved, r, origin, hand);
         }
-        if (hash >> 40).is_multiple_of(DP_RATE) {
+        if is_point(hash) {
             return Note::Point;
         }
         Note::Pass
+    }
+
+    /// Brent's save (of the state as the cycle tests see it).
+    #[inline(always)]
+    fn save(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) {
+        let (r, origin) = self.canonical(r, origin);
+        self.saved_hash = state_hash(r, origin);
+        *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8, spin: saved.spin };
+        self.power *= 2;
+        self.left = self.power;
     }
 
     /// Laps watched so far. Brent saves after laps 1, 3, 7, ...: after the
@@ -194,8 +272,14 @@ pub(crate) fn capture_mask(opp: &[u8; PITS], captures_ok: bool) -> u8 {
 /// [`Hot::note`] stops the compiler from evaluating it on every lap.
 #[cold]
 #[inline(never)]
-fn same_state(saved: &Saved, r: u128, origin: usize, hand: u8) -> bool {
+fn same_state(saved: &Saved, (r, origin): (u128, usize), hand: u8) -> bool {
     saved.row == r && saved.at == origin as u16 | (hand as u16) << 8
+}
+
+/// Whether a state with this [`state_hash`] is a distinguished point.
+#[inline(always)]
+fn is_point(hash: u64) -> bool {
+    (hash >> 40).is_multiple_of(DP_RATE)
 }
 
 /// A cheap hash of the state (row `r`, lap from `origin`). The state is a
@@ -215,7 +299,7 @@ impl Watch {
             reverse: 0,
             mask: 0,
             hot: Hot::START,
-            saved: Saved { row: 0, at: NONE },
+            saved: Saved { row: 0, at: NONE, spin: 0 },
             points: HashSet::default(),
             cap: crate::budget::lap_cap(),
             aborted: false,
@@ -232,12 +316,16 @@ impl Watch {
             Clockwise::CaptureOnly if mask != 0 => (2, rules.reverse),
             _ => (0, 0),
         };
+        // No pit can capture: the dynamics are the same all round the ring
+        // (a clockwise lap at a reverse pit needs a capture too).
+        self.saved.spin = if mask == 0 { 15 } else { 0 };
+        self.hot.turn = 0;
     }
 
     /// A capture happened: nothing before it can recur.
     pub(crate) fn reset(&mut self, rules: &Rules, cw: bool, mask: u8) {
-        self.set_context(rules, cw, mask);
         self.hot = Hot { base: self.hot.laps(), ..Hot::START };
+        self.set_context(rules, cw, mask);
         self.saved.at = NONE;
         self.points.clear();
     }
@@ -246,8 +334,13 @@ impl Watch {
     /// `u128`, with `origin` already lifted); true if the stretch is endless.
     #[inline(always)]
     pub(crate) fn endless(&mut self, r: u128, origin: usize, hand: u8) -> bool {
-        match self.hot.note(&mut self.saved, r, origin, hand) {
-            Note::Pass => false,
+        let note = if self.hot.turned() {
+            self.hot.note::<true>(&mut self.saved, r, origin, hand)
+        } else {
+            self.hot.note::<false>(&mut self.saved, r, origin, hand)
+        };
+        match note {
+            Note::Pass | Note::Turn => false,
             note => self.settle(note, r, origin, hand),
         }
     }
@@ -260,8 +353,9 @@ impl Watch {
             self.remember();
             return true;
         }
+        let (row, origin) = self.hot.canonical(r, origin);
         self.distinguished(Key {
-            row: r,
+            row,
             origin: origin as u8,
             hand,
             mask: self.mask,

@@ -89,6 +89,15 @@ struct Pending {
     hand: u8,
 }
 
+/// How one copy of the relay loop ([`Igisoro::relay_run`]) ended.
+enum Run {
+    /// What [`Igisoro::relays`] returns.
+    Done(Option<usize>),
+    /// The stretch has run long enough to be seen turned: go on in the
+    /// turning copy of the loop.
+    Turned,
+}
+
 /// One in every byte of a row seen as a `u128`.
 const ONES: u128 = u128::from_le_bytes([1; PITS]);
 
@@ -314,6 +323,32 @@ impl Igisoro {
         watch: &mut Watch,
         laps: &mut u32,
     ) -> Option<usize> {
+        // A long stretch that cannot capture goes on in a second copy of
+        // the loop whose cycle tests see its states turned (see
+        // `cycles::Hot::canonical`); two copies, so that the first, where
+        // nearly all stretches end, pays nothing for it.
+        if !watch.hot.turned() {
+            if let Run::Done(landed) = Self::relay_run::<CW, false>(row, pending, mask, watch, laps) {
+                return landed;
+            }
+        }
+        match Self::relay_run::<CW, true>(row, pending, mask, watch, laps) {
+            Run::Done(landed) => landed,
+            Run::Turned => unreachable!("a turned stretch does not turn again"),
+        }
+    }
+
+    /// The loop of [`Igisoro::relays`], its cycle tests seeing states
+    /// turned or not (`TURNED`). Stops as `relays` does, or with
+    /// [`Run::Turned`] when the stretch starts turning, its state saved.
+    #[inline(always)]
+    fn relay_run<const CW: bool, const TURNED: bool>(
+        row: &mut [u8; PITS],
+        pending: &mut Pending,
+        mask: u8,
+        watch: &mut Watch,
+        laps: &mut u32,
+    ) -> Run {
         let laps_table = &LAPS[CW as usize];
         // Landing pits that end the loop besides empty ones (local bits).
         let stop = (mask as u32) << 8;
@@ -347,17 +382,25 @@ impl Igisoro {
                 watch.hot = hot;
                 *row = (r | (v as u128) << (8 * q)).to_le_bytes();
                 *pending = Pending { origin: o, hand: h as u8 };
-                return Some(q);
+                return Run::Done(Some(q));
             }
             (o, h) = (q, v as usize);
-            match hot.note(&mut watch.saved, r, o, v) {
+            match hot.note::<TURNED>(&mut watch.saved, r, o, v) {
                 Note::Pass => {}
+                Note::Turn => {
+                    let run = u32::try_from(hot.laps() - first).unwrap_or(u32::MAX);
+                    *laps = laps.saturating_add(run);
+                    watch.hot = hot;
+                    *row = r.to_le_bytes();
+                    *pending = Pending { origin: o, hand: v };
+                    return Run::Turned;
+                }
                 note => {
                     watch.hot = hot;
                     if watch.settle(note, r, o, v) {
                         *row = r.to_le_bytes();
                         *pending = Pending { origin: o, hand: v };
-                        return None;
+                        return Run::Done(None);
                     }
                 }
             }

@@ -207,8 +207,10 @@ fn fast_relay_loop_matches_a_naive_simulation() {
 }
 
 /// North to move in a position whose start at local pit 0 is a pure relay
-/// cycle of 675,616,920 laps (seconds of work): the cases below must stop
-/// it early.
+/// cycle of 675,616,920 laps. Its states come back turned round the row
+/// after an eighth of that, so the cycle tests (`cycles::Hot::canonical`)
+/// prove it endless after about 84.5 million laps: still a fraction of a
+/// second of work, which the cases below must stop early.
 const LONG: &str = "ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n";
 
 fn long_chain() -> (Position, Node, Choice) {
@@ -255,9 +257,11 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
         let (pos, root, choice) = long_chain();
         let before = crate::board4x8::cycles::memo_len();
         assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
-        assert!(crate::board4x8::cycles::memo_len() - before > 100_000, "the cycle's points are remembered");
-        // Met again, the chain stops at a remembered point long before one
-        // cycle (675 million laps) has passed: even the lap cap of chains
+        // About one point in 1,024 of the 84 million laps run.
+        let kept = crate::board4x8::cycles::memo_len() - before;
+        assert!(kept > 50_000, "the cycle's points are remembered: {kept}");
+        // Met again, the chain stops at a remembered point long before the
+        // 84 million laps of the first proof have passed: even the lap cap of chains
         // inside a search tree (20,000 laps) does not cut it.
         let (again, capped) = with_lap_cap(20_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
         assert!(!capped);
@@ -265,4 +269,125 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
     })
     .join()
     .unwrap();
+}
+
+/// With no capture possible the relay dynamics are the same all round the
+/// row (`cycles::Hot::canonical`): the cycle of [`LONG`], remembered once,
+/// is known at every rotation of the mover's row soon after the stretch
+/// starts turning (lap 32,767), long before the 84 million laps of a first
+/// proof.
+#[test]
+fn a_remembered_cycle_is_known_turned_round_the_row() {
+    std::thread::spawn(|| {
+        let (pos, root, choice) = long_chain();
+        assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
+        let me = pos.to_move.index();
+        for k in 1..PITS {
+            let mut turned = pos.clone();
+            for i in 0..PITS {
+                turned.pits[me][(i + k) % PITS] = pos.pits[me][i];
+            }
+            let root = Igisoro::root(&turned);
+            let choice = Choice::Start(Pit::from_local(pos.to_move, k));
+            let (again, capped) =
+                with_lap_cap(50_000, || Igisoro::advance(&turned, &root, choice, &mut crate::game::NoTrace));
+            assert!(!capped, "turned by {k}: not recognised within 50,000 laps");
+            assert_eq!(again, Advance::Endless);
+        }
+    })
+    .join()
+    .unwrap();
+}
+
+/// The lap at which a capture-free counter-clockwise relay chain from
+/// `start` first meets a state it passed before up to rotation round the
+/// row (a plain Brent over states turned until the lap's origin is pit 0,
+/// independent of `cycles.rs`), or `None` if the chain ends or `limit` laps
+/// pass first.
+fn first_turned_repeat(mut row: [u8; PITS], start: usize, limit: u64) -> Option<u64> {
+    let hand = row[start];
+    row[start] = 0;
+    row.rotate_left(start);
+    let f = |(mut r, h): ([u8; PITS], u8)| -> Option<([u8; PITS], u8)> {
+        let mut p = 0;
+        for _ in 0..h {
+            p = (p + 1) % PITS;
+            r[p] += 1;
+        }
+        if r[p] == 1 {
+            return None;
+        }
+        let next = r[p];
+        r[p] = 0;
+        r.rotate_left(p);
+        Some((r, next))
+    };
+    let x0 = (row, hand);
+    let (mut power, mut lam, mut laps) = (1u64, 1u64, 1u64);
+    let mut tortoise = x0;
+    let mut hare = f(x0)?;
+    while tortoise != hare {
+        if power == lam {
+            tortoise = hare;
+            power *= 2;
+            lam = 0;
+        }
+        hare = f(hare)?;
+        lam += 1;
+        laps += 1;
+        if laps > limit {
+            return None;
+        }
+    }
+    let (mut t, mut h) = (x0, x0);
+    for _ in 0..lam {
+        h = f(h)?;
+    }
+    let mut mu = 0;
+    while t != h {
+        (t, h) = (f(t)?, f(h)?);
+        mu += 1;
+    }
+    Some(mu + lam)
+}
+
+/// The turned cycle tests are sound and complete on real chains: where a
+/// chain first repeats up to rotation at lap `R` (by the plain simulation
+/// above), a fresh thread (empty memo) cannot prove it endless before `R`
+/// (a lap cap of `R / 2` cuts it) and, uncapped, does prove it endless.
+/// Chains with `R` past the lap where stretches start turning (32,767)
+/// are the ones that exercise the turned copy of the relay loop.
+#[test]
+fn turned_proofs_come_no_sooner_than_the_first_turned_repeat() {
+    let mut g = Rng::new(2024);
+    let (mut checked, mut tries) = (0, 0);
+    while checked < 4 {
+        tries += 1;
+        assert!(tries < 100_000, "only {checked} long cycles in {tries} positions");
+        let mut pos = random_position(&mut g, true);
+        pos.rules.clockwise = Clockwise::Never;
+        let root = Igisoro::root(&pos);
+        for start in 0..PITS {
+            if root.b[0][start] == 0 {
+                continue;
+            }
+            let Some(r) = first_turned_repeat(root.b[0], start, 4_000_000) else { continue };
+            if r < 40_000 {
+                continue;
+            }
+            let choice = Choice::Start(Pit::from_local(pos.to_move, start));
+            let (p, n) = (pos.clone(), root);
+            let (cut, capped) = std::thread::spawn(move || {
+                with_lap_cap(r / 2, || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace))
+            })
+            .join()
+            .unwrap();
+            assert!(capped && cut == Advance::Aborted, "{pos:?} start {start}: proven before lap {r}: {cut:?}");
+            let (p, n) = (pos.clone(), root);
+            let full =
+                std::thread::spawn(move || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace)).join().unwrap();
+            assert_eq!(full, Advance::Endless, "{pos:?} start {start}");
+            checked += 1;
+        }
+    }
 }

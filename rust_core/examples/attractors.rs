@@ -1,0 +1,49 @@
+//! How many distinct giant relay cycles crowded rows fall into: for each
+//! seed count `S` of the mover, `N` random ikibuguzo-1 positions where the
+//! mover holds `S` seeds and nothing can be captured (the opponent's seeds
+//! all in its outer row), every start settled by `explore::legal_moves`.
+//! The per-thread memo of endless chains (board4x8/cycles.rs) remembers
+//! each cycle proven, so if crowded rows fall into few giant cycles, the
+//! slow positions (over 10 ms) come early and then stop.
+//! Run: `cargo run --release --example attractors -- <S from> <S to> <N>`
+use igisoro_core::board4x8::{notation, Igisoro};
+use igisoro_core::explore::legal_moves;
+use igisoro_core::rng::Rng;
+use std::time::Instant;
+fn main() {
+    let a: Vec<usize> = std::env::args().skip(1).map(|x| x.parse().unwrap()).collect();
+    let (from, to, n) = (a[0], a[1], a[2]);
+    let mut g = Rng::new(7);
+    for s in from..=to {
+        let (mut slow, mut slow_s, mut last_slow) = (0, 0.0, 0);
+        let t0 = Instant::now();
+        for k in 0..n {
+            // North (to move) holds s seeds anywhere on its 16 pits; South
+            // holds the rest in its outer row (row 1), so no capture.
+            let mut north = [0u32; 16];
+            for _ in 0..s {
+                north[g.below(16)] += 1;
+            }
+            let mut south = [0u32; 8];
+            for _ in s..64 {
+                south[g.below(8)] += 1;
+            }
+            let row = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
+            let text =
+                format!("ikibuguzo-1 {}/{}/0,0,0,0,0,0,0,0/{} n", row(&north[..8]), row(&north[8..]), row(&south));
+            let pos = notation::parse(&text).unwrap();
+            let t = Instant::now();
+            let _ = legal_moves::<Igisoro>(&pos, None);
+            let dt = t.elapsed().as_secs_f64();
+            if dt > 0.01 {
+                slow += 1;
+                slow_s += dt;
+                last_slow = k;
+            }
+        }
+        println!(
+            "S {s}: {n} positions in {:.2} s, {slow} over 10 ms ({slow_s:.2} s), the last at position {last_slow}",
+            t0.elapsed().as_secs_f64()
+        );
+    }
+}
