@@ -319,7 +319,6 @@ impl Watch {
         // No pit can capture: the dynamics are the same all round the ring
         // (a clockwise lap at a reverse pit needs a capture too).
         self.saved.spin = if mask == 0 { 15 } else { 0 };
-        self.hot.turn = 0;
     }
 
     /// A capture happened: nothing before it can recur.
