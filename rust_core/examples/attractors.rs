@@ -5,7 +5,12 @@
 //! The per-thread memo of endless chains (board4x8/cycles.rs) remembers
 //! each cycle proven, so if crowded rows fall into few giant cycles, the
 //! slow positions (over 10 ms) come early and then stop.
-//! Run: `cargo run --release --example attractors -- <S from> <S to> <N>`
+//! Run: `cargo run --release --example attractors -- <S from> <S to> <N> [ms] [k]`
+//! (with `ms`, every position that takes at least that long is printed: how
+//! the tests' deliberately slow positions are found; with `k`, the opponent
+//! also gets a seed in `k` columns of each of its rows, so that the mover's
+//! inner pits facing them can capture, and a stretch is no longer the same
+//! all round the row).
 use igisoro_core::board4x8::{notation, Igisoro};
 use igisoro_core::explore::legal_moves;
 use igisoro_core::rng::Rng;
@@ -13,32 +18,43 @@ use std::time::Instant;
 fn main() {
     let a: Vec<usize> = std::env::args().skip(1).map(|x| x.parse().unwrap()).collect();
     let (from, to, n) = (a[0], a[1], a[2]);
+    let print_ms = a.get(3).copied().filter(|&ms| ms > 0);
+    let cols = a.get(4).copied().unwrap_or(0);
     let mut g = Rng::new(7);
     for s in from..=to {
         let (mut slow, mut slow_s, mut last_slow) = (0, 0.0, 0);
         let t0 = Instant::now();
-        for k in 0..n {
+        for i in 0..n {
             // North (to move) holds s seeds anywhere on its 16 pits; South
-            // holds the rest in its outer row (row 1), so no capture.
+            // holds the rest in its outer row (row 1), so no capture, but
+            // for `cols` columns with a seed in both of its rows.
             let mut north = [0u32; 16];
             for _ in 0..s {
                 north[g.below(16)] += 1;
             }
-            let mut south = [0u32; 8];
-            for _ in s..64 {
+            let (mut south, mut inner) = ([0u32; 8], [0u32; 8]);
+            for _ in 0..cols.min((64 - s) / 2) {
+                let c = g.below(8);
+                (south[c], inner[c]) = (south[c] + 1, inner[c] + 1);
+            }
+            let placed: u32 = south.iter().chain(&inner).sum();
+            for _ in s + placed as usize..64 {
                 south[g.below(8)] += 1;
             }
             let row = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
             let text =
-                format!("ikibuguzo-1 {}/{}/0,0,0,0,0,0,0,0/{} n", row(&north[..8]), row(&north[8..]), row(&south));
+                format!("ikibuguzo-1 {}/{}/{}/{} n", row(&north[..8]), row(&north[8..]), row(&inner), row(&south));
             let pos = notation::parse(&text).unwrap();
             let t = Instant::now();
             let _ = legal_moves::<Igisoro>(&pos, None);
             let dt = t.elapsed().as_secs_f64();
+            if print_ms.is_some_and(|ms| dt * 1000.0 >= ms as f64) {
+                println!("{:.2} s: {text}", dt);
+            }
             if dt > 0.01 {
                 slow += 1;
                 slow_s += dt;
-                last_slow = k;
+                last_slow = i;
             }
         }
         println!(

@@ -24,7 +24,7 @@ from service import create_app
 from .conftest import SLOW
 
 LIMIT = 1.5  # seconds of engine time per call
-#: The limit for legal-moves calls on SLOW, far under the ~5 s of CPU it
+#: The limit for legal-moves calls on SLOW, far under the ~3.5 s of CPU it
 #: needs, so that the calls surely hit it even on a faster machine; still
 #: long enough for the cheap requests sent 0.3 s in to be answered first.
 SHORT = 0.8
