@@ -209,13 +209,11 @@ impl Hot {
     /// by short stretches met at the same rotation), turned after.
     #[inline(always)]
     pub(crate) fn note<const TURNED: bool>(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) -> Note {
-        let hash = if TURNED {
-            let (r, origin) = self.canonical(r, origin);
-            state_hash(r, origin)
-        } else {
-            state_hash(r, origin)
-        };
-        if hash == self.saved_hash && same_state(saved, self.canonical(r, origin), hand) {
+        // Before turning the state is as it is (`canonical` would be the
+        // identity, at a cost).
+        let state = if TURNED { self.canonical(r, origin) } else { (r, origin) };
+        let hash = state_hash(state.0, state.1);
+        if hash == self.saved_hash && same_state(saved, state, hand) {
             return Note::Repeat;
         }
         self.left -= 1;
