@@ -160,6 +160,16 @@ pub struct MoveInfo {
     pub untimed_ms: f64,
 }
 
+impl MoveInfo {
+    /// A move of the plain alpha-beta: always its full depth 5.
+    const PLAIN: MoveInfo = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth), untimed_ms: 0.0 };
+
+    /// What the search `a` reported.
+    fn searched(a: &Analysis) -> MoveInfo {
+        MoveInfo { depth: Some(a.depth), stopped_by: Some(a.stopped_by), ..MoveInfo::default() }
+    }
+}
+
 /// Time spent and moves made by each side in one game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Clock {
@@ -194,21 +204,14 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
                 every.lines.retain(|l| l.value == best);
                 chosen.best_move = Some(every.lines.swap_remove(rng.below(every.lines.len())).mv);
             }
-            let info = MoveInfo {
-                ply: 0,
-                depth: Some(a.depth),
-                stopped_by: Some(a.stopped_by),
-                untimed_ms: t.elapsed().as_secs_f64() * 1000.0,
-            };
+            let info = MoveInfo { untimed_ms: t.elapsed().as_secs_f64() * 1000.0, ..MoveInfo::searched(&a) };
             return (play_best(p, &chosen, rng), info);
         }
         Player::BaselinePlain => {
-            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth), untimed_ms: 0.0 };
-            return (plain_alphabeta(p, 5, baseline_eval).map(|(q, _)| q), info);
+            return (plain_alphabeta(p, 5, baseline_eval).map(|(q, _)| q), MoveInfo::PLAIN);
         }
         Player::BaselinePlainShuffled => {
-            let info = MoveInfo { ply: 0, depth: Some(5), stopped_by: Some(StopReason::Depth), untimed_ms: 0.0 };
-            return (plain_alphabeta_shuffled(p, 5, baseline_eval, rng).map(|(q, _)| q), info);
+            return (plain_alphabeta_shuffled(p, 5, baseline_eval, rng).map(|(q, _)| q), MoveInfo::PLAIN);
         }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => {
@@ -216,8 +219,7 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
         }
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
     };
-    let info = MoveInfo { ply: 0, depth: Some(a.depth), stopped_by: Some(a.stopped_by), untimed_ms: 0.0 };
-    (play_best(p, &a, rng), info)
+    (play_best(p, &a, rng), MoveInfo::searched(&a))
 }
 
 /// The position after the search's best move; when the search settled no
