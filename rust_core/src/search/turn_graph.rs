@@ -115,12 +115,21 @@ impl<G: Game> TurnGraph<G> {
         // built by the engine itself (no untrusted input to flood a table),
         // and hashing them with SipHash took about 45% of a depth-4 search
         // of an igisoro middle game (perf), more than sowing.
-        let mut index: HashMap<G::Node, u32> = HashMap::default();
-        let mut nodes: Vec<G::Node> = vec![root.clone()];
+        // Room for a typical turn from the start: the graph is built at every
+        // node of a search, and growing these from empty (reallocation and
+        // rehashing) took about a sixth of a depth-5 search's instructions.
+        let mut index: HashMap<G::Node, u32> = HashMap::with_capacity_and_hasher(32, Default::default());
+        let mut nodes: Vec<G::Node> = Vec::with_capacity(32);
+        nodes.push(root.clone());
         index.insert(root, 0);
-        let mut result_index: HashMap<G::Pos, u32> = HashMap::default();
-        let mut opts = Vec::new();
-        let mut parent: Vec<Option<(u32, G::Choice)>> = vec![None];
+        let mut result_index: HashMap<G::Pos, u32> = HashMap::with_capacity_and_hasher(16, Default::default());
+        let mut opts = Vec::with_capacity(16);
+        let mut parent: Vec<Option<(u32, G::Choice)>> = Vec::with_capacity(32);
+        parent.push(None);
+        g.kind.reserve(32);
+        g.child_start.reserve(33);
+        g.children.reserve(32);
+        g.results.reserve(16);
         // Nodes are numbered in discovery order and processed in that order,
         // so the queue is just the node list and children lists can be
         // appended in compressed-row form as each node is processed.
