@@ -50,6 +50,12 @@ fn random_position(g: &mut Rng, no_capture: bool) -> Position {
     Position { pits: board, to_move, opening_plies: plies, winner: None, variant, rules }
 }
 
+/// Runs `f` on a new thread: the memo of endless chains is per thread, so
+/// `f` starts with an empty one and leaves the caller's untouched.
+fn on_fresh_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::spawn(f).join().unwrap()
+}
+
 /// Lap cap for the comparisons: keeps the traced loop affordable.
 const CAP: u64 = 200_000;
 
@@ -58,7 +64,7 @@ const CAP: u64 = 200_000;
 /// [`CAP`]). Such starts are about one in 10,000, and they are the ones
 /// that exercise Brent, the distinguished points and the memo.
 fn positions(seed: u64, no_capture: bool, ordinary: usize, rare: usize) -> Vec<Position> {
-    std::thread::spawn(move || {
+    on_fresh_thread(move || {
         let mut g = Rng::new(seed);
         let mut out = Vec::new();
         let mut opts = Vec::new();
@@ -82,8 +88,6 @@ fn positions(seed: u64, no_capture: bool, ordinary: usize, rare: usize) -> Vec<P
         }
         out
     })
-    .join()
-    .unwrap()
 }
 
 /// Plays every start of every position, then random decisions to the end
@@ -119,7 +123,7 @@ fn walk<O: Observer>(seed: u64, list: &[Position], obs: &mut O) -> Vec<Advance<N
 /// Runs `walk` in a fresh thread (a fresh memo of endless chains) under
 /// the lap cap [`CAP`].
 fn walk_in_thread(seed: u64, list: Vec<Position>, traced: bool) -> Vec<Advance<Node>> {
-    std::thread::spawn(move || {
+    on_fresh_thread(move || {
         with_lap_cap(CAP, || {
             if traced {
                 walk(seed, &list, &mut Quiet)
@@ -129,8 +133,6 @@ fn walk_in_thread(seed: u64, list: Vec<Position>, traced: bool) -> Vec<Advance<N
         })
         .0
     })
-    .join()
-    .unwrap()
 }
 
 #[test]
@@ -221,7 +223,7 @@ fn long_chain() -> (Position, Node, Choice) {
 
 #[test]
 fn a_deadline_stops_a_long_relay_chain_promptly() {
-    std::thread::spawn(|| {
+    on_fresh_thread(|| {
         let (pos, root, choice) = long_chain();
         let t = Instant::now();
         let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None };
@@ -229,14 +231,12 @@ fn a_deadline_stops_a_long_relay_chain_promptly() {
         assert!(tripped);
         assert_eq!(a, Advance::Aborted);
         assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
-    })
-    .join()
-    .unwrap();
+    });
 }
 
 #[test]
 fn a_lap_cap_cuts_a_long_relay_chain() {
-    std::thread::spawn(|| {
+    on_fresh_thread(|| {
         let (pos, root, choice) = long_chain();
         let (a, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
         assert!(capped);
@@ -246,14 +246,12 @@ fn a_lap_cap_cuts_a_long_relay_chain() {
         let (b, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
         assert!(capped);
         assert_eq!(b, Advance::Aborted);
-    })
-    .join()
-    .unwrap();
+    });
 }
 
 #[test]
 fn a_cycle_met_again_settles_within_the_search_lap_cap() {
-    std::thread::spawn(|| {
+    on_fresh_thread(|| {
         let (pos, root, choice) = long_chain();
         let before = crate::board4x8::cycles::memo_len();
         assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
@@ -266,9 +264,7 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
         let (again, capped) = with_lap_cap(20_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
         assert!(!capped);
         assert_eq!(again, Advance::Endless);
-    })
-    .join()
-    .unwrap();
+    });
 }
 
 /// With no capture possible the relay dynamics are the same all round the
@@ -278,7 +274,7 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
 /// proof.
 #[test]
 fn a_remembered_cycle_is_known_turned_round_the_row() {
-    std::thread::spawn(|| {
+    on_fresh_thread(|| {
         let (pos, root, choice) = long_chain();
         assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
         let me = pos.to_move.index();
@@ -294,9 +290,7 @@ fn a_remembered_cycle_is_known_turned_round_the_row() {
             assert!(!capped, "turned by {k}: not recognised within 50,000 laps");
             assert_eq!(again, Advance::Endless);
         }
-    })
-    .join()
-    .unwrap();
+    });
 }
 
 /// The lap at which a capture-free counter-clockwise relay chain from
@@ -377,15 +371,12 @@ fn turned_proofs_come_no_sooner_than_the_first_turned_repeat() {
             }
             let choice = Choice::Start(Pit::from_local(pos.to_move, start));
             let (p, n) = (pos.clone(), root);
-            let (cut, capped) = std::thread::spawn(move || {
+            let (cut, capped) = on_fresh_thread(move || {
                 with_lap_cap(r / 2, || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace))
-            })
-            .join()
-            .unwrap();
+            });
             assert!(capped && cut == Advance::Aborted, "{pos:?} start {start}: proven before lap {r}: {cut:?}");
             let (p, n) = (pos.clone(), root);
-            let full =
-                std::thread::spawn(move || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace)).join().unwrap();
+            let full = on_fresh_thread(move || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace));
             assert_eq!(full, Advance::Endless, "{pos:?} start {start}");
             checked += 1;
         }
