@@ -71,6 +71,30 @@ impl Pit {
     }
 }
 
+/// The local indices of side `s`'s pits in the order of their names
+/// (`a1 < a2 < b1 ...`), the canonical order of starts.
+///
+/// Why a table: the start options of every searched position are listed in
+/// this order, and sorting them there took about 5% of a depth-6 search.
+pub fn name_order(s: Side) -> &'static [usize; PITS] {
+    static ORDER: [[usize; PITS]; 2] = [name_order_of(0), name_order_of(1)];
+    &ORDER[s.index()]
+}
+
+/// [`name_order`] of side index `s` (0 South, 1 North), by column then row.
+const fn name_order_of(s: usize) -> [usize; PITS] {
+    let mut out = [0; PITS];
+    let mut c = 0;
+    while c < 8 {
+        // (lower row, upper row) of column `c` in local numbers.
+        let (low, high) = if s == 0 { (c, 15 - c) } else { (c + 8, 7 - c) };
+        out[2 * c] = low;
+        out[2 * c + 1] = high;
+        c += 1;
+    }
+    out
+}
+
 /// Name of local pit `i` of side `s`.
 pub fn local_name(s: Side, i: usize) -> String {
     Pit::from_local(s, i).name()
@@ -118,6 +142,19 @@ pub fn to_picture(pits: &[[u8; PITS]; 2]) -> [[u8; 8]; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_order_sorts_like_the_pit_names() {
+        for s in [Side::South, Side::North] {
+            let pits: Vec<Pit> = name_order(s).iter().map(|&i| Pit::from_local(s, i)).collect();
+            let mut sorted = pits.clone();
+            sorted.sort();
+            assert_eq!(pits, sorted);
+            let mut locals = name_order(s).to_vec();
+            locals.sort();
+            assert_eq!(locals, (0..PITS).collect::<Vec<_>>());
+        }
+    }
 
     #[test]
     fn local_numbering_follows_rules_notes() {

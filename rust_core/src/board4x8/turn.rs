@@ -7,7 +7,7 @@
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
 use super::cycles::{capture_mask, Note, Watch};
-use super::geometry::{local_name, opposite_inner, opposite_outer, Pit, PITS};
+use super::geometry::{local_name, name_order, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
 use crate::game::{Actor, Advance, Event, Game, Observer, Point, WinReason};
@@ -515,12 +515,11 @@ impl Game for Igisoro {
                 if let Some((pit, _, _)) = scripted(pos.rules.opening, pos.opening_plies) {
                     opts.push(Choice::Start(Pit::from_local(me, pit)));
                 } else {
-                    for i in 0..PITS {
+                    for &i in name_order(me) {
                         if node.b[0][i] >= pos.rules.min_seeds {
                             opts.push(Choice::Start(Pit::from_local(me, i)));
                         }
                     }
-                    opts.sort_unstable();
                 }
             }
             Stage::Direction { .. } => opts.extend([Choice::Ccw, Choice::Cw]),
