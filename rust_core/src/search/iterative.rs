@@ -136,7 +136,13 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
 }
 
 fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
-    let mut s = Searcher::<G> { tt: Table::new(limits.tt_bits), ord: Ordering::new(), ctl: Control::new(limits), eval };
+    let mut s = Searcher::<G> {
+        tt: Table::new(limits.tt_bits),
+        ord: Ordering::new(),
+        ctl: Control::new(limits),
+        eval,
+        pool: Vec::new(),
+    };
     let over = |score| Analysis {
         best_move: None,
         score,

@@ -172,9 +172,14 @@ impl Control {
     }
 
     /// Build a turn graph inside the tree within the budget, polling time
-    /// and cancellation; relay chains past `turn_laps` are left out.
-    pub fn graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
-        self.graph_with_cap::<G>(pos, self.turn_laps)
+    /// and cancellation; relay chains past `turn_laps` are left out. Built
+    /// into `g`, reusing its memory (see `TurnGraph::rebuild_bounded`).
+    pub fn graph<G: crate::game::Game>(
+        &mut self,
+        pos: &G::Pos,
+        g: &mut super::turn_graph::TurnGraph<G>,
+    ) -> Result<(), Stop> {
+        self.graph_with_cap::<G>(pos, self.turn_laps, g)
     }
 
     /// Whether the side to move has a legal move, for a leaf of the tree.
@@ -194,25 +199,26 @@ impl Control {
     /// The root's turn graph: every relay chain settled exactly, so every
     /// move offered is legal and no legal move is missing.
     pub fn root_graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
-        self.graph_with_cap::<G>(pos, u64::MAX)
+        let mut g = super::turn_graph::TurnGraph::empty();
+        self.graph_with_cap::<G>(pos, u64::MAX, &mut g)?;
+        Ok(g)
     }
 
     fn graph_with_cap<G: crate::game::Game>(
         &mut self,
         pos: &G::Pos,
         laps: u64,
-    ) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
+        g: &mut super::turn_graph::TurnGraph<G>,
+    ) -> Result<(), Stop> {
         let max = self.turn_nodes;
-        let (g, capped) = {
+        let (built, capped) = {
             let this = &*self;
-            crate::budget::with_lap_cap(laps, || {
-                super::turn_graph::TurnGraph::<G>::build_bounded(pos, max, &mut || this.out_of_time())
-            })
+            crate::budget::with_lap_cap(laps, || g.rebuild_bounded(pos, max, &mut || this.out_of_time()))
         };
-        match g {
-            Ok(g) => {
+        match built {
+            Ok(()) => {
                 self.truncated += (g.truncated || capped) as u64;
-                Ok(g)
+                Ok(())
             }
             Err(e) => {
                 self.stopped = true;

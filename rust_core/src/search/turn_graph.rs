@@ -71,7 +71,26 @@ pub struct TurnGraph<G: Game> {
     /// search (`order_in_turn`), so the options and their indices (the
     /// table's best-option index) do not depend on search heuristics.
     frontier: Vec<u32>,
+    /// The building's own working space, kept so that a graph rebuilt in
+    /// place ([`TurnGraph::rebuild_bounded`]) allocates nothing new.
+    scratch: Scratch<G>,
 }
+
+/// Working space of [`TurnGraph::rebuild_bounded`]: the distinct nodes and
+/// results met so far, and the options of the node being expanded.
+struct Scratch<G: Game> {
+    index: HashMap<G::Node, u32>,
+    nodes: Vec<G::Node>,
+    result_index: HashMap<G::Pos, u32>,
+    opts: Vec<G::Choice>,
+    /// `fill_canonical_frontier`'s visited marks and queue.
+    seen: Vec<bool>,
+    queue: Vec<u32>,
+}
+
+/// Graphs of at most this many nodes are worth keeping for reuse (see
+/// [`TurnGraph::reusable`]).
+const REUSE_MAX_NODES: usize = 1024;
 
 impl<G: Game> TurnGraph<G> {
     /// Build the whole graph of the side to move's turn. Positions with a
@@ -93,43 +112,88 @@ impl<G: Game> TurnGraph<G> {
         max_nodes: usize,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<TurnGraph<G>, super::limits::Stop> {
-        let root = G::root(pos);
-        let mut g = TurnGraph {
-            kind: Vec::new(),
-            child_start: Vec::new(),
-            children: Vec::new(),
-            parent: Vec::new(),
-            results: Vec::new(),
+        let mut g = TurnGraph::empty();
+        g.rebuild_bounded(pos, max_nodes, stop)?;
+        Ok(g)
+    }
+
+    /// A graph with nothing in it, to be filled by
+    /// [`TurnGraph::rebuild_bounded`].
+    ///
+    /// Room for a typical turn from the start: growing the tables from
+    /// empty (reallocation and rehashing) took about a sixth of a depth-5
+    /// search's instructions when every graph was new.
+    pub fn empty() -> TurnGraph<G> {
+        TurnGraph {
+            kind: Vec::with_capacity(32),
+            child_start: Vec::with_capacity(33),
+            children: Vec::with_capacity(32),
+            parent: Vec::with_capacity(32),
+            results: Vec::with_capacity(16),
             has_opponent: false,
             truncated: false,
             cyclic: false,
-            frontier: Vec::new(),
-        };
+            frontier: Vec::with_capacity(16),
+            scratch: Scratch {
+                // Fx, not the default SipHash: the keys are whole in-turn
+                // states built by the engine itself (no untrusted input to
+                // flood a table), and hashing them with SipHash took about
+                // 45% of a depth-4 search of an igisoro middle game (perf),
+                // more than sowing.
+                index: HashMap::with_capacity_and_hasher(32, Default::default()),
+                nodes: Vec::with_capacity(32),
+                result_index: HashMap::with_capacity_and_hasher(16, Default::default()),
+                opts: Vec::with_capacity(16),
+                seen: Vec::with_capacity(32),
+                queue: Vec::with_capacity(32),
+            },
+        }
+    }
+
+    /// Whether this graph is small enough to keep for reuse. Why a bound:
+    /// a turn of a crowded `igisoro` row can have a million nodes, and a
+    /// kept graph keeps its memory (and clearing its tables costs their
+    /// capacity) for as long as the search runs.
+    pub fn reusable(&self) -> bool {
+        self.kind.capacity() <= REUSE_MAX_NODES
+    }
+
+    /// [`TurnGraph::build_bounded`] into this graph, reusing its memory.
+    ///
+    /// Why: the search builds a graph at every position it expands, and
+    /// allocating and freeing a fresh one each time took about a fifth of a
+    /// depth-6 search's instructions. On `Err` the graph is left partly
+    /// built and must be rebuilt before use.
+    pub fn rebuild_bounded(
+        &mut self,
+        pos: &G::Pos,
+        max_nodes: usize,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), super::limits::Stop> {
+        let g = self;
+        g.kind.clear();
+        g.child_start.clear();
+        g.children.clear();
+        g.parent.clear();
+        g.results.clear();
+        g.frontier.clear();
+        g.has_opponent = false;
+        g.truncated = false;
+        g.cyclic = false;
         if G::decided(pos).is_some() {
             g.kind.push(Kind::Mover);
             g.child_start.extend([0, 0]);
             g.parent.push(None);
-            return Ok(g);
+            return Ok(());
         }
-        // Fx, not the default SipHash: the keys are whole in-turn states
-        // built by the engine itself (no untrusted input to flood a table),
-        // and hashing them with SipHash took about 45% of a depth-4 search
-        // of an igisoro middle game (perf), more than sowing.
-        // Room for a typical turn from the start: the graph is built at every
-        // node of a search, and growing these from empty (reallocation and
-        // rehashing) took about a sixth of a depth-5 search's instructions.
-        let mut index: HashMap<G::Node, u32> = HashMap::with_capacity_and_hasher(32, Default::default());
-        let mut nodes: Vec<G::Node> = Vec::with_capacity(32);
+        let Scratch { index, nodes, result_index, opts, .. } = &mut g.scratch;
+        index.clear();
+        nodes.clear();
+        result_index.clear();
+        let root = G::root(pos);
         nodes.push(root.clone());
         index.insert(root, 0);
-        let mut result_index: HashMap<G::Pos, u32> = HashMap::with_capacity_and_hasher(16, Default::default());
-        let mut opts = Vec::with_capacity(16);
-        let mut parent: Vec<Option<(u32, G::Choice)>> = Vec::with_capacity(32);
-        parent.push(None);
-        g.kind.reserve(32);
-        g.child_start.reserve(33);
-        g.children.reserve(32);
-        g.results.reserve(16);
+        g.parent.push(None);
         // Nodes are numbered in discovery order and processed in that order,
         // so the queue is just the node list and children lists can be
         // appended in compressed-row form as each node is processed.
@@ -147,7 +211,7 @@ impl<G: Game> TurnGraph<G> {
                 continue;
             }
             let node = nodes[i].clone();
-            match G::point(pos, &node, &mut opts) {
+            match G::point(pos, &node, opts) {
                 Point::Done => {
                     let result = G::finish(pos, &node);
                     let next = g.results.len() as u32;
@@ -166,8 +230,7 @@ impl<G: Game> TurnGraph<G> {
                 Point::Decide(actor) => {
                     g.kind.push(if actor == Actor::Mover { Kind::Mover } else { Kind::Opponent });
                     g.has_opponent |= actor == Actor::Opponent;
-                    let options = std::mem::take(&mut opts);
-                    for &c in &options {
+                    for &c in opts.iter() {
                         if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
                             let k = match index.get(&next) {
                                 Some(&k) => k,
@@ -175,26 +238,24 @@ impl<G: Game> TurnGraph<G> {
                                     let k = nodes.len() as u32;
                                     index.insert(next.clone(), k);
                                     nodes.push(next);
-                                    parent.push(Some((i as u32, c)));
+                                    g.parent.push(Some((i as u32, c)));
                                     k
                                 }
                             };
                             g.children.push(k);
                         }
                     }
-                    opts = options;
                 }
             }
             i += 1;
         }
         g.child_start.push(g.children.len() as u32);
-        g.parent = parent;
         if g.has_opponent {
             g.cyclic = g.has_cycle();
         }
-        g.frontier = g.canonical_frontier();
+        g.fill_canonical_frontier();
         g.order_in_turn();
-        Ok(g)
+        Ok(())
     }
 
     #[inline]
@@ -257,31 +318,30 @@ impl<G: Game> TurnGraph<G> {
         &self.frontier
     }
 
-    fn canonical_frontier(&self) -> Vec<u32> {
+    fn fill_canonical_frontier(&mut self) {
         // The breadth-first queue is a vector read from `head`: each node
-        // enters it at most once, so it never needs more than one
-        // allocation of the graph's size (a growing `VecDeque` took about
-        // 3% of a depth-6 search).
-        let n = self.kind.len();
-        let mut seen = vec![false; n];
-        let mut out = Vec::with_capacity(n);
-        let mut queue = Vec::with_capacity(n);
+        // enters it at most once (a growing `VecDeque` took about 3% of a
+        // depth-6 search).
+        let Scratch { seen, queue, .. } = &mut self.scratch;
+        seen.clear();
+        seen.resize(self.kind.len(), false);
+        queue.clear();
         queue.push(0u32);
         seen[0] = true;
         let mut head = 0;
         while let Some(&i) = queue.get(head) {
             head += 1;
             if self.kind[i as usize] != Kind::Mover {
-                out.push(i);
+                self.frontier.push(i);
                 continue;
             }
-            for &c in self.children_of(i) {
+            let (a, b) = (self.child_start[i as usize] as usize, self.child_start[i as usize + 1] as usize);
+            for &c in &self.children[a..b] {
                 if !seen[c as usize] {
                     seen[c as usize] = true;
                     queue.push(c);
                 }
             }
         }
-        out
     }
 }
