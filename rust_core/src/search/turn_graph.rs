@@ -17,6 +17,7 @@
 
 use crate::game::{Actor, Advance, Game, NoTrace, Point};
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 
 /// What a node of the turn graph is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,12 +233,14 @@ impl<G: Game> TurnGraph<G> {
                     g.has_opponent |= actor == Actor::Opponent;
                     for &c in opts.iter() {
                         if let Advance::Reached(next, _) = G::advance(pos, &node, c, &mut NoTrace) {
-                            let k = match index.get(&next) {
-                                Some(&k) => k,
-                                None => {
+                            // One hash per child: looked up and, when
+                            // new, inserted through the same entry.
+                            let k = match index.entry(next) {
+                                Entry::Occupied(e) => *e.get(),
+                                Entry::Vacant(e) => {
                                     let k = nodes.len() as u32;
-                                    index.insert(next.clone(), k);
-                                    nodes.push(next);
+                                    nodes.push(e.key().clone());
+                                    e.insert(k);
                                     g.parent.push(Some((i as u32, c)));
                                     k
                                 }
