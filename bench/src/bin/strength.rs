@@ -52,8 +52,11 @@
 //! distinct games per colour.
 //! `baseline --level10-ms N` is an experiment off time parity: level 10
 //! gets N ms for every move (how far more time moves the score).
-//! `baseline --resolved` is an experiment: level 10 searching with
-//! `matches::evaluate_resolved` (captures resolved at the horizon).
+//! `baseline --resolved` (or `--level10-eval resolved`) is an experiment:
+//! level 10 searching with `matches::evaluate_resolved` (captures resolved
+//! at the horizon); `--level10-eval baseline`, level 10 searching with the
+//! baseline's own evaluation (10 x material + 2 x mobility), to tell what
+//! the engine's evaluation adds at the matched time.
 //!
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
@@ -73,6 +76,11 @@ use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zo
 use igisoro_core::Side;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
+
+/// The baseline's evaluation as a plain function (for `--level10-eval baseline`).
+fn baseline_eval(p: &Position) -> i32 {
+    <Igisoro as Evaluate>::baseline(p)
+}
 
 fn side_name(s: Side) -> &'static str {
     if s == Side::South {
@@ -182,7 +190,9 @@ struct BaselineOpts {
     /// `--rules`: `baseline` or `igisoro`.
     rules: String,
     /// `--resolved`: level 10 with `matches::evaluate_resolved`.
-    resolved: bool,
+    /// `--level10-eval resolved|baseline` (or `--resolved`): level 10's
+    /// search with another evaluation, at the same matched time.
+    level10_eval: Option<(&'static str, igisoro_bench::matches::Eval)>,
     /// `--baseline-cap-ms`: the baseline's per-move safety cap.
     cap_ms: Option<u64>,
     /// `--level10-ms`: level 10's fixed time per move instead of the matched time.
@@ -196,13 +206,13 @@ struct BaselineOpts {
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, resolved, cap_ms, fixed_ms, plain, shuffled } = *opts;
-    // `--resolved`: an experiment, level 10's search with
-    // `matches::evaluate_resolved` instead of the engine's evaluation.
-    let me = match fixed_ms {
-        Some(ms) => Player::Level(10, ms),
-        None if resolved => Player::MatchedWith(evaluate_resolved),
-        None => Player::Level10Matched,
+    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, plain, shuffled } = *opts;
+    // `--level10-eval`: an experiment, level 10's search with another
+    // evaluation instead of the engine's.
+    let me = match (fixed_ms, level10_eval) {
+        (Some(ms), _) => Player::Level(10, ms),
+        (None, Some((_, e))) => Player::MatchedWith(e),
+        (None, None) => Player::Level10Matched,
     };
     let base = match cap_ms {
         _ if plain && shuffled => Player::BaselinePlainShuffled,
@@ -217,7 +227,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     println!(
         "level 10{}{} vs baseline ({}depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
          {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",
-        if resolved { " (resolved eval)" } else { "" },
+        level10_eval.map_or(String::new(), |(name, _)| format!(" ({name} eval)")),
         match fixed_ms {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
             None => String::new(),
@@ -432,7 +442,13 @@ fn main() {
             let positive = |n: u64| (n > 0).then_some(n);
             let opts = BaselineOpts {
                 rules: arg("--rules", "baseline".to_string()),
-                resolved: std::env::args().any(|a| a == "--resolved"),
+                level10_eval: match arg("--level10-eval", "engine".to_string()).as_str() {
+                    _ if std::env::args().any(|a| a == "--resolved") => Some(("resolved", evaluate_resolved)),
+                    "engine" => None,
+                    "resolved" => Some(("resolved", evaluate_resolved)),
+                    "baseline" => Some(("baseline", baseline_eval)),
+                    other => panic!("--level10-eval engine|resolved|baseline, not {other}"),
+                },
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
                 fixed_ms: positive(arg("--level10-ms", 0)),
                 plain: std::env::args().any(|a| a == "--plain"),
