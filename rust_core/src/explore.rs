@@ -436,6 +436,9 @@ pub fn has_legal_move<G: Game>(pos: &G::Pos) -> bool {
     if G::decided(pos).is_some() {
         return false;
     }
+    if G::surely_has_move(pos) {
+        return true;
+    }
     let root = G::root(pos);
     can_finish::<G>(pos, &root, &HashSet::default())
 }

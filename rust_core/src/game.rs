@@ -180,4 +180,14 @@ pub trait Game {
     fn unlisted(_pos: &Self::Pos, _node: &Self::Node, _choice: Self::Choice) -> Unlisted {
         Unlisted::NotAnOption
     }
+    /// A cheap, sufficient test that the side to move has a legal move:
+    /// true only when one surely exists; false says nothing (the full
+    /// search of [`crate::explore::has_legal_move`] then decides).
+    ///
+    /// Why: a search asks "has the side to move a move at all?" at every
+    /// leaf, and proving it by running a turn cost about a seventh of a
+    /// search. By default nothing is sure.
+    fn surely_has_move(_pos: &Self::Pos) -> bool {
+        false
+    }
 }

@@ -621,6 +621,25 @@ impl Game for Igisoro {
         pos.to_move
     }
 
+    /// Some start's first lap ends the turn: its last seed lands in an
+    /// empty pit, which ends a turn before anything else is looked at (see
+    /// `run`). A first lap counter-clockwise is always open to a start
+    /// (clockwise ones are a choice beside it), so the turn is a finished,
+    /// legal move. Only laps of under 16 seeds are looked at: a longer one
+    /// refills its landing pit on the way. Scripted openings have one start
+    /// only and are left to the full search.
+    fn surely_has_move(pos: &Position) -> bool {
+        if pos.winner.is_some() || scripted(pos.rules.opening, pos.opening_plies).is_some() {
+            return false;
+        }
+        let row = &pos.pits[pos.to_move.index()];
+        let min = pos.rules.min_seeds.max(1) as usize;
+        (0..PITS).any(|i| {
+            let h = row[i] as usize;
+            h >= min && h < PITS && row[(i + h) % PITS] == 0
+        })
+    }
+
     fn choice_text(_: &Position, choice: Choice) -> String {
         choice.token()
     }
