@@ -65,7 +65,7 @@ impl From<RuleError> for PositionError {
 }
 
 /// A validated 4x8 position: board, side to move, rule state and rules.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// Counts `[side][local pit]` (see `geometry`).
     pub(crate) pits: [[u8; PITS]; 2],
@@ -74,6 +74,23 @@ pub struct Position {
     pub(crate) winner: Option<Side>,
     pub(crate) variant: Variant,
     pub(crate) rules: Rules,
+}
+
+/// Hashed by the board and the state that changes from move to move; the
+/// variant and rules are left out (positions equal in all but those only
+/// share a hash, which stays consistent with `Eq`). Why: turn graphs hash
+/// every result they meet, and hashing the dozen rule fields took more
+/// than the board.
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u128(u128::from_le_bytes(self.pits[0]));
+        state.write_u128(u128::from_le_bytes(self.pits[1]));
+        let winner = match self.winner {
+            None => 0u32,
+            Some(s) => 1 + s.index() as u32,
+        };
+        state.write_u32(self.to_move.index() as u32 | (self.opening_plies as u32) << 8 | winner << 16);
+    }
 }
 
 /// The scripted opening move of the side to move: (local pit, seeds it must
