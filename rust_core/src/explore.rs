@@ -448,6 +448,10 @@ pub fn status<G: Game>(pos: &G::Pos) -> Status {
     if let Some((winner, reason)) = G::decided(pos) {
         return Status::Won { winner, reason };
     }
+    // An exhausted budget is noted here even when the answer would come
+    // at once (the sure-move test reads no clock): every call under a
+    // spent budget then reports it the same way.
+    crate::budget::check();
     if has_legal_move::<G>(pos) {
         Status::Ongoing
     } else {
