@@ -189,7 +189,9 @@ fn bfs<G: Game>(pos: &G::Pos, limit: Option<usize>, stop_at: Option<&G::Pos>) ->
         match G::point(pos, &node, &mut opts) {
             Point::Done => {
                 let result = G::finish(pos, &node);
-                if seen_results.insert(result.clone()) {
+                // Each node is dequeued once, so with distinct results (see
+                // `Game::DISTINCT_RESULTS`) this one is new.
+                if G::DISTINCT_RESULTS || seen_results.insert(result.clone()) {
                     if limit.is_some_and(|l| moves.len() >= l) {
                         truncated = true;
                         break;

@@ -180,6 +180,13 @@ pub trait Game {
     fn unlisted(_pos: &Self::Pos, _node: &Self::Node, _choice: Self::Choice) -> Unlisted {
         Unlisted::NotAnOption
     }
+    /// Whether distinct finished nodes always give distinct positions
+    /// ([`Game::finish`] is one-to-one on them), so that a turn graph,
+    /// which keeps each node once, gets each result once without hashing
+    /// the results too. Why: that hash was the largest single cost of
+    /// building a graph after the sowing itself. False (the safe default)
+    /// makes the graph deduplicate results by position.
+    const DISTINCT_RESULTS: bool = false;
     /// A cheap, sufficient test that the side to move has a legal move:
     /// true only when one surely exists; false says nothing (the full
     /// search of [`crate::explore::has_legal_move`] then decides).

@@ -216,7 +216,10 @@ impl<G: Game> TurnGraph<G> {
                 Point::Done => {
                     let result = G::finish(pos, &node);
                     let next = g.results.len() as u32;
-                    let r = *result_index.entry(result.clone()).or_insert(next);
+                    // Each node is expanded once, so with distinct results
+                    // (see `Game::DISTINCT_RESULTS`) this one is new.
+                    let r =
+                        if G::DISTINCT_RESULTS { next } else { *result_index.entry(result.clone()).or_insert(next) };
                     if r == next {
                         let same_mover = G::to_move(&result) == G::to_move(pos);
                         g.results.push(Outcome {
