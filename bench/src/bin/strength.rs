@@ -50,6 +50,10 @@
 //! game starts from the start position itself, and that draw (with level
 //! 10's timing) is what makes games differ; the summary counts the
 //! distinct games per colour.
+//! `baseline --clock`: level 10's time as a clock instead of the mean for
+//! every move: it may use, over its moves so far and the next, the bot's
+//! mean move time for each (see `clock_budget_ms`), so that time it leaves
+//! unused on one move is available later and its mean matches the bot's.
 //! `baseline --level10-ms N` is an experiment off time parity: level 10
 //! gets N ms for every move (how far more time moves the score).
 //! `baseline --resolved` (or `--level10-eval resolved`) is an experiment:
@@ -185,6 +189,21 @@ struct Counters {
     budget_n: u64,
 }
 
+/// Level 10's budget for its next move under `--clock`, in ms: what is
+/// left of the bot's mean move time (`mean`) for each of level 10's moves so
+/// far and this one, after the `used_ms` its `moves` took, kept between a
+/// quarter and four times that mean.
+///
+/// Why a clock: "no more time per move than the baseline uses" is a mean
+/// over the match, and level 10 given the mean for every move uses about
+/// two thirds of it (it starts no iteration after half its time). Saving
+/// the rest for later moves brings its mean up to the bot's and not past
+/// it (the bounds only shape single moves; the printed means show the
+/// parity).
+fn clock_budget_ms(mean: f64, moves: u32, used_ms: f64) -> f64 {
+    (mean * (moves + 1) as f64 - used_ms).clamp(mean / 4.0, mean * 4.0)
+}
+
 /// The baseline match's own options (see the module doc).
 struct BaselineOpts {
     /// `--rules`: `baseline` or `igisoro`.
@@ -197,6 +216,8 @@ struct BaselineOpts {
     cap_ms: Option<u64>,
     /// `--level10-ms`: level 10's fixed time per move instead of the matched time.
     fixed_ms: Option<u64>,
+    /// `--clock`: level 10's time as a clock (see `clock_budget_ms`).
+    clock: bool,
     /// `--plain`: the baseline as a plain alpha-beta.
     plain: bool,
     /// `--ties random`: the plain baseline draws among equally valued best
@@ -206,7 +227,7 @@ struct BaselineOpts {
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, plain, shuffled } = *opts;
+    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, clock, plain, shuffled } = *opts;
     // `--level10-eval`: an experiment, level 10's search with another
     // evaluation instead of the engine's.
     let me = match (fixed_ms, level10_eval) {
@@ -230,6 +251,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         level10_eval.map_or(String::new(), |(name, _)| format!(" ({name} eval)")),
         match fixed_ms {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
+            None if clock => " on a clock (mean time matched)".to_string(),
             None => String::new(),
         },
         match (plain, shuffled) {
@@ -281,7 +303,9 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             max_plies,
             &mut || {
                 let mut k = c.get();
-                let b = (k.mean_sum / k.mean_n as f64 * 1000.0).floor() as u64; // microseconds
+                let mean = k.mean_sum / k.mean_n as f64;
+                let ms = if clock { clock_budget_ms(mean, k.eng_n, k.eng_ms) } else { mean };
+                let b = (ms * 1000.0).floor() as u64; // microseconds
                 k.budget_us += b;
                 k.budget_n += 1;
                 c.set(k);
@@ -451,6 +475,7 @@ fn main() {
                 },
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
                 fixed_ms: positive(arg("--level10-ms", 0)),
+                clock: std::env::args().any(|a| a == "--clock"),
                 plain: std::env::args().any(|a| a == "--plain"),
                 shuffled: match arg("--ties", "first".to_string()).as_str() {
                     "first" => false,
