@@ -77,10 +77,10 @@ pub struct Position {
 }
 
 /// Hashed by the board and the state that changes from move to move; the
-/// variant and rules are left out (positions equal in all but those only
-/// share a hash, which stays consistent with `Eq`). Why: turn graphs hash
-/// every result they meet, and hashing the dozen rule fields took more
-/// than the board.
+/// variant and rules are left out (positions that differ only in those
+/// share a hash, which is still consistent with `Eq`). Why: turn graphs and
+/// enumeration hash every position they meet, and hashing the dozen rule
+/// fields took more than hashing the board.
 impl std::hash::Hash for Position {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         state.write_u128(u128::from_le_bytes(self.pits[0]));
