@@ -18,14 +18,10 @@
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{baseline_start, plain_alphabeta, plain_alphabeta_shuffled};
-use igisoro_core::board4x8::{notation, Igisoro, Position};
+use igisoro_core::board4x8::{notation, Igisoro};
 use igisoro_core::rng::Rng;
 use igisoro_core::search::{analyse, Evaluate, Limits};
 use std::time::Instant;
-
-fn baseline_eval(p: &Position) -> i32 {
-    <Igisoro as Evaluate>::baseline(p)
-}
 
 fn main() {
     let games: u64 = arg("--games", 4);
@@ -44,7 +40,7 @@ fn main() {
         let mut p = baseline_start();
         for _ in 0..plies {
             positions.push(p.clone());
-            match plain_alphabeta_shuffled(&p, 5, baseline_eval, &mut rng) {
+            match plain_alphabeta_shuffled(&p, 5, Igisoro::baseline, &mut rng) {
                 Some((q, _)) => p = q,
                 None => break,
             }
@@ -63,7 +59,7 @@ fn main() {
     for p in &positions {
         if plain_too {
             let t = Instant::now();
-            std::hint::black_box(plain_alphabeta(p, 5, baseline_eval));
+            std::hint::black_box(plain_alphabeta(p, 5, Igisoro::baseline));
             plain.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         for (k, &d) in depths.iter().enumerate() {

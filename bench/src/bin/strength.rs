@@ -81,11 +81,6 @@ use igisoro_core::Side;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-/// The baseline's evaluation as a plain function (for `--level10-eval baseline`).
-fn baseline_eval(p: &Position) -> i32 {
-    <Igisoro as Evaluate>::baseline(p)
-}
-
 fn side_name(s: Side) -> &'static str {
     if s == Side::South {
         "S"
@@ -470,7 +465,7 @@ fn main() {
                     _ if std::env::args().any(|a| a == "--resolved") => Some(("resolved", evaluate_resolved)),
                     "engine" => None,
                     "resolved" => Some(("resolved", evaluate_resolved)),
-                    "baseline" => Some(("baseline", baseline_eval)),
+                    "baseline" => Some(("baseline", Igisoro::baseline)),
                     other => panic!("--level10-eval engine|resolved|baseline, not {other}"),
                 },
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
