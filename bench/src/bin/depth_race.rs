@@ -12,7 +12,10 @@
 //!
 //! `--save FILE` writes those positions (one notation a line), `--load FILE`
 //! reads them instead of playing games, `--plain 0` leaves the plain bot out
-//! (for profiling the engine alone).
+//! (for profiling the engine alone). `--clock-ms T` adds a time limit of
+//! `T` ms to every engine search: set far above any search's time, it
+//! changes no tree but makes the search poll the clock as level 10 does,
+//! so the cost of that polling shows next to a run without it.
 //!
 //! Run: `cargo run --release -p igisoro-bench --bin depth_race -- [--games 4] [--plies 60] [--depths 4,5,6,7]`
 
@@ -30,6 +33,7 @@ fn main() {
         arg("--depths", "4,5,6,7".to_string()).split(',').map(|d| d.parse().expect("--depths 4,5,6")).collect();
     let load: String = arg("--load", String::new());
     let plain_too = arg("--plain", 1) != 0;
+    let clock_ms: u64 = arg("--clock-ms", 0);
     let mut positions = Vec::new();
     if !load.is_empty() {
         let text = std::fs::read_to_string(&load).expect("--load FILE: one notation a line");
@@ -64,7 +68,8 @@ fn main() {
         }
         for (k, &d) in depths.iter().enumerate() {
             let t = Instant::now();
-            let a = analyse::<Igisoro>(p, &Limits::depth(d));
+            let limits = Limits { time_ms: (clock_ms > 0).then_some(clock_ms), ..Limits::depth(d) };
+            let a = analyse::<Igisoro>(p, &limits);
             engine[k].push(t.elapsed().as_secs_f64() * 1000.0);
             let v = a.lines.first().map_or(0, |l| l.value as u64);
             let m = a
