@@ -60,6 +60,9 @@ fn main() {
     // A digest of every engine result (nodes, value, move), so that a change
     // meant to be a pure speed-up can be seen to search the same trees.
     let mut digest = vec![0u64; depths.len()];
+    // And of the values alone: a change of move order changes node counts
+    // (and may pick another of equally valued moves) but never a value.
+    let mut values = vec![0u64; depths.len()];
     for p in &positions {
         if plain_too {
             let t = Instant::now();
@@ -78,6 +81,7 @@ fn main() {
                 .unwrap_or("")
                 .bytes()
                 .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(b as u64));
+            values[k] = (values[k].rotate_left(7) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             digest[k] = (digest[k].rotate_left(7) ^ a.nodes ^ v.rotate_left(20) ^ m.rotate_left(40))
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
@@ -89,17 +93,22 @@ fn main() {
         (mean, s[s.len() / 2], s[s.len() * 9 / 10])
     };
     println!("{} positions", positions.len());
-    println!("| search | mean ms | median ms | 90th pct ms | mean / plain | digest |");
-    println!("|---|---:|---:|---:|---:|---|");
+    println!("| search | mean ms | median ms | 90th pct ms | mean / plain | digest | values |");
+    println!("|---|---:|---:|---:|---:|---|---|");
     let pm = if plain_too {
         let (pm, pmed, p90) = stats(&plain);
-        println!("| plain bot, depth 5 | {pm:.3} | {pmed:.3} | {p90:.3} | 1.00 | |");
+        println!("| plain bot, depth 5 | {pm:.3} | {pmed:.3} | {p90:.3} | 1.00 | | |");
         pm
     } else {
         f64::NAN
     };
     for (k, d) in depths.iter().enumerate() {
         let (m, med, n) = stats(&engine[k]);
-        println!("| engine, depth {d} | {m:.3} | {med:.3} | {n:.3} | {:.2} | {:016x} |", m / pm, digest[k]);
+        println!(
+            "| engine, depth {d} | {m:.3} | {med:.3} | {n:.3} | {:.2} | {:016x} | {:016x} |",
+            m / pm,
+            digest[k],
+            values[k]
+        );
     }
 }

@@ -16,13 +16,19 @@
 //! does not depend on the route to it); a cyclic graph falls back to a plain
 //! path-checked search, exact but without memo.
 //!
+//! Before a position's graph is built, one option known in advance (the
+//! table's best option, or this ply's killer) is played alone and searched
+//! when it is a single decision; a cutoff then saves the graph
+//! ([`super::guess`]).
+//!
 //! Scores are fail-soft (a value outside the window is still a valid bound),
 //! which the table and the in-turn memo both rely on.
 
+use super::guess::Tried;
 use super::in_turn::{principal_result, Memo};
 use super::limits::{Control, Stop};
 use super::ordering::Ordering;
-use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE};
+use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE, NO_START};
 use super::turn_graph::{Kind, TurnGraph};
 use super::Engine;
 
@@ -49,6 +55,9 @@ pub struct Searcher<G: Engine> {
     /// in the allocator. Boxed, so that taking one and giving it back moves
     /// a pointer, not the graph's few hundred bytes of vectors and tables.
     pub pool: Vec<Box<TurnGraph<G>>>,
+    /// Option buffer for playing a guessed option ([`super::guess`]), kept
+    /// so that each try allocates nothing.
+    pub opts: Vec<G::Choice>,
 }
 
 impl<G: Engine> Searcher<G> {
@@ -75,6 +84,31 @@ impl<G: Engine> Searcher<G> {
                 }
             }
         }
+        // An option tried before the graph is built (see `super::guess`).
+        let mut tried = None;
+        if let Some(k) = self.guess_key(entry, ply) {
+            if let Some(t) = self.try_single(pos, k, depth, ply, alpha, beta)? {
+                if t.value >= beta {
+                    self.ord.cutoff(ply, k, depth, t.captured);
+                    // The same position has the same frontier: the table's
+                    // index still names this option if it named it before.
+                    let item = entry.filter(|e| e.start as usize == k).map_or(u16::MAX, |e| e.item);
+                    let best = G::zobrist(&t.pos);
+                    let value = to_tt(t.value, ply);
+                    self.tt.store(Entry {
+                        key,
+                        value,
+                        depth: depth as u8,
+                        bound: Bound::Lower,
+                        best,
+                        item,
+                        start: k as u8,
+                    });
+                    return Ok(t.value);
+                }
+                tried = Some(t);
+            }
+        }
         let mut g = self.pool.pop().unwrap_or_else(|| Box::new(TurnGraph::empty()));
         self.ctl.graph::<G>(pos, &mut g)?;
         if g.results.is_empty() {
@@ -87,8 +121,14 @@ impl<G: Engine> Searcher<G> {
             let v = self.path_value(&g, 0, depth, ply, alpha, beta, &mut on_path)?;
             (v.unwrap_or(lost(ply)), u16::MAX, 0)
         } else {
-            self.frontier_search(&g, depth, ply, alpha, beta, entry.map(|e| e.item))?
+            let tt_item = match entry {
+                Some(e) if e.item != u16::MAX => Some(e.item),
+                Some(e) if e.start != NO_START => single_item(&g, e.start as usize),
+                _ => None,
+            };
+            self.frontier_search(&g, depth, ply, alpha, beta, Known { tt_item, tried })?
         };
+        let start = if item == u16::MAX { NO_START } else { single_key(&g, g.frontier()[item as usize]) };
         self.recycle(g);
         let bound = if value <= alpha {
             Bound::Upper
@@ -97,7 +137,15 @@ impl<G: Engine> Searcher<G> {
         } else {
             Bound::Exact
         };
-        self.tt.store(Entry { key, value: to_tt(value, ply), depth: depth as u8, bound, best: best_result, item });
+        self.tt.store(Entry {
+            key,
+            value: to_tt(value, ply),
+            depth: depth as u8,
+            bound,
+            best: best_result,
+            item,
+            start,
+        });
         Ok(value)
     }
 
@@ -118,9 +166,21 @@ impl<G: Engine> Searcher<G> {
         ply: u32,
         mut alpha: i32,
         beta: i32,
-        tt_item: Option<u16>,
+        known: Known<G>,
     ) -> Result<(i32, u16, u64), Stop> {
+        let Known { tt_item, tried } = known;
         let frontier = g.frontier();
+        // The option already searched before the graph was built, if it
+        // can be told apart here: its frontier index and value. With
+        // opponent decisions in the turn it is searched again (the in-turn
+        // memo needs its own record; the table answers at once).
+        let tried = tried.filter(|_| !g.has_opponent).and_then(|t| {
+            let k = frontier.iter().position(|&n| match g.kind[n as usize] {
+                Kind::Done(r) => g.results[r as usize].pos == t.pos,
+                _ => false,
+            })?;
+            Some((k as u16, t.value))
+        });
         let mut order: Vec<(i64, u16)> = frontier
             .iter()
             .enumerate()
@@ -135,13 +195,20 @@ impl<G: Engine> Searcher<G> {
             .collect();
         // Stable: equal scores keep canonical order (determinism).
         order.sort_by_key(|b| std::cmp::Reverse(b.0));
+        if let Some((tk, _)) = tried {
+            // Searched first, before the graph existed.
+            let at = order.iter().position(|o| o.1 == tk).unwrap_or(0);
+            order[..=at].rotate_right(1);
+        }
         let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
         let mut best = -INF;
         let mut best_k = u16::MAX;
         let mut searched = 0;
         for &(_, k) in &order {
             let n = frontier[k as usize];
-            let v = if searched == 0 {
+            let v = if let Some((_, v)) = tried.filter(|t| t.0 == k) {
+                Some(v)
+            } else if searched == 0 {
                 self.node_value(g, n, depth, ply, alpha, beta, &mut memo)?
             } else {
                 // Null window first: most later options are worse, and
@@ -177,4 +244,27 @@ impl<G: Engine> Searcher<G> {
             principal_result(g, frontier[best_k as usize], &memo).map_or(0, |r| G::zobrist(&g.results[r].pos));
         Ok((best, best_k, principal))
     }
+}
+
+/// What is known of a position's options before its frontier is searched.
+pub struct Known<G: Engine> {
+    /// The table's best option (a frontier index), searched first.
+    pub tt_item: Option<u16>,
+    /// An option already searched before the graph was built.
+    pub tried: Option<Tried<G>>,
+}
+
+/// The move key of frontier node `n` when it is one decision from the root
+/// that finishes the turn and the key names that decision exactly, else
+/// [`NO_START`] (see [`Entry::start`]).
+fn single_key<G: Engine>(g: &TurnGraph<G>, n: u32) -> u8 {
+    match (g.kind[n as usize], g.parent[n as usize]) {
+        (Kind::Done(_), Some((0, c))) if G::key_choice(G::move_key(c)) == Some(c) => G::move_key(c) as u8,
+        _ => NO_START,
+    }
+}
+
+/// The frontier index of the option [`single_key`] calls `key`, if any.
+fn single_item<G: Engine>(g: &TurnGraph<G>, key: usize) -> Option<u16> {
+    g.frontier().iter().position(|&n| single_key(g, n) as usize == key).map(|k| k as u16)
 }

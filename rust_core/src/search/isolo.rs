@@ -174,6 +174,10 @@ impl MoveKey for Isolo {
             }
         }
     }
+
+    fn key_choice(key: usize) -> Option<Choice> {
+        (key < 16).then_some(Choice::Start(crate::isolo::geometry::Hole(key as u8)))
+    }
 }
 
 #[cfg(test)]

@@ -142,6 +142,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         ctl: Control::new(limits),
         eval,
         pool: Vec::new(),
+        opts: Vec::new(),
     };
     let over = |score| Analysis {
         best_move: None,

@@ -169,7 +169,7 @@ impl Control {
     }
 
     /// Count one node, or stop. Time and cancellation are polled every
-    /// [`CLOCK_EVERY`] polls (see [`Control::due`]).
+    /// [`CLOCK_EVERY`] polls.
     #[inline]
     pub fn visit(&mut self) -> Result<(), Stop> {
         if self.stopped || self.nodes >= self.nodes_limit {
@@ -193,6 +193,11 @@ impl Control {
         g: &mut super::turn_graph::TurnGraph<G>,
     ) -> Result<(), Stop> {
         self.graph_with_cap::<G>(pos, self.turn_laps, g)
+    }
+
+    /// The lap cap on relay chains inside the tree (see [`Limits`]).
+    pub fn turn_laps(&self) -> u64 {
+        self.turn_laps
     }
 
     /// Whether the side to move has a legal move, for a leaf of the tree.

@@ -45,6 +45,7 @@
 pub mod alphabeta;
 pub mod batch;
 pub mod eval;
+pub mod guess;
 pub mod in_turn;
 pub mod in_turn_order;
 pub mod isolo;

@@ -1,7 +1,9 @@
 //! Move ordering: which of a node's options to search first.
 //!
 //! Alpha-beta prunes most when the best option comes first. In order:
-//! 1. the transposition table's best move (the best of a shallower search);
+//! 1. the transposition table's best move (the best of a shallower search),
+//!    or else this ply's first killer, tried even before the turn's graph is
+//!    built when it is a single decision (see [`super::guess`]);
 //! 2. captures, bigger first: material is most of the evaluation, so a
 //!    capture is usually best or refuted quickly;
 //! 3. killers: start pits that caused a cutoff at the same ply in a sibling
@@ -28,6 +30,11 @@ const MAX_PLY: usize = 128;
 pub trait MoveKey: Game {
     /// An index below [`KEYS`].
     fn move_key(first: Self::Choice) -> usize;
+    /// The one first decision with key `key`, where the key names a single
+    /// decision (a start pit), else `None`. Why: the search tries a
+    /// remembered best option or a killer by playing its first decision
+    /// before it builds the turn's graph (`Searcher::guess`).
+    fn key_choice(key: usize) -> Option<Self::Choice>;
 }
 
 impl MoveKey for Igisoro {
@@ -36,6 +43,10 @@ impl MoveKey for Igisoro {
             Choice::Start(p) => p.0 as usize, // 0..32, absolute so both sides differ
             _ => 32,
         }
+    }
+
+    fn key_choice(key: usize) -> Option<Choice> {
+        (key < 32).then_some(Choice::Start(crate::board4x8::Pit(key as u8)))
     }
 }
 
@@ -68,6 +79,11 @@ impl Ordering {
             }
         }
         s
+    }
+
+    /// The latest killer's key at `ply` (see [`Ordering::cutoff`]), if any.
+    pub fn killer(&self, ply: u32) -> Option<usize> {
+        self.killers.get(ply as usize).map(|k| k[0]).filter(|&k| k != NONE).map(usize::from)
     }
 
     /// Record an option that caused a beta cutoff.

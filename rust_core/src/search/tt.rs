@@ -31,10 +31,19 @@ pub struct Entry {
     /// Index of the best option in the turn's frontier (for move ordering;
     /// the frontier order is a function of the position), or `u16::MAX`.
     pub item: u16,
+    /// The best option's move key ([`super::MoveKey`]) when that option is
+    /// one decision that finishes the turn, else [`NO_START`]: the search
+    /// can then play it before building the turn's graph (see
+    /// `Searcher::guess`).
+    pub start: u8,
 }
 
+/// [`Entry::start`] when the best option is not a single decision.
+pub const NO_START: u8 = u8::MAX;
+
 /// Slots are three words each: the key, the principal result's key, and
-/// value/depth/bound/item/generation packed.
+/// value/start/depth/bound/item/generation packed (values fit 24 bits:
+/// they stay within `±(MATE + 1)`).
 ///
 /// Why this shape: a default table has 2^18 slots (6 MB), and writing it
 /// clear at every `analyse` call cost about 0.1 ms, most of a shallow
@@ -67,7 +76,9 @@ fn pack(e: &Entry, gen: u64) -> [u64; 3] {
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    let word = (e.value as u32 as u64) | (e.depth as u64) << 32 | bound << 40 | gen << 42 | (e.item as u64) << 48;
+    let value = e.value as u32 as u64 & 0xff_ffff;
+    let word =
+        value | (e.start as u64) << 24 | (e.depth as u64) << 32 | bound << 40 | gen << 42 | (e.item as u64) << 48;
     [e.key, e.best, word]
 }
 
@@ -75,7 +86,9 @@ fn unpack(s: &[u64; 3], key: u64) -> Entry {
     let w = s[2];
     Entry {
         key,
-        value: w as u32 as i32,
+        // Sign-extend the 24-bit value.
+        value: ((w as u32) << 8) as i32 >> 8,
+        start: (w >> 24) as u8,
         depth: (w >> 32) as u8,
         bound: match (w >> 40) & 3 {
             0 => Bound::Exact,
@@ -185,13 +198,20 @@ mod tests {
     #[test]
     fn entries_round_trip_and_deeper_entries_stay() {
         let mut t = Table::new(4);
-        let e = |key, value, depth, bound, item| Entry { key, value, depth, bound, best: key ^ 7, item };
-        for (k, v, b, item) in
-            [(17u64, -MATE + 3, Bound::Lower, u16::MAX), (33, 12_345, Bound::Upper, 0), (49, -1, Bound::Exact, 9)]
-        {
-            t.store(e(k, v, 5, b, item));
+        let e = |key, value, depth, bound, item| Entry { key, value, depth, bound, best: key ^ 7, item, start: 3 };
+        for (k, v, b, item) in [
+            (17u64, -MATE + 3, Bound::Lower, u16::MAX),
+            (33, 12_345, Bound::Upper, 0),
+            (49, -1, Bound::Exact, 9),
+            (3, MATE + 1, Bound::Lower, 1),
+            (2, -MATE - 1, Bound::Upper, 2),
+        ] {
+            t.store(Entry { start: item as u8, ..e(k, v, 5, b, item) });
             let got = t.probe(k).unwrap();
-            assert_eq!((got.key, got.value, got.depth, got.bound, got.best, got.item), (k, v, 5, b, k ^ 7, item));
+            assert_eq!(
+                (got.key, got.value, got.depth, got.bound, got.best, got.item, got.start),
+                (k, v, 5, b, k ^ 7, item, item as u8)
+            );
         }
         // 49 and 33 share slot 1 (mask 15): the depth-5 entry of 49 stays
         // against a shallower one, and is replaced by a deeper one.
@@ -204,7 +224,7 @@ mod tests {
 
     #[test]
     fn a_new_search_sees_nothing_of_the_last_one() {
-        let e = Entry { key: 5, value: 42, depth: 9, bound: Bound::Exact, best: 1, item: 2 };
+        let e = Entry { key: 5, value: 42, depth: 9, bound: Bound::Exact, best: 1, item: 2, start: NO_START };
         let mut t = Table::new(4);
         t.store(e);
         assert_eq!(t.probe(5).map(|x| x.value), Some(42));
