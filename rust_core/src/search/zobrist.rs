@@ -32,7 +32,10 @@ const fn pit_table() -> [u64; PIT_KEYS] {
     let mut t = [0u64; PIT_KEYS];
     let mut i = 0;
     while i < PIT_KEYS {
-        t[i] = splitmix(0x1650_5EED ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        // An empty pit adds nothing (key 0), so the key needs no branch on
+        // each pit's count (a mispredicted branch per pit cost more than
+        // the lookups).
+        t[i] = if i % COUNTS == 0 { 0 } else { splitmix(0x1650_5EED ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)) };
         i += 1;
     }
     t
@@ -71,9 +74,7 @@ impl Zobrist for Igisoro {
         let mut h = 0u64;
         for (s, row) in pits.iter().enumerate() {
             for (i, &c) in row.iter().enumerate() {
-                if c != 0 {
-                    h ^= PIT[(s * 16 + i) * COUNTS + c as usize];
-                }
+                h ^= PIT[(s * 16 + i) * COUNTS + c as usize];
             }
         }
         if pos.to_move() == Side::North {
