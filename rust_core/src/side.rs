@@ -26,7 +26,7 @@ impl Side {
 
     /// Index 0 for South, 1 for North (the layout of every per-side array).
     #[inline]
-    pub fn index(self) -> usize {
+    pub const fn index(self) -> usize {
         self as usize
     }
 

@@ -60,7 +60,7 @@ impl Pit {
         }
     }
     /// The pit with local index `i` of side `s`.
-    pub fn from_local(s: Side, i: usize) -> Pit {
+    pub const fn from_local(s: Side, i: usize) -> Pit {
         let (c, r) = match (s, i < 8) {
             (Side::South, true) => (i, 0),
             (Side::South, false) => (15 - i, 1),
@@ -79,6 +79,24 @@ impl Pit {
 pub fn name_order(s: Side) -> &'static [usize; PITS] {
     static ORDER: [[usize; PITS]; 2] = [name_order_of(0), name_order_of(1)];
     &ORDER[s.index()]
+}
+
+/// [`name_order`] with each local pit's [`Pit`], for listing start pits
+/// without converting each one.
+pub fn name_order_pits(s: Side) -> &'static [(usize, Pit); PITS] {
+    static ORDER: [[(usize, Pit); PITS]; 2] = [with_pits(Side::South), with_pits(Side::North)];
+    &ORDER[s.index()]
+}
+
+const fn with_pits(s: Side) -> [(usize, Pit); PITS] {
+    let order = name_order_of(s.index());
+    let mut out = [(0, Pit(0)); PITS];
+    let mut k = 0;
+    while k < PITS {
+        out[k] = (order[k], Pit::from_local(s, order[k]));
+        k += 1;
+    }
+    out
 }
 
 /// [`name_order`] of side index `s` (0 South, 1 North), by column then row.
@@ -153,6 +171,8 @@ mod tests {
             let mut locals = name_order(s).to_vec();
             locals.sort();
             assert_eq!(locals, (0..PITS).collect::<Vec<_>>());
+            let paired: Vec<(usize, Pit)> = name_order(s).iter().map(|&i| (i, Pit::from_local(s, i))).collect();
+            assert_eq!(name_order_pits(s).to_vec(), paired);
         }
     }
 

@@ -7,7 +7,7 @@
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
 use super::cycles::{capture_mask, Note, Watch};
-use super::geometry::{local_name, name_order, opposite_inner, opposite_outer, Pit, PITS};
+use super::geometry::{local_name, name_order_pits, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
 use crate::game::{Actor, Advance, Event, Game, Observer, Point, WinReason};
@@ -534,11 +534,16 @@ impl Game for Igisoro {
                 if let Some((pit, _, _)) = scripted(pos.rules.opening, pos.opening_plies) {
                     opts.push(Choice::Start(Pit::from_local(me, pit)));
                 } else {
-                    for &i in name_order(me) {
-                        if node.b[0][i] >= pos.rules.min_seeds {
-                            opts.push(Choice::Start(Pit::from_local(me, i)));
-                        }
+                    // Every pit written, the count advanced only for start
+                    // pits: which pits can start is data, and a branch on it
+                    // per pit was mispredicted often enough to show.
+                    let mut buf = [Choice::Ccw; PITS];
+                    let mut n = 0;
+                    for &(i, pit) in name_order_pits(me) {
+                        buf[n] = Choice::Start(pit);
+                        n += (node.b[0][i] >= pos.rules.min_seeds) as usize;
                     }
+                    opts.extend_from_slice(&buf[..n]);
                 }
             }
             Stage::Direction { .. } => opts.extend([Choice::Ccw, Choice::Cw]),
@@ -653,10 +658,13 @@ impl Game for Igisoro {
         }
         let row = &pos.pits[pos.to_move.index()];
         let min = pos.rules.min_seeds.max(1) as usize;
-        (0..PITS).any(|i| {
+        // All sixteen pits tested without branches (see `point`).
+        let mut sure = false;
+        for i in 0..PITS {
             let h = row[i] as usize;
-            h >= min && h < PITS && row[(i + h) % PITS] == 0
-        })
+            sure |= (h >= min) & (h < PITS) & (row[(i + h) % PITS] == 0);
+        }
+        sure
     }
 
     fn choice_text(_: &Position, choice: Choice) -> String {
