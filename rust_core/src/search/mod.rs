@@ -11,6 +11,7 @@
 //! - [`in_turn_order`]: which in-turn option to try first (capture estimates);
 //! - [`tt`], [`zobrist`]: the transposition table and its keys;
 //! - [`ordering`]: TT move, captures, killers, history;
+//! - [`guess`]: the TT move or a killer tried before a turn graph is built;
 //! - [`limits`]: depth / nodes / time / cancellation;
 //! - [`iterative`]: iterative deepening, multi-PV and the result type;
 //! - [`eval`]: static evaluation;
