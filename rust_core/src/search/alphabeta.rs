@@ -86,7 +86,7 @@ impl<G: Engine> Searcher<G> {
         }
         // An option tried before the graph is built (see `super::guess`).
         let mut tried = None;
-        if let Some(k) = self.guess_key(entry, ply) {
+        if let Some(k) = self.guess_key(pos, entry, ply) {
             if let Some(t) = self.try_single(pos, k, depth, ply, alpha, beta)? {
                 if t.value >= beta {
                     self.ord.cutoff(ply, k, depth, t.captured);
@@ -171,10 +171,10 @@ impl<G: Engine> Searcher<G> {
         let Known { tt_item, tried } = known;
         let frontier = g.frontier();
         // The option already searched before the graph was built, if it
-        // can be told apart here: its frontier index and value. With
-        // opponent decisions in the turn it is searched again (the in-turn
-        // memo needs its own record; the table answers at once).
-        let tried = tried.filter(|_| !g.has_opponent).and_then(|t| {
+        // can be told apart here: its frontier index and value (with
+        // opponent decisions in the turn, also the in-turn memo's record of
+        // its finished node, which other routes to that node then reuse).
+        let tried = tried.and_then(|t| {
             let k = frontier.iter().position(|&n| match g.kind[n as usize] {
                 Kind::Done(r) => g.results[r as usize].pos == t.pos,
                 _ => false,
@@ -201,6 +201,9 @@ impl<G: Engine> Searcher<G> {
             order[..=at].rotate_right(1);
         }
         let mut memo = if g.has_opponent { vec![Memo::FRESH; g.kind.len()] } else { Vec::new() };
+        if let (Some((tk, v)), false) = (tried, memo.is_empty()) {
+            memo[frontier[tk as usize] as usize] = Memo::searched(v, alpha);
+        }
         let mut best = -INF;
         let mut best_k = u16::MAX;
         let mut searched = 0;

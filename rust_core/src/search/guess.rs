@@ -36,14 +36,16 @@ pub struct Tried<G: Game> {
 impl<G: Engine> Searcher<G> {
     /// The key of the option to try before building `pos`'s graph: the
     /// table's best option when it is a single decision, else (when the
-    /// table names no best option at all) this ply's killer.
-    pub fn guess_key(&self, entry: Option<super::tt::Entry>, ply: u32) -> Option<usize> {
+    /// table names no best option at all, and the game says it pays:
+    /// [`super::MoveKey::killer_first`]) this ply's killer.
+    pub fn guess_key(&self, pos: &G::Pos, entry: Option<super::tt::Entry>, ply: u32) -> Option<usize> {
         match entry {
             Some(e) if e.start != NO_START => Some(e.start as usize),
             // The table's best option needs more than one decision: it
             // goes first once the graph is built, not a killer before it.
             Some(e) if e.item != u16::MAX => None,
-            _ => self.ord.killer(ply),
+            _ if G::killer_first(pos) => self.ord.killer(ply),
+            _ => None,
         }
     }
 

@@ -31,6 +31,17 @@ const NONE: u32 = u32::MAX;
 
 impl Memo {
     pub const FRESH: Memo = Memo { lo: -INF, hi: INF, best: NONE, dead: false };
+
+    /// What a finished node's value `v`, searched with lower window bound
+    /// `alpha` and found below beta, says: exact above `alpha`, else an
+    /// upper bound (fail-soft).
+    pub fn searched(v: i32, alpha: i32) -> Memo {
+        if v <= alpha {
+            Memo { hi: v, ..Memo::FRESH }
+        } else {
+            Memo { lo: v, hi: v, ..Memo::FRESH }
+        }
+    }
 }
 
 /// The running value of one in-turn node inside an alpha-beta window: a

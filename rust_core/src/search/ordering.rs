@@ -35,6 +35,15 @@ pub trait MoveKey: Game {
     /// remembered best option or a killer by playing its first decision
     /// before it builds the turn's graph (`Searcher::guess`).
     fn key_choice(key: usize) -> Option<Self::Choice>;
+    /// Whether to try this ply's killer before building a position's turn
+    /// graph when the table names no best option (`Searcher::guess_key`).
+    /// Measured (BENCHMARKS, "Options tried before the turn graph"): it
+    /// pays where the opponent never decides inside a turn, and made deep
+    /// searches of `igisoro` middle games (optional capture with retreat)
+    /// up to twice as slow, the search being led into more giant turns.
+    fn killer_first(_pos: &Self::Pos) -> bool {
+        true
+    }
 }
 
 impl MoveKey for Igisoro {
@@ -47,6 +56,13 @@ impl MoveKey for Igisoro {
 
     fn key_choice(key: usize) -> Option<Choice> {
         (key < 32).then_some(Choice::Start(crate::board4x8::Pit(key as u8)))
+    }
+
+    /// Not where the opponent can retreat: that needs a capture the mover
+    /// may pass (optional capture) and the retreat rule.
+    fn killer_first(pos: &crate::board4x8::Position) -> bool {
+        let r = pos.rules();
+        !(r.retreat && r.capture == crate::board4x8::rules::Capture::Optional)
     }
 }
 
