@@ -17,7 +17,8 @@
 //! path-checked search, exact but without memo.
 //!
 //! Before a position's graph is built, one option known in advance (the
-//! table's best option, or this ply's killer) is played alone and searched
+//! table's best option, or this ply's killer where the game says that
+//! pays) is played alone and searched
 //! when it is a single decision; a cutoff then saves the graph
 //! ([`super::guess`]).
 //!

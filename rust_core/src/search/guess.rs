@@ -4,7 +4,8 @@
 //! and most of a search's time goes there. At a cut node one option is
 //! usually enough to prove the cutoff, and it is often known before any
 //! turn is run: the transposition table's best option of a shallower
-//! search, or this ply's killer. When that option is a single decision that
+//! search, or this ply's killer (where that pays:
+//! [`super::MoveKey::killer_first`]). When that option is a single decision that
 //! finishes the turn (a start pit in the 4x8 family, where no capture or
 //! retreat choice follows), it is played alone and searched; if it reaches
 //! beta the graph is never built. Otherwise its value is kept and handed to
@@ -23,8 +24,6 @@ use crate::game::{Actor, Advance, Game, NoTrace, Point};
 
 /// A guessed option that was played and searched without the graph.
 pub struct Tried<G: Game> {
-    /// The option's move key ([`super::MoveKey`]).
-    pub key: usize,
     /// Its value to the mover, searched in the node's full window.
     pub value: i32,
     /// The position it leads to.
@@ -87,7 +86,7 @@ impl<G: Engine> Searcher<G> {
         } else {
             -self.search(&result, depth - 1, ply + 1, -beta, -alpha)?
         };
-        Ok(Some(Tried { key, value, pos: result, captured }))
+        Ok(Some(Tried { value, pos: result, captured }))
     }
 }
 
