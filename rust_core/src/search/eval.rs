@@ -217,7 +217,9 @@ pub fn threats(me: &[u8; 16], them: &[u8; 16], min: u8) -> (i32, i32, i32) {
         let c = me[s] as usize;
         let q = (s + c) % 16;
         // Without branches: whether a start captures is data, and
-        // mispredicted branches here cost more than the arithmetic.
+        // mispredicted branches here cost more than the arithmetic. The
+        // indices stay in the row for an outer landing pit (q < 8), whose
+        // sum is then multiplied by 0.
         let refilled = (occupied >> q & 1 != 0) & (q != s) | (c >= 16);
         let hit = (targets >> q & 1 != 0) & refilled;
         let seeds = (them[(23 - q) % 16] as i32 + them[q.wrapping_sub(8) % 16] as i32) * hit as i32;
