@@ -81,11 +81,8 @@ impl<G: Engine> Searcher<G> {
         }
         let result = G::finish(pos, &node);
         let captured = G::captured(pos, &node);
-        let value = if G::to_move(&result) == G::to_move(pos) {
-            self.search(&result, depth - 1, ply + 1, alpha, beta)?
-        } else {
-            -self.search(&result, depth - 1, ply + 1, -beta, -alpha)?
-        };
+        let same_mover = G::to_move(&result) == G::to_move(pos);
+        let value = self.value_after(same_mover, &result, depth, ply, alpha, beta)?;
         Ok(Some(Tried { value, pos: result, captured }))
     }
 }

@@ -113,10 +113,27 @@ impl<G: Engine> Searcher<G> {
         beta: i32,
     ) -> Result<i32, Stop> {
         let res = &g.results[r as usize];
-        if res.same_mover {
-            self.search(&res.pos, depth - 1, ply + 1, alpha, beta)
+        self.value_after(res.same_mover, &res.pos, depth, ply, alpha, beta)
+    }
+
+    /// Value to the mover of a turn ending in `child`, searched one ply
+    /// deeper: negated (window swapped) only when the side to move changes
+    /// (`same_mover` false). Shared by the graph's results and the options
+    /// tried before a graph ([`super::guess`]).
+    #[inline]
+    pub fn value_after(
+        &mut self,
+        same_mover: bool,
+        child: &G::Pos,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stop> {
+        if same_mover {
+            self.search(child, depth - 1, ply + 1, alpha, beta)
         } else {
-            Ok(-self.search(&res.pos, depth - 1, ply + 1, -beta, -alpha)?)
+            Ok(-self.search(child, depth - 1, ply + 1, -beta, -alpha)?)
         }
     }
 
