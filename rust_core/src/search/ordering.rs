@@ -2,8 +2,9 @@
 //!
 //! Alpha-beta prunes most when the best option comes first. In order:
 //! 1. the transposition table's best move (the best of a shallower search),
-//!    or else this ply's first killer, tried even before the turn's graph is
-//!    built when it is a single decision (see [`super::guess`]);
+//!    or else (where [`MoveKey::killer_first`] says so) this ply's first
+//!    killer, tried even before the turn's graph is built when it is a
+//!    single decision (see [`super::guess`]);
 //! 2. captures, bigger first: material is most of the evaluation, so a
 //!    capture is usually best or refuted quickly;
 //! 3. killers: start pits that caused a cutoff at the same ply in a sibling
