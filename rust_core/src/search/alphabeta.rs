@@ -59,6 +59,10 @@ pub struct Searcher<G: Engine> {
     /// Option buffer for playing a guessed option ([`super::guess`]), kept
     /// so that each try allocates nothing.
     pub opts: Vec<G::Choice>,
+    /// Buffers for the frontier search's option order, one taken per
+    /// searched frontier and given back after (a stack, as frontier
+    /// searches nest), so that ordering allocates nothing.
+    pub orders: Vec<Vec<(i64, u16)>>,
 }
 
 impl<G: Engine> Searcher<G> {
@@ -182,18 +186,16 @@ impl<G: Engine> Searcher<G> {
             })?;
             Some((k as u16, t.value))
         });
-        let mut order: Vec<(i64, u16)> = frontier
-            .iter()
-            .enumerate()
-            .map(|(k, &n)| {
-                let captured = match g.kind[n as usize] {
-                    Kind::Done(r) => g.results[r as usize].captured,
-                    _ => 0,
-                };
-                let key = g.first_choice(n).map_or(0, G::move_key);
-                (self.ord.score(ply, key, captured, tt_item == Some(k as u16)), k as u16)
-            })
-            .collect();
+        let mut order = self.orders.pop().unwrap_or_default();
+        order.clear();
+        order.extend(frontier.iter().enumerate().map(|(k, &n)| {
+            let captured = match g.kind[n as usize] {
+                Kind::Done(r) => g.results[r as usize].captured,
+                _ => 0,
+            };
+            let key = g.first_choice(n).map_or(0, G::move_key);
+            (self.ord.score(ply, key, captured, tt_item == Some(k as u16)), k as u16)
+        }));
         // Stable: equal scores keep canonical order (determinism).
         order.sort_by_key(|b| std::cmp::Reverse(b.0));
         if let Some((tk, _)) = tried {
@@ -241,6 +243,7 @@ impl<G: Engine> Searcher<G> {
                 }
             }
         }
+        self.orders.push(order);
         if best_k == u16::MAX {
             return Ok((lost(ply), u16::MAX, 0));
         }

@@ -107,6 +107,8 @@ mod tests {
             eval: Igisoro::evaluate,
             pool: Vec::new(),
             opts: Vec::new(),
+            orders: Vec::new(),
+            orders: Vec::new(),
         }
     }
 

@@ -143,6 +143,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         eval,
         pool: Vec::new(),
         opts: Vec::new(),
+        orders: Vec::new(),
     };
     let over = |score| Analysis {
         best_move: None,
