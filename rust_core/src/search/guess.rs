@@ -108,7 +108,6 @@ mod tests {
             pool: Vec::new(),
             opts: Vec::new(),
             orders: Vec::new(),
-            orders: Vec::new(),
         }
     }
 
