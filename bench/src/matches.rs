@@ -7,11 +7,16 @@
 //! minimax assumes the opponent answers its best, so these are the
 //! opponent's best replies *as the mover sees them*. The opponent does not
 //! get to choose them itself; under obligatory capture (the baseline rules)
-//! there are no such decisions at all.
+//! there are no such decisions at all. The plain bot in an `igisoro` game
+//! (`Player::BaselinePlain`) never passes, so it never gives level 10 such
+//! a decision; the retreats it gets against level 10's passes are thus the
+//! ones level 10 expects of it, a rule its own search does not know.
 
-use igisoro_core::board4x8::{Igisoro, Position, Setup, Variant};
+use igisoro_core::board4x8::{notation, Choice, Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
-use igisoro_core::explore::{has_legal_move, legal_moves, play, random_move, status, MoveInfo as TurnMove};
+use igisoro_core::explore::{
+    has_legal_move, legal_moves, next_decision, play, random_move, status, MoveInfo as TurnMove, NextDecision,
+};
 use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
@@ -55,6 +60,11 @@ pub enum Player {
     /// no transposition table, ordering or iterative deepening
     /// ([`plain_alphabeta`]). Same evaluation and the same values as
     /// `Baseline`; only its time (and so level 10's matched time) differs.
+    /// Like the bot described, it knows only its own rules (obligatory
+    /// capture, no clockwise laps): in a game under other rules it searches
+    /// the game as those rules model it ([`in_bot_rules`]: the opponent
+    /// too takes every capture, and nobody retreats) and plays its turn
+    /// with every capture taken ([`played_as_bot`]).
     BaselinePlain,
     /// `BaselinePlain` with its root moves in a seeded random order (the
     /// game's generator): it keeps the first best move, so among equally
@@ -70,12 +80,54 @@ pub enum Player {
     Random,
 }
 
+/// The overrides that make `igisoro` the public bot's rules: it knows
+/// obligatory capture and no clockwise laps.
+const BOT_RULES: [(&str, &str); 2] = [("capture", "obligatory"), ("clockwise", "never")];
+
 /// The start of the baseline's rules: `igisoro` with `capture=obligatory`,
 /// `clockwise=never`.
 pub fn baseline_start() -> Position {
-    let mut s: Setup = Position::start(Variant::Igisoro).to_setup();
-    s.rules = vec![("capture".into(), "obligatory".into()), ("clockwise".into(), "never".into())];
-    Position::from_setup(&s).expect("baseline rules")
+    in_bot_rules(&Position::start(Variant::Igisoro))
+}
+
+/// `p` as the public bot models it: the same pits, side to move and rule
+/// state (the opening's ply count), under the bot's own rules
+/// ([`BOT_RULES`]). Positions already under them come back unchanged.
+pub fn in_bot_rules(p: &Position) -> Position {
+    let mut s: Setup = p.to_setup();
+    s.rules.retain(|(k, _)| BOT_RULES.iter().all(|(b, _)| b != k));
+    s.rules.extend(BOT_RULES.iter().map(|&(k, v)| (k.to_string(), v.to_string())));
+    Position::from_setup(&s).expect("the bot's rules are valid overrides of any igisoro position")
+}
+
+/// The bot's turn `choices` (a start, under its own rules: see
+/// [`in_bot_rules`]) played in the game `p`, whose rules may offer more:
+/// at every decision the bot takes the capture and sows counter-clockwise,
+/// the only options its rules know. Both are legal under `igisoro`
+/// (capture is optional there, clockwise only allowed), so the turn is the
+/// same chain of laps; the harness checks that it ends in the bot's own
+/// result. A retreat decision cannot come up: it follows a pass, and the
+/// bot never passes. Returns the game's position after the turn and the
+/// turn's decisions under the game's rules. Panics when the game's rules
+/// offer neither option.
+pub fn played_as_bot(p: &Position, choices: &[Choice], bot_result: &Position) -> (Position, Vec<Choice>) {
+    let mut partial = choices.to_vec();
+    loop {
+        match next_decision::<Igisoro>(p, &partial).expect("the bot's turn is legal in the game") {
+            NextDecision::Complete { result, .. } => {
+                assert_eq!(
+                    &in_bot_rules(&result),
+                    bot_result,
+                    "the bot's turn {partial:?} under the game's rules ends elsewhere than in its own"
+                );
+                return (result, partial);
+            }
+            NextDecision::Decide { options, .. } => {
+                let pick = [Choice::Capture, Choice::Ccw].into_iter().find(|c| options.contains(c));
+                partial.push(pick.unwrap_or_else(|| panic!("the bot knows none of {options:?} after {partial:?}")));
+            }
+        }
+    }
 }
 
 /// The start of a bench's `--rules`: `baseline` ([`baseline_start`]) or
@@ -207,11 +259,26 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             let info = MoveInfo { untimed_ms: t.elapsed().as_secs_f64() * 1000.0, ..MoveInfo::searched(&a) };
             return (play_best(p, &chosen, rng), info);
         }
-        Player::BaselinePlain => {
-            return (plain_alphabeta(p, 5, baseline_eval).map(|(q, _)| q), MoveInfo::PLAIN);
-        }
-        Player::BaselinePlainShuffled => {
-            return (plain_alphabeta_shuffled(p, 5, baseline_eval, rng).map(|(q, _)| q), MoveInfo::PLAIN);
+        Player::BaselinePlain | Player::BaselinePlainShuffled => {
+            // The bot searches the game as its own rules see it; playing
+            // its turn under the game's rules is the harness's work, off
+            // its clock (a replay of the turn: nothing under the bot's
+            // own rules).
+            let shuffle = matches!(who, Player::BaselinePlainShuffled).then_some(&mut *rng);
+            let own = in_bot_rules(p);
+            let found = plain_alphabeta_move(&own, 5, baseline_eval, shuffle);
+            let t = Instant::now();
+            let next = match found {
+                Some((m, _)) => Some(played_as_bot(p, &m.choices, &m.result).0),
+                None => {
+                    // Its rules leave it no move where the game's have one
+                    // (only a start whose obligatory captures loop forever
+                    // does that): it cannot choose, so a random legal move.
+                    eprintln!("the bot has no move under its own rules: {}", notation::format(p));
+                    random_move::<Igisoro>(p, rng).map(|(q, _)| q)
+                }
+            };
+            return (next, MoveInfo { untimed_ms: t.elapsed().as_secs_f64() * 1000.0, ..MoveInfo::PLAIN });
         }
         Player::Depth(d, e) => analyse_with::<Igisoro>(p, &Limits::depth(d), e),
         Player::Nodes(n, e) => {
@@ -242,27 +309,36 @@ pub fn play_best(p: &Position, a: &Analysis, rng: &mut Rng) -> Option<Position> 
 /// Only for rules without in-turn opponent decisions (the baseline's
 /// obligatory capture): a complete move there is the mover's alone.
 pub fn plain_alphabeta(p: &Position, depth: u32, eval: Eval) -> Option<(Position, i32)> {
-    plain_root(p, legal_moves::<Igisoro>(p, None).moves, depth, eval)
+    plain_alphabeta_move(p, depth, eval, None).map(|(m, v)| (m.result, v))
 }
 
 /// [`plain_alphabeta`] with the root moves shuffled by `rng` first: the
 /// same value, and a best move drawn uniformly from the equally valued
 /// best ones (the first of them in a uniformly random order).
 pub fn plain_alphabeta_shuffled(p: &Position, depth: u32, eval: Eval, rng: &mut Rng) -> Option<(Position, i32)> {
-    let mut moves = legal_moves::<Igisoro>(p, None).moves;
-    rng.shuffle(&mut moves);
-    plain_root(p, moves, depth, eval)
+    plain_alphabeta_move(p, depth, eval, Some(rng)).map(|(m, v)| (m.result, v))
 }
 
-fn plain_root(p: &Position, moves: Vec<TurnMove<Igisoro>>, depth: u32, eval: Eval) -> Option<(Position, i32)> {
+/// [`plain_alphabeta`] (root shuffled when `rng` is given) returning the
+/// whole move, its decisions included, for [`played_as_bot`].
+pub fn plain_alphabeta_move(
+    p: &Position,
+    depth: u32,
+    eval: Eval,
+    rng: Option<&mut Rng>,
+) -> Option<(TurnMove<Igisoro>, i32)> {
+    let mut moves = legal_moves::<Igisoro>(p, None).moves;
+    if let Some(rng) = rng {
+        rng.shuffle(&mut moves);
+    }
     debug_assert!(moves.iter().all(|m| m.result.to_move() != p.to_move()));
-    let mut best: Option<(Position, i32)> = None;
+    let mut best: Option<(TurnMove<Igisoro>, i32)> = None;
     let mut alpha = -i32::MAX;
     for m in moves {
         let v = -plain_value(&m.result, depth - 1, 1, -i32::MAX, -alpha, eval);
         if best.is_none() || v > alpha {
             alpha = v;
-            best = Some((m.result, v));
+            best = Some((m, v));
         }
     }
     best
@@ -529,6 +605,36 @@ mod tests {
             varied += (played.len() > 1) as u32;
         }
         assert!(varied > 0, "no opening had two equally best moves for the seeds to choose between");
+    }
+
+    /// The bot in an `igisoro` game: its move, searched under its own
+    /// rules, plays legally in the game (checked play of the decisions
+    /// found) with the same result and capture, and where it captures (a
+    /// decision under `igisoro`, where capture is optional) it takes the
+    /// capture.
+    #[test]
+    fn the_bot_plays_its_own_rules_turns_in_igisoro_games() {
+        let (mut checked, mut captures) = (0, 0);
+        for (k, start) in openings(&Position::start(Variant::Igisoro), 40, 6, 3).iter().enumerate() {
+            let mut rng = Rng::new(k as u64);
+            let Some(p) = random_plies(start, (k % 4) as u32 * 3, &mut rng) else { continue };
+            if status::<Igisoro>(&p) != Status::Ongoing {
+                continue;
+            }
+            let own = in_bot_rules(&p);
+            assert_eq!(in_bot_rules(&own), own, "already under the bot's rules: unchanged");
+            let Some((m, _)) = plain_alphabeta_move(&own, 2, baseline_eval, Some(&mut rng)) else { continue };
+            let (q, decisions) = played_as_bot(&p, &m.choices, &m.result);
+            let played = play::<Igisoro>(&p, &decisions).expect("the bot's move is legal in the game");
+            assert_eq!((&played.result, played.captured), (&q, m.captured), "{}", notation::format(&p));
+            assert!(q.rule_overrides().is_empty(), "the game keeps its own rules");
+            if m.captured > 0 {
+                assert!(decisions.contains(&Choice::Capture), "{decisions:?}");
+                captures += 1;
+            }
+            checked += 1;
+        }
+        assert!(checked >= 30 && captures >= 5, "only {checked} positions, {captures} capturing moves checked");
     }
 
     /// Asking for more distinct openings than exist stops with a message
