@@ -50,7 +50,7 @@ const DP_RATE: u64 = 1024;
 /// A stretch that cannot capture starts seeing its states turned
 /// ([`Hot::canonical`]) at Brent's save after lap `TURN_AFTER - 1`, lap
 /// 32,767. Why not sooner: turning costs a good part of a lap's time, and
-/// the stretches inside a search tree, cut at 20,000 laps, never turn (a
+/// the stretches inside a search tree, cut at 2,000 laps, never turn (a
 /// switch at lap 16,383 made searches with many cut stretches 6-11%
 /// slower); a cycle met again at the same rotation is still known to
 /// them by the points remembered before turning.
@@ -184,7 +184,7 @@ impl Hot {
     ///
     /// Why only after [`TURN_AFTER`] laps: turning the row costs about a
     /// quarter of a lap's time, and nearly all stretches are short (inside
-    /// a search tree they are cut at 20,000 laps); measured, searches with
+    /// a search tree they are cut at 2,000 laps); measured, searches with
     /// many such stretches ran 27% slower when every lap was turned.
     #[inline(always)]
     fn canonical(&self, r: u128, origin: usize) -> (u128, usize) {

@@ -30,7 +30,7 @@
 //!   exact result from an approximation.
 //! - Slow single steps. Settling an endless relay chain exactly can take
 //!   hundreds of millions of laps (seconds). Inside the tree a chain is cut
-//!   after `Limits::turn_laps` laps (20,000 by default, about 0.2 ms): its
+//!   after `Limits::turn_laps` laps (2,000 by default, a few microseconds): its
 //!   option is left out and the turn counts in `truncated_turns`; a leaf
 //!   whose only possible moves were cut is evaluated, not scored as lost.
 //!   The root's moves are always settled exactly, so the best move is legal

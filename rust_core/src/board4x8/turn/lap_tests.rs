@@ -260,8 +260,9 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
         assert!(kept > 50_000, "the cycle's points are remembered: {kept}");
         // Met again, the chain stops at a remembered point long before the
         // 84 million laps of the first proof have passed: even the lap cap of chains
-        // inside a search tree (20,000 laps) does not cut it.
-        let (again, capped) = with_lap_cap(20_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+        // inside a search tree does not cut it.
+        let cap = crate::search::limits::TURN_LAPS;
+        let (again, capped) = with_lap_cap(cap, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
         assert!(!capped);
         assert_eq!(again, Advance::Endless);
     });
