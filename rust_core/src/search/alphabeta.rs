@@ -91,7 +91,7 @@ impl<G: Engine> Searcher<G> {
         }
         // An option tried before the graph is built (see `super::guess`).
         let mut tried = None;
-        if let Some(k) = self.guess_key(pos, entry, ply) {
+        if let Some(k) = self.guess_key(entry, ply) {
             if let Some(t) = self.try_single(pos, k, depth, ply, alpha, beta)? {
                 if t.value >= beta {
                     self.ord.cutoff(ply, k, depth, t.captured);
@@ -261,13 +261,22 @@ pub struct Known<G: Engine> {
     pub tried: Option<Tried<G>>,
 }
 
-/// The move key of frontier node `n` when it is one decision from the root
-/// that finishes the turn and the key names that decision exactly, else
-/// [`NO_START`] (see [`Entry::start`]).
+/// The move key of frontier node `n` when it is a finished turn reached by
+/// a start the key names exactly, then only the game's follow-up choices
+/// ([`super::MoveKey::follow_up`]), else [`NO_START`] (see
+/// [`Entry::start`]). Walked up the breadth-first tree, whose parents come
+/// before their children, so the walk ends.
 fn single_key<G: Engine>(g: &TurnGraph<G>, n: u32) -> u8 {
-    match (g.kind[n as usize], g.parent[n as usize]) {
-        (Kind::Done(_), Some((0, c))) if G::key_choice(G::move_key(c)) == Some(c) => G::move_key(c) as u8,
-        _ => NO_START,
+    if !matches!(g.kind[n as usize], Kind::Done(_)) {
+        return NO_START;
+    }
+    let mut at = n;
+    loop {
+        match g.parent[at as usize] {
+            Some((0, c)) if G::key_choice(G::move_key(c)) == Some(c) => return G::move_key(c) as u8,
+            Some((p, c)) if p != 0 && G::follow_up(&[c]) == Some(c) => at = p,
+            _ => return NO_START,
+        }
     }
 }
 

@@ -4,11 +4,11 @@
 //! and most of a search's time goes there. At a cut node one option is
 //! usually enough to prove the cutoff, and it is often known before any
 //! turn is run: the transposition table's best option of a shallower
-//! search, or this ply's killer (where that pays:
-//! [`super::MoveKey::killer_first`]). When that option is a single decision that
-//! finishes the turn (a start pit in the 4x8 family, where no capture or
-//! retreat choice follows), it is played alone and searched; if it reaches
-//! beta the graph is never built. Otherwise its value is kept and handed to
+//! search, or this ply's killer. When that option is its start followed
+//! by the game's follow-up choices ([`super::MoveKey::follow_up`]: in the
+//! 4x8 family, every capture taken and every lap counter-clockwise, so the
+//! opponent never decides inside it), it is played alone and searched; if
+//! it reaches beta the graph is never built. Otherwise its value is kept and handed to
 //! [`Searcher::frontier_search`](super::alphabeta::Searcher), which searches
 //! it first and does not search it again.
 //!
@@ -32,27 +32,34 @@ pub struct Tried<G: Game> {
     pub captured: u32,
 }
 
+/// Decisions a guessed option may take after its start (see
+/// [`Searcher::try_single`]).
+const MAX_FOLLOW_UPS: u32 = 64;
+
 impl<G: Engine> Searcher<G> {
-    /// The key of the option to try before building `pos`'s graph: the
-    /// table's best option when it is a single decision, else (when the
-    /// table names no best option at all, and the game says it pays:
-    /// [`super::MoveKey::killer_first`]) this ply's killer.
-    pub fn guess_key(&self, pos: &G::Pos, entry: Option<super::tt::Entry>, ply: u32) -> Option<usize> {
+    /// The key of the option to try before building a position's graph:
+    /// the table's best option when its start names it (see
+    /// [`super::tt::Entry::start`]), else (when the table names no best
+    /// option at all) this ply's killer.
+    pub fn guess_key(&self, entry: Option<super::tt::Entry>, ply: u32) -> Option<usize> {
         match entry {
             Some(e) if e.start != NO_START => Some(e.start as usize),
-            // The table's best option needs more than one decision: it
-            // goes first once the graph is built, not a killer before it.
+            // The table's best option is not named by its start: it goes
+            // first once the graph is built, not a killer before it.
             Some(e) if e.item != u16::MAX => None,
-            _ if G::killer_first(pos) => self.ord.killer(ply),
-            _ => None,
+            _ => self.ord.killer(ply),
         }
     }
 
-    /// Play the option with move key `key` at `pos` when it is one legal
-    /// decision that finishes the turn (within the search's lap cap), and
-    /// search it `depth - 1` turns deeper in the window. `None` when it is
-    /// not such an option here (not a legal start, a decision follows, the
-    /// chain is endless or longer than the cap); nothing is searched then.
+    /// Play the option with move key `key` at `pos` when it is a legal
+    /// start followed by the game's follow-up choices to the end of the
+    /// turn (each step within the search's lap cap), and search it
+    /// `depth - 1` turns deeper in the window. `None` when it is not such an
+    /// option here (not a legal start, a decision the follow-up rule does
+    /// not answer or the opponent's, a chain endless or longer than the
+    /// cap); nothing is searched then. Such a path cannot pass a state
+    /// twice and still finish (it is deterministic), so a finished one is a
+    /// legal option.
     pub fn try_single(
         &mut self,
         pos: &G::Pos,
@@ -70,14 +77,31 @@ impl<G: Engine> Searcher<G> {
         if !legal {
             return Ok(None);
         }
-        let (advanced, capped) =
-            crate::budget::with_lap_cap(self.ctl.turn_laps(), || G::advance(pos, &root, choice, &mut NoTrace));
-        let Advance::Reached(node, _) = advanced else { return Ok(None) };
-        let mut opts = std::mem::take(&mut self.opts);
-        let done = G::point(pos, &node, &mut opts) == Point::Done;
-        self.opts = opts;
-        if capped || !done {
-            return Ok(None);
+        let (mut node, mut choice) = (root, choice);
+        // A follow-up path that comes back to a decision it passed loops
+        // forever; a bound on its decisions stops it without remembering
+        // the states (a longer finished path is then not guessed: only
+        // speed depends on it).
+        for step in 0.. {
+            if step == MAX_FOLLOW_UPS {
+                return Ok(None);
+            }
+            let (advanced, capped) =
+                crate::budget::with_lap_cap(self.ctl.turn_laps(), || G::advance(pos, &node, choice, &mut NoTrace));
+            let Advance::Reached(next, _) = advanced else { return Ok(None) };
+            if capped {
+                return Ok(None);
+            }
+            node = next;
+            let mut opts = std::mem::take(&mut self.opts);
+            let point = G::point(pos, &node, &mut opts);
+            let follow = G::follow_up(&opts);
+            self.opts = opts;
+            match (point, follow) {
+                (Point::Done, _) => break,
+                (Point::Decide(Actor::Mover), Some(c)) => choice = c,
+                _ => return Ok(None),
+            }
         }
         let result = G::finish(pos, &node);
         let captured = G::captured(pos, &node);
@@ -90,7 +114,7 @@ impl<G: Engine> Searcher<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board4x8::{Igisoro, Position, Variant};
+    use crate::board4x8::{Choice, Igisoro, Position, Variant};
     use crate::explore::random_move;
     use crate::rng::Rng;
     use crate::search::limits::{Control, Limits};
@@ -112,43 +136,49 @@ mod tests {
     }
 
     /// Every key is tried on random positions of every variant: a try
-    /// succeeds exactly for the starts that are a whole option of the turn
-    /// graph (one decision, then Done), and then gives that option's result,
-    /// capture and one-ply value (minus the result's evaluation).
+    /// succeeds for every start whose graph option is that start followed
+    /// only by captures taken and counter-clockwise laps (read off the
+    /// graph's decision lists, not the follow-up rule), and gives that
+    /// option's result, capture and one-ply value (minus the result's
+    /// evaluation); any try that succeeds gives one of the graph's results.
     #[test]
     fn a_tried_start_is_the_graphs_option_for_it() {
-        let mut tried = 0;
+        let (mut tried, mut followed) = (0, 0);
         for v in Variant::ALL {
             let mut rng = Rng::new(0x6e55 ^ (v as u64) << 20);
             for _ in 0..30 {
                 let mut p = Position::start(v);
                 for _ in 0..rng.below(30) {
                     // Giant `igisoro` turns are left out: they take long
-                    // to build and a start there rarely ends the turn alone.
+                    // to build.
                     let g = TurnGraph::<Igisoro>::build_bounded(&p, 5_000, &mut || false).expect("no stop");
                     let mut s = searcher();
                     for key in (0..KEYS).filter(|_| !g.truncated) {
                         let t = s.try_single(&p, key, 1, 0, -1_000_000, 1_000_000).expect("no limit");
                         let option = g.frontier().iter().find(|&&n| {
-                            matches!((g.kind[n as usize], g.parent[n as usize]),
-                                (Kind::Done(_), Some((0, c))) if Igisoro::move_key(c) == key)
+                            let path = g.path_to(n);
+                            matches!(g.kind[n as usize], Kind::Done(_))
+                                && Igisoro::move_key(path[0]) == key
+                                && path[1..].iter().all(|c| matches!(c, Choice::Capture | Choice::Ccw))
                         });
-                        match (t, option) {
-                            (None, None) => {}
-                            (Some(t), Some(&n)) => {
-                                let Kind::Done(r) = g.kind[n as usize] else { unreachable!() };
-                                let res = &g.results[r as usize];
-                                assert_eq!((&t.pos, t.captured), (&res.pos, res.captured), "{v} key {key} at {p:?}");
-                                let leaf = if s.ctl.has_move::<Igisoro>(&res.pos) {
-                                    Igisoro::evaluate(&res.pos)
-                                } else {
-                                    super::super::alphabeta::lost(1)
-                                };
-                                assert_eq!(t.value, -leaf, "{v} key {key} at {p:?}");
-                                tried += 1;
-                            }
-                            (t, o) => panic!("{v} key {key}: tried {} but graph option {:?} at {p:?}", t.is_some(), o),
+                        let Some(t) = t else {
+                            assert!(option.is_none(), "{v} key {key}: not tried but graph option {option:?} at {p:?}");
+                            continue;
+                        };
+                        let res = g.results.iter().find(|r| r.pos == t.pos).expect("a tried option is a graph result");
+                        if let Some(&n) = option {
+                            let Kind::Done(r) = g.kind[n as usize] else { unreachable!() };
+                            assert_eq!(&g.results[r as usize].pos, &t.pos, "{v} key {key} at {p:?}");
+                            followed += (g.path_to(n).len() > 1) as u32;
                         }
+                        assert_eq!(t.captured, res.captured, "{v} key {key} at {p:?}");
+                        let leaf = if s.ctl.has_move::<Igisoro>(&res.pos) {
+                            Igisoro::evaluate(&res.pos)
+                        } else {
+                            super::super::alphabeta::lost(1)
+                        };
+                        assert_eq!(t.value, -leaf, "{v} key {key} at {p:?}");
+                        tried += 1;
                     }
                     match random_move::<Igisoro>(&p, &mut rng) {
                         Some((n, _)) => p = n,
@@ -157,6 +187,6 @@ mod tests {
                 }
             }
         }
-        assert!(tried > 1000, "only {tried} starts tried");
+        assert!(tried > 1000 && followed > 100, "only {tried} starts tried, {followed} with follow-ups");
     }
 }

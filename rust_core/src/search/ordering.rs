@@ -2,9 +2,9 @@
 //!
 //! Alpha-beta prunes most when the best option comes first. In order:
 //! 1. the transposition table's best move (the best of a shallower search),
-//!    or else (where [`MoveKey::killer_first`] says so) this ply's first
-//!    killer, tried even before the turn's graph is built when it is a
-//!    single decision (see [`super::guess`]);
+//!    or else this ply's first killer, tried even before the turn's graph is
+//!    built when it is a start followed by the game's follow-up choices
+//!    (see [`super::guess`]);
 //! 2. captures, bigger first: material is most of the evaluation, so a
 //!    capture is usually best or refuted quickly;
 //! 3. killers: start pits that caused a cutoff at the same ply in a sibling
@@ -36,14 +36,14 @@ pub trait MoveKey: Game {
     /// remembered best option or a killer by playing its first decision
     /// before it builds the turn's graph (`Searcher::guess`).
     fn key_choice(key: usize) -> Option<Self::Choice>;
-    /// Whether to try this ply's killer before building a position's turn
-    /// graph when the table names no best option (`Searcher::guess_key`).
-    /// Measured (BENCHMARKS, "Options tried before the turn graph"): it
-    /// pays where the opponent never decides inside a turn, and made deep
-    /// searches of `igisoro` middle games (optional capture with retreat)
-    /// up to twice as slow, the search being led into more giant turns.
-    fn killer_first(_pos: &Self::Pos) -> bool {
-        true
+    /// The option a guessed start continues with at each later decision of
+    /// the mover in the turn, among `options`, or `None` (the default: a
+    /// guess is then a single decision that finishes the turn). A start
+    /// followed by these choices names one option, so the table can
+    /// remember it by its start alone and the search can play it before
+    /// building the graph (`Searcher::try_single`).
+    fn follow_up(_options: &[Self::Choice]) -> Option<Self::Choice> {
+        None
     }
 }
 
@@ -59,11 +59,20 @@ impl MoveKey for Igisoro {
         (key < 32).then_some(Choice::Start(crate::board4x8::Pit(key as u8)))
     }
 
-    /// Not where the opponent can retreat: that needs a capture the mover
-    /// may pass (optional capture) and the retreat rule.
-    fn killer_first(pos: &crate::board4x8::Position) -> bool {
-        let r = pos.rules();
-        !(r.retreat && r.capture == crate::board4x8::rules::Capture::Optional)
+    /// Take the capture and sow counter-clockwise. Why these: a decision
+    /// offers either capture or pass, or the two directions, so exactly one
+    /// option is followed at each; the capture is usually the best choice,
+    /// and a path that never passes meets no retreat decision (the
+    /// opponent's), so its result is the mover's to force. Under
+    /// `igisoro` rules (optional capture) most best options are such a
+    /// path, and without this only starts with no later decision could be
+    /// tried before the graph. With it, this ply's killer is tried first
+    /// under those rules too: tried as a start alone it had made their deep
+    /// searches slower (BENCHMARKS.md, "Options tried before the turn
+    /// graph"); followed up, it makes their typical searches faster
+    /// ("Guessed options followed to the end of the turn").
+    fn follow_up(options: &[Choice]) -> Option<Choice> {
+        [Choice::Capture, Choice::Ccw].into_iter().find(|c| options.contains(c))
     }
 }
 

@@ -32,13 +32,14 @@ pub struct Entry {
     /// the frontier order is a function of the position), or `u16::MAX`.
     pub item: u16,
     /// The best option's move key ([`super::MoveKey`]) when that option is
-    /// one decision that finishes the turn, else [`NO_START`]: the search
-    /// can then play it before building the turn's graph (see
-    /// `Searcher::guess`).
+    /// its start followed by the game's follow-up choices
+    /// ([`super::MoveKey::follow_up`]; a start alone when it finishes the
+    /// turn), else [`NO_START`]: the search can then play it before
+    /// building the turn's graph (see `Searcher::guess`).
     pub start: u8,
 }
 
-/// [`Entry::start`] when the best option is not a single decision.
+/// [`Entry::start`] when the best option is not named by its start.
 pub const NO_START: u8 = u8::MAX;
 
 /// Slots are three words each: the key, the principal result's key, and
