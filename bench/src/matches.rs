@@ -21,7 +21,7 @@ use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::alphabeta::lost;
-use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, StopReason, Zobrist};
+use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -123,7 +123,9 @@ pub fn played_as_bot(p: &Position, choices: &[Choice], bot_result: &Position) ->
                 return (result, partial);
             }
             NextDecision::Decide { options, .. } => {
-                let pick = [Choice::Capture, Choice::Ccw].into_iter().find(|c| options.contains(c));
+                // The engine's follow-up rule is exactly the bot's: the
+                // capture, else counter-clockwise.
+                let pick = <Igisoro as MoveKey>::follow_up(&options);
                 partial.push(pick.unwrap_or_else(|| panic!("the bot knows none of {options:?} after {partial:?}")));
             }
         }
