@@ -15,7 +15,12 @@
 //! ([`Hot::canonical`]): a cycle that drifts round the ring is proven after
 //! one turned repeat.
 //!
-//! Three mechanisms, all exact:
+//! Four mechanisms, all exact:
+//! - When no pit can capture, the landing classes modulo 17
+//!   ([`super::landing_classes`]) prove most endless stretches endless
+//!   from one state, checked at Brent's saves from lap [`CLASSES_FROM`] on
+//!   (lap 63, 127, 255, ...). This is what settles the giant cycles of
+//!   crowded rows; the three below catch the rest.
 //! - Brent's algorithm finds any cycle of the chain being run, in O(1)
 //!   memory; it is what catches short cycles.
 //! - Distinguished points (states whose hash has its low bits zero, about
@@ -55,6 +60,13 @@ const DP_RATE: u64 = 1024;
 /// slower); a cycle met again at the same rotation is still known to
 /// them by the points remembered before turning.
 const TURN_AFTER: u64 = 1 << 15;
+/// Brent's saves from this power on (from the save after lap 63) also ask
+/// [`super::landing_classes::proves_endless`]. Why not from the first lap:
+/// the check reads all 16 pits, several times a lap's work, and nearly
+/// every stretch ends within a few dozen laps; a stretch that has run 63
+/// laps is rare, and one whose classes already prove it endless is then
+/// proven at once, long before any repeat.
+const CLASSES_FROM: u64 = 32;
 /// Thin the remembered points past this many (bounds memory per thread:
 /// about 10 MB). See [`Memo`]. Why not more: the memo is looked up once
 /// per 1,024 laps, and a table that stays larger misses the cache more:
@@ -150,6 +162,9 @@ pub(crate) struct Saved {
     /// [`Hot`], which the relay loop keeps in registers: only Brent's save
     /// reads it.
     spin: u8,
+    /// The direction of every lap when `spin` is 15 (clockwise only for a
+    /// `whole_turn` turn going that way), for the landing classes.
+    cw: bool,
 }
 
 /// What [`Hot::note`] found about a state.
@@ -164,6 +179,9 @@ pub(crate) enum Note {
     /// The stretch starts turning now ([`Hot::canonical`]); nothing else
     /// to do for this state.
     Turn,
+    /// The landing classes prove the stretch endless
+    /// ([`super::landing_classes`]).
+    Proven,
 }
 
 impl Hot {
@@ -218,6 +236,10 @@ impl Hot {
         }
         self.left -= 1;
         if self.left == 0 {
+            if saved.spin != 0 && self.power >= CLASSES_FROM && classes_on() && classes_prove(r, origin, hand, saved.cw)
+            {
+                return Note::Proven;
+            }
             if !TURNED && self.power == TURN_AFTER / 2 && saved.spin != 0 {
                 self.turn = saved.spin;
                 self.save(saved, r, origin, hand);
@@ -236,7 +258,7 @@ impl Hot {
     fn save(&mut self, saved: &mut Saved, r: u128, origin: usize, hand: u8) {
         let (r, origin) = self.canonical(r, origin);
         self.saved_hash = state_hash(r, origin);
-        *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8, spin: saved.spin };
+        *saved = Saved { row: r, at: origin as u16 | (hand as u16) << 8, ..*saved };
         self.power *= 2;
         self.left = self.power;
     }
@@ -274,6 +296,38 @@ fn same_state(saved: &Saved, (r, origin): (u128, usize), hand: u8) -> bool {
     saved.row == r && saved.at == origin as u16 | (hand as u16) << 8
 }
 
+/// [`super::landing_classes::proves_endless`], out of line: it runs only at
+/// Brent's saves, and inlined into the relay loop it would only crowd it.
+#[inline(never)]
+fn classes_prove(r: u128, origin: usize, hand: u8, cw: bool) -> bool {
+    super::landing_classes::proves_endless(r, origin, hand, cw)
+}
+
+#[cfg(test)]
+thread_local! {
+    static CLASSES_OFF: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether the landing classes are asked (always, outside tests).
+#[inline(always)]
+fn classes_on() -> bool {
+    #[cfg(test)]
+    return !CLASSES_OFF.with(|c| c.get());
+    #[cfg(not(test))]
+    true
+}
+
+/// Runs `f` on this thread with the landing-class proof off, so that tests
+/// of Brent, the distinguished points, turning and the memo still reach
+/// them on the long cycles the classes would settle at once.
+#[cfg(test)]
+pub(crate) fn without_class_proof<T>(f: impl FnOnce() -> T) -> T {
+    CLASSES_OFF.with(|c| c.set(true));
+    let out = f();
+    CLASSES_OFF.with(|c| c.set(false));
+    out
+}
+
 /// Whether a state with this [`state_hash`] is a distinguished point.
 #[inline(always)]
 fn is_point(hash: u64) -> bool {
@@ -297,7 +351,7 @@ impl Watch {
             reverse: 0,
             mask: 0,
             hot: Hot::START,
-            saved: Saved { row: 0, at: NONE, spin: 0 },
+            saved: Saved { row: 0, at: NONE, spin: 0, cw: false },
             points: HashSet::default(),
             cap: crate::budget::lap_cap(),
             aborted: false,
@@ -317,6 +371,7 @@ impl Watch {
         // No pit can capture: the dynamics are the same all round the ring
         // (a clockwise lap at a reverse pit needs a capture too).
         self.saved.spin = if mask == 0 { 15 } else { 0 };
+        self.saved.cw = self.dir == 1;
     }
 
     /// A capture happened: nothing before it can recur.
@@ -346,7 +401,7 @@ impl Watch {
     /// (not [`Note::Pass`]) for this state; true if the stretch is endless.
     #[inline]
     pub(crate) fn settle(&mut self, note: Note, r: u128, origin: usize, hand: u8) -> bool {
-        if note == Note::Repeat {
+        if note == Note::Repeat || note == Note::Proven {
             self.remember();
             return true;
         }

@@ -3,6 +3,7 @@
 
 mod cycles;
 pub mod geometry;
+mod landing_classes;
 pub mod notation;
 pub mod position;
 pub mod rules;

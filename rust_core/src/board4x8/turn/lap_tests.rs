@@ -5,6 +5,7 @@
 //! learns shows up as a difference here.
 
 use super::*;
+use crate::board4x8::cycles::without_class_proof;
 use crate::board4x8::variant::Variant;
 use crate::budget::{with_budget, with_lap_cap, Budget};
 use crate::rng::Rng;
@@ -212,7 +213,9 @@ fn fast_relay_loop_matches_a_naive_simulation() {
 /// cycle of 675,616,920 laps. Its states come back turned round the row
 /// after an eighth of that, so the cycle tests (`cycles::Hot::canonical`)
 /// prove it endless after about 84.5 million laps: still a fraction of a
-/// second of work, which the cases below must stop early.
+/// second of work, which the cases below must stop early. The landing
+/// classes (`landing_classes.rs`) prove it endless at once, so the tests of
+/// the cycle tests turn them off (`cycles::without_class_proof`).
 const LONG: &str = "ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n";
 
 fn long_chain() -> (Position, Node, Choice) {
@@ -221,50 +224,74 @@ fn long_chain() -> (Position, Node, Choice) {
     (pos, root, Choice::Start(Pit::from_local(Side::North, 0)))
 }
 
+/// With the landing classes on (as outside tests), the long cycle is
+/// proven endless at the first check, lap 63: a lap cap of 100 does not
+/// cut it, and both lap loops agree.
+#[test]
+fn the_landing_classes_settle_the_long_cycle_at_once() {
+    on_fresh_thread(|| {
+        let (pos, root, choice) = long_chain();
+        let (a, capped) = with_lap_cap(100, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+        assert!(!capped);
+        assert_eq!(a, Advance::Endless);
+        let (b, capped) = with_lap_cap(100, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
+        assert!(!capped);
+        assert_eq!(b, Advance::Endless);
+    });
+}
+
 #[test]
 fn a_deadline_stops_a_long_relay_chain_promptly() {
     on_fresh_thread(|| {
-        let (pos, root, choice) = long_chain();
-        let t = Instant::now();
-        let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None };
-        let (a, tripped) = with_budget(budget, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
-        assert!(tripped);
-        assert_eq!(a, Advance::Aborted);
-        assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+        without_class_proof(|| {
+            let (pos, root, choice) = long_chain();
+            let t = Instant::now();
+            let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None };
+            let (a, tripped) = with_budget(budget, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+            assert!(tripped);
+            assert_eq!(a, Advance::Aborted);
+            assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+        })
     });
 }
 
 #[test]
 fn a_lap_cap_cuts_a_long_relay_chain() {
     on_fresh_thread(|| {
-        let (pos, root, choice) = long_chain();
-        let (a, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
-        assert!(capped);
-        assert_eq!(a, Advance::Aborted);
-        // Nothing was proven, so nothing was remembered: a traced run under
-        // the same cap is cut the same way.
-        let (b, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
-        assert!(capped);
-        assert_eq!(b, Advance::Aborted);
+        without_class_proof(|| {
+            let (pos, root, choice) = long_chain();
+            let (a, capped) =
+                with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+            assert!(capped);
+            assert_eq!(a, Advance::Aborted);
+            // Nothing was proven, so nothing was remembered: a traced run under
+            // the same cap is cut the same way.
+            let (b, capped) = with_lap_cap(100_000, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
+            assert!(capped);
+            assert_eq!(b, Advance::Aborted);
+        })
     });
 }
 
 #[test]
 fn a_cycle_met_again_settles_within_the_search_lap_cap() {
     on_fresh_thread(|| {
-        let (pos, root, choice) = long_chain();
-        let before = crate::board4x8::cycles::memo_len();
-        assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
-        // About one point in 1,024 of the 84 million laps run.
-        let kept = crate::board4x8::cycles::memo_len() - before;
-        assert!(kept > 50_000, "the cycle's points are remembered: {kept}");
-        // Met again, the chain stops at a remembered point long before the
-        // 84 million laps of the first proof have passed: even the lap cap of chains
-        // inside a search tree does not cut it.
-        let cap = crate::search::limits::TURN_LAPS;
-        let (again, capped) = with_lap_cap(cap, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
-        assert!(!capped);
-        assert_eq!(again, Advance::Endless);
+        without_class_proof(|| {
+            let (pos, root, choice) = long_chain();
+            let before = crate::board4x8::cycles::memo_len();
+            assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
+            // About one point in 1,024 of the 84 million laps run.
+            let kept = crate::board4x8::cycles::memo_len() - before;
+            assert!(kept > 50_000, "the cycle's points are remembered: {kept}");
+            // Met again, the chain stops at a remembered point long before the
+            // 84 million laps of the first proof have passed: even the lap cap of chains
+            // inside a search tree does not cut it.
+            let cap = crate::search::limits::TURN_LAPS;
+            let (again, capped) =
+                with_lap_cap(cap, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
+            assert!(!capped);
+            assert_eq!(again, Advance::Endless);
+        })
     });
 }
 
@@ -276,21 +303,23 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
 #[test]
 fn a_remembered_cycle_is_known_turned_round_the_row() {
     on_fresh_thread(|| {
-        let (pos, root, choice) = long_chain();
-        assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
-        let me = pos.to_move.index();
-        for k in 1..PITS {
-            let mut turned = pos.clone();
-            for i in 0..PITS {
-                turned.pits[me][(i + k) % PITS] = pos.pits[me][i];
+        without_class_proof(|| {
+            let (pos, root, choice) = long_chain();
+            assert_eq!(Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace), Advance::Endless);
+            let me = pos.to_move.index();
+            for k in 1..PITS {
+                let mut turned = pos.clone();
+                for i in 0..PITS {
+                    turned.pits[me][(i + k) % PITS] = pos.pits[me][i];
+                }
+                let root = Igisoro::root(&turned);
+                let choice = Choice::Start(Pit::from_local(pos.to_move, k));
+                let (again, capped) =
+                    with_lap_cap(50_000, || Igisoro::advance(&turned, &root, choice, &mut crate::game::NoTrace));
+                assert!(!capped, "turned by {k}: not recognised within 50,000 laps");
+                assert_eq!(again, Advance::Endless);
             }
-            let root = Igisoro::root(&turned);
-            let choice = Choice::Start(Pit::from_local(pos.to_move, k));
-            let (again, capped) =
-                with_lap_cap(50_000, || Igisoro::advance(&turned, &root, choice, &mut crate::game::NoTrace));
-            assert!(!capped, "turned by {k}: not recognised within 50,000 laps");
-            assert_eq!(again, Advance::Endless);
-        }
+        })
     });
 }
 
@@ -373,11 +402,15 @@ fn turned_proofs_come_no_sooner_than_the_first_turned_repeat() {
             let choice = Choice::Start(Pit::from_local(pos.to_move, start));
             let (p, n) = (pos.clone(), root);
             let (cut, capped) = on_fresh_thread(move || {
-                with_lap_cap(r / 2, || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace))
+                without_class_proof(|| {
+                    with_lap_cap(r / 2, || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace))
+                })
             });
             assert!(capped && cut == Advance::Aborted, "{pos:?} start {start}: proven before lap {r}: {cut:?}");
             let (p, n) = (pos.clone(), root);
-            let full = on_fresh_thread(move || Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace));
+            let full = on_fresh_thread(move || {
+                without_class_proof(|| Igisoro::advance(&p, &n, choice, &mut crate::game::NoTrace))
+            });
             assert_eq!(full, Advance::Endless, "{pos:?} start {start}");
             checked += 1;
         }
