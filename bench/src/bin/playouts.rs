@@ -6,7 +6,8 @@
 //! 10 ms): turns whose relay chains must be followed for hundreds of
 //! millions of laps before they provably loop (see board4x8/cycles.rs).
 //!
-//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --games 1000 [--variant isolo]`
+//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --games 1000 [--variant isolo] [--seed 12345]`
+//! (the seed fixes the games: the same seed and engine play the same games).
 
 use igisoro_bench::arg;
 use igisoro_core::board4x8::{self, Igisoro};
@@ -17,8 +18,8 @@ use igisoro_core::rng::Rng;
 use std::time::Instant;
 
 /// Play `games` random games of `G` from `start` and print one table row.
-fn row<G: Game>(name: &str, start: &G::Pos, games: u64, max_plies: u32) {
-    let mut rng = Rng::new(12345);
+fn row<G: Game>(name: &str, start: &G::Pos, games: u64, max_plies: u32, seed: u64) {
+    let mut rng = Rng::new(seed);
     let (mut plies, mut cut, mut heavy, mut heavy_s) = (0u64, 0u64, 0u64, 0.0f64);
     let t = Instant::now();
     for _ in 0..games {
@@ -65,6 +66,7 @@ fn main() {
     let games: u64 = arg("--games", 2000);
     let max_plies: u32 = arg("--max-plies", 2000);
     let only: String = arg("--variant", String::new());
+    let seed: u64 = arg("--seed", 12345);
     let wanted = |name: &str| only.is_empty() || name == only;
     println!(
         "{:<18} {:>7} {:>11} {:>10} {:>10} {:>6} {:>7} {:>9} {:>13}",
@@ -72,12 +74,12 @@ fn main() {
     );
     for v in board4x8::Variant::ALL {
         if wanted(v.name()) {
-            row::<Igisoro>(v.name(), &board4x8::Position::start(v), games, max_plies);
+            row::<Igisoro>(v.name(), &board4x8::Position::start(v), games, max_plies, seed);
         }
     }
     for v in isolo::Variant::ALL {
         if wanted(v.name()) {
-            row::<Isolo>(v.name(), &isolo::Position::start(v), games, max_plies);
+            row::<Isolo>(v.name(), &isolo::Position::start(v), games, max_plies, seed);
         }
     }
 }
