@@ -21,17 +21,18 @@ from werkzeug.serving import make_server
 
 from service import create_app
 
-from .conftest import SLOW
+from .conftest import SLOW, SLOW_LIMIT
 
 LIMIT = 1.5  # seconds of engine time per call
-#: The limit for legal-moves calls on SLOW, far under the ~3.5 s of CPU it
-#: needs, so that the calls surely hit it even on a faster machine; still
-#: long enough for the cheap requests sent 0.3 s in to be answered first.
+#: The limit for legal-moves calls on SLOW (with SLOW_LIMIT), far under the
+#: minute of CPU they need, so that the calls surely hit it even on a faster
+#: machine; still long enough for the cheap requests sent 0.3 s in to be
+#: answered first.
 SHORT = 0.8
 
 
 def _serve(limit: float) -> Iterator[int]:
-    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": limit})
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": limit, "MAX_LEGAL_MOVES": SLOW_LIMIT})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
@@ -68,7 +69,7 @@ def test_health_answers_during_long_engine_calls(short_server):
     results: list[tuple[int, dict, float, float]] = []
 
     def long_call() -> None:
-        results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": 1000}))
+        results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT}))
 
     workers = [threading.Thread(target=long_call) for _ in range(2)]
     for w in workers:
@@ -156,7 +157,7 @@ def test_gunicorn_worker_survives_long_calls(tmp_path):
     root = Path(__file__).resolve().parents[2]
     port = _free_port()
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "IGISORO_ENGINE_TIMEOUT": str(SHORT),
-           "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root)}
+           "IGISORO_MAX_LEGAL_MOVES": str(SLOW_LIMIT), "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root)}
     for name in ("GUNICORN_THREADS", "GUNICORN_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"):
         env.pop(name, None)
     log_path = tmp_path / "gunicorn.log"
@@ -176,7 +177,7 @@ def test_gunicorn_worker_survives_long_calls(tmp_path):
 
         results: list[tuple[int, dict, float, float]] = []
         workers = [threading.Thread(target=lambda: results.append(
-            _request(port, "POST", "/v1/legal-moves", {"position": SLOW, "partial": ""}))) for _ in range(2)]
+            _request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT}))) for _ in range(2)]
         for w in workers:
             w.start()
         time.sleep(0.3)
