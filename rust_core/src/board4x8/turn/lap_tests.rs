@@ -209,6 +209,51 @@ fn fast_relay_loop_matches_a_naive_simulation() {
     assert!(ended > 10_000 && endless >= 10, "{ended} ended, {endless} endless");
 }
 
+/// Clockwise stretches (`whole_turn`, a turn started clockwise at a reverse
+/// pit) against the naive simulation of the mirrored row, where the same
+/// chain runs counter-clockwise: the landing classes and the cycle tests
+/// must see the ring the other way round.
+#[test]
+fn clockwise_relay_chains_match_a_naive_simulation_of_the_mirrored_row() {
+    let (mut ended, mut endless) = (0, 0);
+    // Each position as drawn and with the mover's row mirrored, so that the
+    // rare positions' endless counter-clockwise starts are met clockwise;
+    // every pit may start a clockwise turn.
+    let drawn = positions(4, true, 2_000, 30);
+    let mirrored = drawn.iter().map(|p| {
+        let mut m = p.clone();
+        m.pits[p.to_move.index()].reverse();
+        m
+    });
+    for mut pos in drawn.clone().into_iter().chain(mirrored) {
+        pos.rules.clockwise = Clockwise::WholeTurn;
+        pos.rules.reverse = u16::MAX;
+        let root = Igisoro::root(&pos);
+        for start in 0..PITS {
+            if root.b[0][start] < pos.rules.min_seeds {
+                continue;
+            }
+            let mut mirrored = root.b[0];
+            mirrored.reverse();
+            let Ok(expected) = naive_chain(mirrored, PITS - 1 - start, 1 << 20) else { continue };
+            let choice = Choice::Start(Pit::from_local(pos.to_move, start));
+            let Advance::Reached(at, _) = Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace) else {
+                panic!("{pos:?} start {start}: no direction decision")
+            };
+            match (Igisoro::advance(&pos, &at, Choice::Cw, &mut crate::game::NoTrace), expected) {
+                (Advance::Reached(n, laps), Some((mut row, l))) => {
+                    row.reverse();
+                    assert_eq!((n.stage, n.b[0], laps), (Stage::Done, row, l), "{pos:?} start {start}");
+                    ended += 1;
+                }
+                (Advance::Endless, None) => endless += 1,
+                (got, want) => panic!("{pos:?} start {start}: got {got:?}, want {want:?}"),
+            }
+        }
+    }
+    assert!(ended > 10_000 && endless >= 20, "{ended} ended, {endless} endless");
+}
+
 /// North to move in a position whose start at local pit 0 is a pure relay
 /// cycle of 675,616,920 laps. Its states come back turned round the row
 /// after an eighth of that, so the cycle tests (`cycles::Hot::canonical`)
@@ -226,7 +271,7 @@ fn long_chain() -> (Position, Node, Choice) {
 
 /// With the landing classes on (as outside tests), the long cycle is
 /// proven endless at the first check, lap 63: a lap cap of 100 does not
-/// cut it, and both lap loops agree.
+/// cut it, in both lap loops and sown either way round.
 #[test]
 fn the_landing_classes_settle_the_long_cycle_at_once() {
     on_fresh_thread(|| {
@@ -237,6 +282,21 @@ fn the_landing_classes_settle_the_long_cycle_at_once() {
         let (b, capped) = with_lap_cap(100, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
         assert!(!capped);
         assert_eq!(b, Advance::Endless);
+        // The same chain mirrored and sown clockwise (a `whole_turn` turn
+        // started clockwise), which the classes must read the other way
+        // round the row.
+        let mut mirrored = pos.clone();
+        mirrored.pits[pos.to_move.index()].reverse();
+        mirrored.rules.clockwise = Clockwise::WholeTurn;
+        mirrored.rules.reverse = u16::MAX;
+        let root = Igisoro::root(&mirrored);
+        let start = Choice::Start(Pit::from_local(pos.to_move, PITS - 1));
+        let Advance::Reached(at, _) = Igisoro::advance(&mirrored, &root, start, &mut crate::game::NoTrace) else {
+            panic!("no direction decision")
+        };
+        let (c, capped) = with_lap_cap(100, || Igisoro::advance(&mirrored, &at, Choice::Cw, &mut crate::game::NoTrace));
+        assert!(!capped);
+        assert_eq!(c, Advance::Endless);
     });
 }
 
