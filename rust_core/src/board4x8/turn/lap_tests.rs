@@ -269,6 +269,13 @@ fn long_chain() -> (Position, Node, Choice) {
     (pos, root, Choice::Start(Pit::from_local(Side::North, 0)))
 }
 
+/// Asserts that `choice` at `node` is proven endless within `cap` laps.
+fn assert_endless_within(cap: u64, pos: &Position, node: &Node, choice: Choice) {
+    let (a, capped) = with_lap_cap(cap, || Igisoro::advance(pos, node, choice, &mut crate::game::NoTrace));
+    assert!(!capped, "{choice:?}: not proven within {cap} laps");
+    assert_eq!(a, Advance::Endless, "{choice:?}");
+}
+
 /// With the landing classes on (as outside tests), the long cycle is
 /// proven endless at the first check, lap 63: a lap cap of 100 does not
 /// cut it, in both lap loops and sown either way round.
@@ -276,9 +283,7 @@ fn long_chain() -> (Position, Node, Choice) {
 fn the_landing_classes_settle_the_long_cycle_at_once() {
     on_fresh_thread(|| {
         let (pos, root, choice) = long_chain();
-        let (a, capped) = with_lap_cap(100, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
-        assert!(!capped);
-        assert_eq!(a, Advance::Endless);
+        assert_endless_within(100, &pos, &root, choice);
         let (b, capped) = with_lap_cap(100, || Igisoro::advance(&pos, &root, choice, &mut Quiet));
         assert!(!capped);
         assert_eq!(b, Advance::Endless);
@@ -294,9 +299,7 @@ fn the_landing_classes_settle_the_long_cycle_at_once() {
         let Advance::Reached(at, _) = Igisoro::advance(&mirrored, &root, start, &mut crate::game::NoTrace) else {
             panic!("no direction decision")
         };
-        let (c, capped) = with_lap_cap(100, || Igisoro::advance(&mirrored, &at, Choice::Cw, &mut crate::game::NoTrace));
-        assert!(!capped);
-        assert_eq!(c, Advance::Endless);
+        assert_endless_within(100, &mirrored, &at, Choice::Cw);
     });
 }
 
@@ -347,10 +350,7 @@ fn a_cycle_met_again_settles_within_the_search_lap_cap() {
             // 84 million laps of the first proof have passed: even the lap cap of chains
             // inside a search tree does not cut it.
             let cap = crate::search::limits::TURN_LAPS;
-            let (again, capped) =
-                with_lap_cap(cap, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
-            assert!(!capped);
-            assert_eq!(again, Advance::Endless);
+            assert_endless_within(cap, &pos, &root, choice);
         })
     });
 }
@@ -374,10 +374,7 @@ fn a_remembered_cycle_is_known_turned_round_the_row() {
                 }
                 let root = Igisoro::root(&turned);
                 let choice = Choice::Start(Pit::from_local(pos.to_move, k));
-                let (again, capped) =
-                    with_lap_cap(50_000, || Igisoro::advance(&turned, &root, choice, &mut crate::game::NoTrace));
-                assert!(!capped, "turned by {k}: not recognised within 50,000 laps");
-                assert_eq!(again, Advance::Endless);
+                assert_endless_within(50_000, &turned, &root, choice);
             }
         })
     });
