@@ -160,6 +160,28 @@ mod tests {
         assert!(longest < 2_000, "a finite stretch took {longest} laps: the margin is too thin");
     }
 
+    /// The ikibuguzo-1 worst cases of `bench/data/worst.txt`, whose endless
+    /// starts took the cycle tests up to seconds (one of them only after a
+    /// capture leaves nothing to capture), list the same moves as they did
+    /// then (counted by the engine before the landing classes), now within
+    /// a lap cap of 1,000 laps.
+    #[test]
+    fn the_worst_relay_positions_settle_within_a_thousand_laps() {
+        use crate::board4x8::{notation, Igisoro};
+        for (text, moves) in [
+            ("ikibuguzo-1 1,2,5,23,0,1,5,0/2,1,4,1,0,4,3,9/0,0,0,0,0,0,1,2/0,0,0,0,0,0,0,0 n", 8),
+            ("ikibuguzo-1 1,2,5,1,2,1,0,2/4,9,4,7,10,3,0,10/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n", 10),
+            ("ikibuguzo-1 0,1,0,2,9,4,9,10/1,4,1,7,1,2,1,9/0,0,0,0,0,0,0,0/1,0,0,0,1,1,0,0 n", 8),
+            ("ikibuguzo-1 4,3,6,5,4,2,3,2/1,4,3,6,3,6,3,7/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 n", 14),
+        ] {
+            let pos = notation::parse(text).unwrap();
+            let (list, capped) =
+                crate::budget::with_lap_cap(1_000, || crate::explore::legal_moves::<Igisoro>(&pos, None));
+            assert!(!capped, "{text}");
+            assert_eq!(list.moves.len(), moves, "{text}");
+        }
+    }
+
     /// The proof uses the classes of the live positions only: a state whose
     /// classes have neighbours is not proven, even when it is endless.
     #[test]
