@@ -5,6 +5,7 @@
 # Rust style gates (rustfmt, clippy with warnings as errors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+./scripts/system-deps.sh
 ./scripts/bootstrap.sh
 . .venv/bin/activate
 cargo fmt --all --check
