@@ -8,7 +8,7 @@ from typing import Any, Literal, Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, check_timeout, limits
-from igisoro.errors import InvalidLimitError, InvalidNotationError, InvalidPositionError
+from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
 from igisoro.variant import _kinds, rules_to_json
 
@@ -375,8 +375,13 @@ class Position:
     ) -> Analysis:
         """Search under limits (at least one of depth, nodes, time_ms; see
         :mod:`igisoro.analysis` for the maxima and for ``timeout``, an outside
-        deadline that cuts the search short). Releases the GIL."""
-        return Analysis._from(self._pos.analyse(*limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout)))
+        deadline that cuts the search short). Releases the GIL.
+
+        A move comes back whenever the game is not over, whatever the limits;
+        only a ``timeout`` that passes before any move is settled raises
+        :class:`EngineTimeoutError`."""
+        found = self._pos.analyse(*limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
+        return self._with_move(Analysis._from(found), timeout)
 
     def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0, timeout: float | None = None) -> Analysis:
         """The move a player of strength ``level`` (1 beginner .. 10 full
@@ -387,7 +392,17 @@ class Position:
         sd = _check_int("seed", seed)
         if not 0 <= sd < 2**64:
             raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
-        return Analysis._from(self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout)))
+        found = self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout))
+        return self._with_move(Analysis._from(found), timeout)
+
+    def _with_move(self, a: Analysis, timeout: float | None) -> Analysis:
+        """``a``, unless the outside ``timeout`` left it without a move in a
+        game that is not over: ``best_move is None`` must mean game over."""
+        if a.best_move is None and a.stopped_by == "deadline":
+            raise EngineTimeoutError(
+                f"the timeout of {timeout} s passed before any move of {self.notation()!r} was settled"
+            )
+        return a
 
     # -- dunder -----------------------------------------------------------
 

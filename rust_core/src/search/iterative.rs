@@ -96,6 +96,9 @@ pub struct Analysis {
     /// Last completed depth, in whole turns (0 if none completed). With a
     /// single line, the move and score may come from the next, stopped
     /// iteration when it finished a better option (see the module docs).
+    /// At depth 0 the move is the best option the stopped first iteration
+    /// finished, else the first in capture order (most seeds captured),
+    /// scored by the static evaluation of the position.
     pub depth: u32,
     pub nodes: u64,
     pub time_ms: u64,
@@ -120,19 +123,21 @@ struct RootItem {
 }
 
 /// Analyse with any evaluation function (the public baseline uses its own).
+///
+/// A move always comes back when the game is not over, whatever the
+/// caller's own limits (`time_ms`, `nodes`): the game status and the root's
+/// options are settled under the outside deadline only, and a search that
+/// completes no iteration still plays the best option its first iteration
+/// finished, else the first option in capture order (see
+/// [`Analysis::depth`]). Only the outside deadline (or cancellation) can
+/// leave `best_move` empty in a game that is not over; the result then says
+/// [`StopReason::Deadline`].
 pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
-    // The same time limit and cancel flag also bound the rules core, so a
-    // single long relay chain inside `Game::advance` cannot hold the search
-    // past its deadline (see crate::budget).
-    let own = limits.time_ms.map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-    let budget = crate::budget::Budget {
-        deadline: match (own, limits.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
-        cancel: limits.cancel.clone(),
-    };
-    crate::budget::with_budget(budget, || analyse_bounded::<G>(pos, limits, eval)).0
+    // The outside deadline and cancel flag also bound the rules core, so a
+    // single long relay chain inside `Game::advance` cannot hold the call
+    // past them (see crate::budget); the search adds its own time limit.
+    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone() };
+    crate::budget::with_budget(outside, || analyse_bounded::<G>(pos, limits, eval)).0
 }
 
 fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
@@ -158,10 +163,10 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     };
     let st = status::<G>(pos);
     if crate::budget::check() {
-        // Out of time before the status was settled: no move to offer.
+        // The outside deadline passed before the status was settled.
         return Analysis {
             time_ms: s.ctl.elapsed_ms(),
-            stopped_by: s.ctl.stop_reason(),
+            stopped_by: StopReason::Deadline,
             ..over(Score::Centiseeds((s.eval)(pos)))
         };
     }
@@ -172,10 +177,24 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         return Analysis {
             nodes: 0,
             time_ms: s.ctl.elapsed_ms(),
-            stopped_by: s.ctl.stop_reason(),
+            stopped_by: StopReason::Deadline,
             ..over(Score::Centiseeds((s.eval)(pos)))
         };
     };
+    // From here on the search's own time limit bounds the rules core too.
+    let own = limits.time_ms.map(|ms| s.ctl.started() + std::time::Duration::from_millis(ms));
+    let search = crate::budget::Budget {
+        deadline: match (own, limits.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        cancel: limits.cancel.clone(),
+    };
+    crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits)).0
+}
+
+/// Iterative deepening over the root's options `g` (see the module docs).
+fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, limits: &Limits) -> Analysis {
     let frontier = g.frontier();
     let mut items: Vec<RootItem> =
         frontier.iter().map(|&node| RootItem { node, value: -INF, exact: false, principal: None }).collect();
@@ -198,11 +217,11 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
             }
         }
         let mut finished = 0;
-        match root_iteration(&mut s, &g, &mut items, d, multipv, &mut finished) {
+        match root_iteration(s, g, &mut items, d, multipv, &mut finished) {
             Ok(()) => done = Some((d, items.clone())),
             Err(Stop) => {
                 stopped_by = s.ctl.stop_reason();
-                if multipv == 1 && done.is_some() {
+                if multipv == 1 {
                     partial = items[..finished].iter().filter(|it| it.exact).max_by_key(|it| it.value).cloned();
                 }
                 break;
@@ -219,7 +238,8 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     }
     let (depth, mut items) = match done {
         Some(x) => x,
-        // Not even depth 1 finished: the first option in capture order.
+        // Not even depth 1 finished: the options in capture order (the
+        // stopped first iteration's best finished option goes first below).
         None => (0, items),
     };
     if let Some(best) = partial {
@@ -230,12 +250,13 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
     }
     let mut lines = Vec::new();
     for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
-        let r = it.principal.unwrap_or_else(|| any_result(&g, it.node));
+        let Some(r) = it.principal.or_else(|| any_result(g, it.node)) else { continue };
         let res = &g.results[r];
         let mv = format_move::<G>(pos, &g.path_to(res.node));
         let mut pv = vec![mv.clone()];
         pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits));
-        let value = if depth == 0 { (s.eval)(pos) } else { it.value };
+        // An option no iteration scored has only the static evaluation.
+        let value = if it.exact { it.value } else { (s.eval)(pos) };
         lines.push(Line { mv, score: Score::from_value(value), value, pv });
     }
     let first = lines.first().cloned();
@@ -299,13 +320,17 @@ fn root_iteration<G: Engine>(
 }
 
 /// Some result reachable from node `n` (a fallback when no principal line
-/// was recorded): follow first children to a finished turn.
-fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> usize {
+/// was recorded): follow first children to a finished turn; `None` when
+/// no turn can finish from `n`.
+fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> Option<usize> {
+    if let Kind::Done(r) = g.kind[n as usize] {
+        return Some(r as usize);
+    }
     let mut seen = vec![false; g.kind.len()];
     let mut stack = vec![n];
     while let Some(i) = stack.pop() {
         if let Kind::Done(r) = g.kind[i as usize] {
-            return r as usize;
+            return Some(r as usize);
         }
         for &c in g.children_of(i).iter().rev() {
             if !seen[c as usize] {
@@ -314,7 +339,7 @@ fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> usize {
             }
         }
     }
-    0
+    None
 }
 
 /// The principal variation after `pos`, read from the table's best results.

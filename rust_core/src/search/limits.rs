@@ -169,6 +169,11 @@ impl Control {
         }
     }
 
+    /// When the search started (its own `time_ms` counts from here).
+    pub fn started(&self) -> Instant {
+        self.start
+    }
+
     pub fn elapsed_ms(&self) -> u64 {
         self.start.elapsed().as_millis() as u64
     }
@@ -220,11 +225,25 @@ impl Control {
     }
 
     /// The root's turn graph: every relay chain settled exactly, so every
-    /// move offered is legal and no legal move is missing.
+    /// move offered is legal and no legal move is missing. Only the outside
+    /// deadline (or cancellation) stops it, not the search's own time or
+    /// node limit: a caller with a tiny budget still gets a move.
     pub fn root_graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
         let mut g = super::turn_graph::TurnGraph::empty();
-        self.graph_with_cap::<G>(pos, u64::MAX, &mut g)?;
-        Ok(g)
+        let max = self.turn_nodes;
+        let this = &*self;
+        let (built, capped) =
+            crate::budget::with_lap_cap(u64::MAX, || g.rebuild_bounded(pos, max, &mut || this.past_deadline()));
+        match built {
+            Ok(()) => {
+                self.truncated += (g.truncated || capped) as u64;
+                Ok(g)
+            }
+            Err(e) => {
+                self.stopped = true;
+                Err(e)
+            }
+        }
     }
 
     fn graph_with_cap<G: crate::game::Game>(
@@ -276,14 +295,26 @@ impl Control {
 
     /// Why the search stopped short of its depth, once it has: the node
     /// limit, the outside deadline (or cancellation), or its own time.
+    ///
+    /// When both the search's own time and the outside deadline have
+    /// passed, the one that ended first is named: a search whose own
+    /// `time_ms` ran out is not "cut short" just because the deadline
+    /// passed too by the time anybody asked.
     pub fn stop_reason(&self) -> StopReason {
         if self.nodes >= self.nodes_limit {
             StopReason::Nodes
-        } else if self.past_deadline() {
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d && self.own_end().is_none_or(|own| d < own))
+        {
             StopReason::Deadline
         } else {
             StopReason::Time
         }
+    }
+
+    /// When the search's own `time_ms` runs out, if it has one.
+    fn own_end(&self) -> Option<Instant> {
+        self.time_ms.map(|t| self.start + std::time::Duration::from_millis(t))
     }
 
     /// Why no further iteration is worth starting, if none is. Each
@@ -293,14 +324,18 @@ impl Control {
         if self.stopped || self.nodes >= self.nodes_limit || self.out_of_time() {
             return Some(self.stop_reason());
         }
-        let spent = self.start.elapsed();
-        if self.deadline.is_some_and(|d| spent >= d.saturating_duration_since(Instant::now())) {
-            return Some(StopReason::Deadline);
-        }
-        if self.time_ms.is_some_and(|t| spent.as_millis() as u64 * 2 >= t) {
-            return Some(StopReason::Time);
-        }
-        None
+        // The next iteration would need at least the time spent so far
+        // before the first end: the own time limit or the outside deadline,
+        // whichever comes first, is the one that stops the search.
+        let now = Instant::now();
+        let spent = now.saturating_duration_since(self.start);
+        let (end, why) = match (self.own_end(), self.deadline) {
+            (Some(own), Some(d)) if d < own => (d, StopReason::Deadline),
+            (Some(own), _) => (own, StopReason::Time),
+            (None, Some(d)) => (d, StopReason::Deadline),
+            (None, None) => return None,
+        };
+        (spent >= end.saturating_duration_since(now)).then_some(why)
     }
 }
 
@@ -327,5 +362,27 @@ mod tests {
         assert!(more <= CLOCK_EVERY as u64, "seen after {more} more visits");
         assert_eq!(c.stop_reason(), StopReason::Deadline);
         assert!(c.visit().is_err(), "a stopped search stays stopped");
+    }
+
+    /// When both the search's own time and the outside deadline say stop,
+    /// the one that ends first is reported (issue 17, defect 5: a search
+    /// whose own `time_ms` ended first was flagged as cut by the deadline).
+    #[test]
+    fn the_limit_that_ends_first_is_the_reason() {
+        let soon = |ms| Some(Instant::now() + std::time::Duration::from_millis(ms));
+        // Own time 100 ms, deadline 150 ms, 80 ms spent: both rules say
+        // "no further iteration", and the own time ends first.
+        let c = Control::new(&Limits { time_ms: Some(100), deadline: soon(150), ..Limits::default() });
+        std::thread::sleep(std::time::Duration::from_millis(80));
+        assert_eq!(c.iteration_stop(), Some(StopReason::Time));
+        // Both passed: the own time (50 ms) ended before the deadline (60 ms).
+        let c = Control::new(&Limits { time_ms: Some(50), deadline: soon(60), ..Limits::default() });
+        std::thread::sleep(std::time::Duration::from_millis(80));
+        assert_eq!(c.stop_reason(), StopReason::Time);
+        // The deadline first: it is what cut the search short.
+        let c = Control::new(&Limits { time_ms: Some(200), deadline: soon(50), ..Limits::default() });
+        std::thread::sleep(std::time::Duration::from_millis(80));
+        assert_eq!(c.stop_reason(), StopReason::Deadline);
+        assert_eq!(c.iteration_stop(), Some(StopReason::Deadline));
     }
 }
