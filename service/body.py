@@ -11,6 +11,27 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.problems import Problem, validation_problem
 
+try:  # The errors gunicorn raises while de-chunking a malformed body.
+    from gunicorn.http.errors import ParseException as _ServerParseError
+except ImportError:  # pragma: no cover - served by another WSGI server
+    _ServerParseError = ValueError  # type: ignore[misc,assignment]
+
+# What reading the WSGI input raises when the client sent a broken body: a
+# bad chunk size, extension or terminator (gunicorn's parse errors), a body
+# shorter than declared or a client gone mid-body (OSError, gunicorn's
+# NoMoreData included). All are the client's fault: 400, never a 500.
+_BROKEN_BODY = (_ServerParseError, OSError, ValueError)
+
+
+def _read(stream: Any, n: int) -> bytes:
+    """``stream.read(n)``, a broken body as 400 ``malformed-body``."""
+    try:
+        data: bytes = stream.read(n)
+    except _BROKEN_BODY as e:
+        raise Problem(400, "malformed-body", "Malformed request body",
+                      f"The request body could not be read as HTTP framing says: {type(e).__name__}: {e}") from None
+    return data
+
 
 def _no_constants(name: str) -> Any:
     # Python's json accepts NaN and Infinity; JSON (RFC 8259) does not.
@@ -34,17 +55,23 @@ def _body_bytes() -> bytes:
     if length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
         if int(length) > limit:
             raise RequestEntityTooLarge()
-        data: bytes = environ["wsgi.input"].read(int(length))
+        data = _read(environ["wsgi.input"], int(length))
+        if len(data) < int(length):
+            raise Problem(400, "malformed-body", "Malformed request body",
+                          f"The request body ended after {len(data)} of the {length} bytes its Content-Length declares.")
         return data
     if environ.get("wsgi.input_terminated"):
         # A chunked body the server de-chunks (gunicorn does): one byte past
         # the limit tells a body that is too large.
-        data = environ["wsgi.input"].read(limit + 1)
+        data = _read(environ["wsgi.input"], limit + 1)
         if len(data) > limit:
             raise RequestEntityTooLarge()
         return data
     # No length and no end marked: Werkzeug's safe reading (an empty body).
-    return request.get_data(cache=True)
+    try:
+        return request.get_data(cache=True)
+    except _BROKEN_BODY as e:
+        raise Problem(400, "malformed-body", "Malformed request body", f"The request body could not be read: {e}") from None
 
 
 def json_body() -> Any:

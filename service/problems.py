@@ -60,8 +60,12 @@ def problem_response(status: int, type_: str, title: str, detail: str,
     body = problem_body(status, type_, title, detail, errors)
     resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     if headers:
+        # Headers of the error being replaced (Allow, Retry-After, rate-limit
+        # headers) carry over; its body's type and length do not: this body
+        # is another one (a copied Content-Length made keep-alive clients
+        # wait for bytes that never came).
         for k, v in dict(headers).items():
-            if k.lower() != "content-type":
+            if k.lower() not in ("content-type", "content-length"):
                 resp.headers[k] = v
     return resp
 
