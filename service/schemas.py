@@ -177,7 +177,8 @@ class BatchRequest(SearchLimits, MultiPV):
     """``{"positions": [position, ...], limits...}``: each position is checked
     on its own, so a bad one becomes an error entry, not a failed batch."""
 
-    positions = fields.List(fields.Raw(), required=True)
+    # Any JSON value, null included: each is read on its own below.
+    positions = fields.List(fields.Raw(allow_none=True), required=True)
 
     @validates("positions")
     def _positions(self, value: list[Any], **kwargs: Any) -> None:

@@ -64,3 +64,19 @@ def test_deadline_bounds_the_whole_batch():
     assert r.status_code == 200
     assert r.json["partial"] is True
     assert all(x["partial"] and x["stopped_by"] == "deadline" and x["best_move"] for x in r.json["results"])
+
+
+def test_null_number_and_bad_objects_are_error_entries_not_a_rejected_batch(client) -> None:  # type: ignore[no-untyped-def]
+    """Issue 17, defect 6: one null used to reject the whole batch (422)."""
+    good = "isolo 2,2,2,2/2,2,2,2 s"
+    r = client.post("/v1/analysis/batch", json={
+        "positions": [None, good, 7, {"variant": "igisoro", "pits": "nope"}, [], True, good], "depth": 1})
+    assert r.status_code == 200, r.get_json()
+    results = r.get_json()["results"]
+    assert [("error" in x) for x in results] == [True, False, True, True, True, True, False]
+    assert r.get_json()["errors"] == 5
+    for x in results:
+        if "error" in x:
+            assert x["error"]["status"] == 422 and x["error"]["detail"]
+        else:
+            assert x["best_move"] is not None
