@@ -5,4 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/bootstrap.sh
+# Several workers: prometheus-client must sum their counts from one shared
+# directory, or /metrics alternates between workers' own numbers.
+export PROMETHEUS_MULTIPROC_DIR=${PROMETHEUS_MULTIPROC_DIR:-${TMPDIR:-/tmp}/igisoro-metrics-$(id -u)}
 exec .venv/bin/gunicorn -c gunicorn.conf.py 'service:create_app()'

@@ -8,6 +8,9 @@ behind a gateway) and switched on by configuration (``service/CONFIG.md``):
   in ``X-API-Key`` or ``Authorization: Bearer``; else 401 problem+json.
 - ``CORS_ORIGINS``: browsers on these origins may call the API (flask-cors,
   which gets preflight requests right).
+- Failed API-key attempts: at most ``AUTH_FAILURE_LIMIT`` per client address
+  per minute and worker process; past it 429 with ``Retry-After`` (guessing
+  keys must not be free, even with no general rate limit).
 - ``RATE_LIMIT``: per client address, by flask-limiter; past it a 429
   problem with ``Retry-After``. ``RATE_LIMIT_STORAGE_URI`` chooses where the
   counts live: ``memory://`` counts per worker process, a Redis URI shares
@@ -17,8 +20,11 @@ behind a gateway) and switched on by configuration (``service/CONFIG.md``):
 from __future__ import annotations
 
 import hmac
+import threading
+import time
+from collections import deque
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_cors import CORS
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -42,20 +48,59 @@ def _presented_key() -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+class FailureWindow:
+    """Failed attempts per client address in a sliding window (in-process:
+    each worker counts its own, which bounds guessing all the same)."""
+
+    def __init__(self, limit: int, seconds: float = 60.0) -> None:
+        self.limit, self.seconds = limit, seconds
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, addr: str, now: float) -> deque[float]:
+        q = self._seen.setdefault(addr, deque())
+        while q and q[0] <= now - self.seconds:
+            q.popleft()
+        return q
+
+    def blocked_for(self, addr: str) -> int:
+        """Seconds until ``addr`` may try again (0: it may now)."""
+        now = time.monotonic()
+        with self._lock:
+            q = self._recent(addr, now)
+            if len(q) < self.limit:
+                if not q:
+                    self._seen.pop(addr, None)  # keep the map small
+                return 0
+            return max(1, int(q[0] + self.seconds - now) + 1)
+
+    def record(self, addr: str) -> None:
+        with self._lock:
+            self._recent(addr, time.monotonic()).append(time.monotonic())
+
+
 def init_app(app: Flask) -> None:
     """Install whichever of API keys, CORS and rate limits the config enables."""
     keys: list[str] = app.config["API_KEYS"]
     if keys:
         encoded = [k.encode() for k in keys]
+        failures = FailureWindow(int(app.config["AUTH_FAILURE_LIMIT"]))
 
         @app.before_request
         def _require_key() -> None:
             # Preflight requests carry no credentials by design (CORS).
             if request.method == "OPTIONS" or _open(request.path):
                 return
+            addr = request.remote_addr or "?"
+            wait = failures.blocked_for(addr)
+            if wait:
+                raise Problem(429, "too-many-auth-failures", "Too many failed API keys",
+                              f"Too many requests with a missing or unknown API key from this address; "
+                              f"retry in {wait} s.", headers={"Retry-After": str(wait)})
             given = _presented_key()
             # compare_digest on each key: no timing hint about which prefix matched.
             if given is None or not any(hmac.compare_digest(given.encode(), k) for k in encoded):
+                failures.record(addr)
                 raise Problem(401, "unauthorized", "API key required",
                               "This server needs an API key in the X-API-Key header "
                               "(or Authorization: Bearer <key>); the one given is missing or unknown.",
@@ -63,8 +108,16 @@ def init_app(app: Flask) -> None:
 
     origins: list[str] = app.config["CORS_ORIGINS"]
     if origins:
+        # always_send=False: no Access-Control-Allow-Origin for requests
+        # without an Origin (not from a browser); Vary: Origin on every
+        # answer, so a cache never serves one origin's answer to another.
         CORS(app, origins=origins, expose_headers=["Retry-After", "X-Engine-Version"],
-             allow_headers=["Content-Type", "X-API-Key", "Authorization"])
+             allow_headers=["Content-Type", "X-API-Key", "Authorization"], always_send=False)
+
+        @app.after_request
+        def _vary(resp: Response) -> Response:
+            resp.vary.add("Origin")
+            return resp
 
     rate = app.config["RATE_LIMIT"]
     if rate:

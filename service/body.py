@@ -38,7 +38,18 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # RFC 8259 leaves duplicate names undefined; taking the last silently
+    # would let two readers of one body disagree, so refuse and name it.
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        dup = next(k for k, _ in pairs if k in seen or seen.add(k))  # type: ignore[func-returns-value]
+        raise ValueError(f"duplicate key {dup!r} in an object")
+    return out
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_unique_keys)
 
 
 def _body_bytes() -> bytes:

@@ -57,6 +57,9 @@ class Config:
     #: If non-empty, every ``/v1`` request except health and docs needs one
     #: of these keys in ``X-API-Key`` (or ``Authorization: Bearer <key>``).
     API_KEYS: list[str] = []
+    #: With API keys on: failed key attempts allowed per client address per
+    #: minute (and worker process) before 429 ``too-many-auth-failures``.
+    AUTH_FAILURE_LIMIT = 20
     #: Rate limit per client address, in flask-limiter notation
     #: (``"120/minute"``, ``"10/second;1000/hour"``); empty: no limit.
     RATE_LIMIT = ""
@@ -70,7 +73,7 @@ class Config:
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
             "DEFAULT_MOVE_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
-            "DEFAULT_REVIEW_DEPTH")
+            "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 
 #: What the engine itself accepts (see ``igisoro.analysis``): a cap above it

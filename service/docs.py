@@ -7,7 +7,7 @@ from pathlib import Path
 
 import mimetypes
 
-from flask import Blueprint, Response, abort
+from flask import Blueprint, Response, abort, redirect, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.security import safe_join
 
@@ -37,7 +37,9 @@ _INIT = """window.ui = SwaggerUIBundle({
   url: "openapi.yaml",
   dom_id: "#swagger-ui",
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-  layout: "StandaloneLayout"
+  layout: "StandaloneLayout",
+  // No outside request: the default validator badge calls validator.swagger.io.
+  validatorUrl: null
 });
 """
 
@@ -52,6 +54,13 @@ def openapi() -> Response:
 def docs() -> Response:
     """Interactive documentation."""
     return Response(_INDEX, mimetype="text/html")
+
+
+@bp.get("/docs/")
+def docs_slash() -> Response:
+    """``/v1/docs/`` is where people type it; the page's relative asset URLs
+    need ``/v1/docs``, so redirect there."""
+    return redirect(url_for("docs.docs"), 308)
 
 
 @bp.get("/docs/<path:asset>")

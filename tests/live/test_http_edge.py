@@ -118,3 +118,20 @@ def test_a_body_cut_short_is_400_not_500(live: Server, framing: str) -> None:
         sock.close()
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
     assert metric_total(live, "igisoro_http_requests_total", 'status="500"') == before
+
+
+def test_metrics_sum_every_worker(live: Server) -> None:
+    """With two workers and the multiprocess directory (as serve.sh sets it),
+    /metrics counts requests of both, so a counter only grows."""
+    seen = []
+    for _ in range(6):
+        with urllib.request.urlopen(live.url + "/v1/health/live", timeout=10):
+            pass
+        seen.append(metric_total(live, "igisoro_http_requests_total", 'endpoint="/v1/health/live"'))
+    assert seen == sorted(seen) and seen[-1] >= 6, seen
+
+
+def test_serve_script_sets_a_metrics_directory() -> None:
+    from tests.live.conftest import ROOT
+
+    assert "PROMETHEUS_MULTIPROC_DIR" in (ROOT / "scripts" / "serve.sh").read_text()
