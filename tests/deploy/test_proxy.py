@@ -1,0 +1,84 @@
+"""Issue 17, defect 3: slow clients cannot stall the production topology,
+and the proxy's own errors are problem+json."""
+
+from __future__ import annotations
+
+import json
+import socket
+
+from bench.slow_clients import SlowClients, probe
+from tests.live.conftest import free_port, stop
+
+
+def test_64_slow_connections_do_not_slow_health_through_the_proxy(topology: tuple[int, int]) -> None:
+    _, port = topology
+    slow = SlowClients("127.0.0.1", port, 64)
+    try:
+        result = probe("127.0.0.1", port, 200, timeout=5)
+    finally:
+        slow.close()
+    assert result.failed == 0, result.summary()
+    assert result.quantile(0.99) < 0.100, result.summary()
+
+
+def raw(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(data)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, body = answer.split(b"\r\n\r\n", 1)
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, v in (ln.split(":", 1) for ln in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def assert_problem(status: int, headers: dict[str, str], body: bytes, expected: int) -> None:
+    assert status == expected, body
+    assert headers["content-type"] == "application/problem+json"
+    assert int(headers["content-length"]) == len(body)
+    doc = json.loads(body)
+    assert doc["status"] == expected and doc["title"] and doc["detail"]
+
+
+def test_proxy_errors_are_problem_json(topology: tuple[int, int]) -> None:
+    _, port = topology
+    long_uri = b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    assert_problem(*raw(port, long_uri), 414)
+    big_header = b"GET /v1/health/live HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 20_000 + b"\r\nConnection: close\r\n\r\n"
+    assert_problem(*raw(port, big_header), 431)
+    too_big = (b"POST /v1/evaluate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+               b"Content-Length: 100000\r\nConnection: close\r\n\r\n")
+    assert_problem(*raw(port, too_big), 413)
+    assert_problem(*raw(port, b"NOT HTTP AT ALL\r\n\r\n"), 400)
+
+
+def test_app_errors_pass_through_the_proxy_unchanged(topology: tuple[int, int]) -> None:
+    _, port = topology
+    status, headers, body = raw(port, b"GET /v1/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert_problem(status, headers, body, 404)
+    assert json.loads(body)["type"] == "about:blank" and "nginx" not in body.decode()
+
+
+def test_upstream_down_is_a_502_problem(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import subprocess
+    import tempfile
+    import time
+
+    from tests.live.conftest import ROOT
+
+    port, dead = free_port(), free_port()
+    prefix = tempfile.mkdtemp(dir="/tmp", prefix="igisoro-nginx-test-")
+    with (tmp_path / "nginx.out").open("wb") as out:
+        nginx = subprocess.Popen([str(ROOT / "deploy" / "run-nginx.sh"), f"127.0.0.1:{port}", f"127.0.0.1:{dead}",
+                                  prefix], stdout=out, stderr=subprocess.STDOUT)
+    try:
+        for _ in range(100):
+            try:
+                status, headers, body = raw(port, b"GET /v1/health/live HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert_problem(status, headers, body, 502)
+    finally:
+        stop(nginx)
