@@ -117,8 +117,11 @@ def main() -> None:
     ap.add_argument("--probes", type=int, default=200)
     ap.add_argument("--probe-timeout", type=float, default=5.0)
     args = ap.parse_args()
+    import sys
     import tempfile
     from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/
 
     from tests.deploy.conftest import start_topology
     from tests.live.conftest import stop

@@ -24,3 +24,11 @@ __all__ = [
     "InvalidPositionError",
     "UnknownVariantError",
 ]
+
+# Created in the private compiled module, they would show up in tracebacks
+# and reprs as ``igisoro._igisoro.IllegalMoveError``; users catch them as
+# ``igisoro.IllegalMoveError``, so that is the name they carry.
+for _exc in (EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError, InvalidNotationError,
+             InvalidPositionError, UnknownVariantError):
+    _exc.__module__ = "igisoro"
+del _exc
