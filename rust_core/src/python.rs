@@ -1,28 +1,31 @@
 //! All PyO3 code: the private `igisoro._igisoro` module that the Python
 //! package wraps.
 //!
-//! - One position type for every rule system ([`AnyPos`]); each method
-//!   dispatches once to code generic over [`Game`], so Isolo and the 4x8
-//!   family share every path and callers never special-case a game.
+//! Marshalling only: the position type, dispatch, variant metadata, limits
+//! and errors live in the core ([`crate::any_position`],
+//! [`crate::search::Limits::checked`], [`crate::error`]); this file turns
+//! Python arguments into core calls and core results into Python objects.
 //! - Everything CPU-heavy runs inside `py.detach` (the GIL is released)
 //!   under an optional time limit ([`crate::budget`]).
-//! - Every engine error maps to one Python exception in `to_py_err`, one
-//!   exhaustive match, so a new error forces a decision here.
+//! - Every core [`Error`] maps to one Python exception type in `to_py_err`,
+//!   one exhaustive match, so a new kind of error forces a decision here.
 
+use crate::any_position::{self, AnyPosition, AnySetup, Family, BOARDS};
 use crate::board4x8 as b4;
 use crate::budget::{with_budget, Budget};
+use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::{Actor, Event, Game, Status};
-use crate::isolo as iso;
-use crate::json_form::{write_str, Extra, Form};
-use crate::moves::{format_move, parse_move, MoveSyntaxError};
+use crate::json_form::{write_str, Extra};
+use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
-use crate::search::{self, Analysis, Limits, Score};
+use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
+use crate::search::{Analysis, Limits, Score};
+use crate::with_game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
@@ -33,132 +36,25 @@ create_exception!(_igisoro, IllegalMoveError, IgisoroError, "A move that is not 
 create_exception!(_igisoro, InvalidLimitError, IgisoroError, "A bound or limit out of range.");
 create_exception!(_igisoro, EngineTimeoutError, IgisoroError, "The time limit ran out before the answer was settled.");
 
-/// Every engine error, once, with the input named in the message.
-enum Error {
-    Position(String),
-    UnknownVariant(String),
-    Notation { text: String, detail: String },
-    MoveSyntax(MoveSyntaxError),
-    Play { mv: String, pos: String, err: PlayError },
-    Limit(String),
-    Timeout { what: String, seconds: f64 },
-}
-
-fn all_variant_names() -> Vec<&'static str> {
-    b4::Variant::ALL.iter().map(|v| v.name()).chain(iso::Variant::ALL.iter().map(|v| v.name())).collect()
-}
-
+/// The Python exception type of each kind of core error.
 fn to_py_err(e: Error) -> PyErr {
+    let msg = e.to_string();
     match e {
-        Error::UnknownVariant(v) => UnknownVariantError::new_err(format!(
-            "unknown variant '{}': expected one of {}",
-            v,
-            all_variant_names().join(", ")
-        )),
-        Error::Position(p) => InvalidPositionError::new_err(format!("invalid position: {}", p)),
-        Error::Notation { text, detail } => {
-            InvalidNotationError::new_err(format!("invalid notation {:?}: {}", text, detail))
-        }
-        Error::MoveSyntax(m) => InvalidNotationError::new_err(m.to_string()),
-        Error::Play { err: PlayError::Interrupted, pos, mv } => {
-            EngineTimeoutError::new_err(format!("move '{}' in {}: {}", mv, pos, PlayError::Interrupted))
-        }
-        Error::Play { mv, pos, err } => IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, pos, err)),
-        Error::Limit(s) => InvalidLimitError::new_err(s),
-        Error::Timeout { what, seconds } => EngineTimeoutError::new_err(format!(
-            "{} did not finish within the time limit of {} s (the turn graph of this position is too large)",
-            what, seconds
-        )),
+        Error::UnknownVariant(_) => UnknownVariantError::new_err(msg),
+        Error::Position(_) => InvalidPositionError::new_err(msg),
+        Error::Notation { .. } | Error::MoveSyntax(_) => InvalidNotationError::new_err(msg),
+        Error::Play { err: PlayError::Interrupted, .. } => EngineTimeoutError::new_err(msg),
+        Error::Play { .. } => IllegalMoveError::new_err(msg),
+        Error::Limit(_) => InvalidLimitError::new_err(msg),
+        Error::Timeout { .. } => EngineTimeoutError::new_err(msg),
     }
-}
-
-/// A validated position of any rule system.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum AnyPos {
-    Board4x8(b4::Position),
-    Isolo(iso::Position),
-}
-
-/// What the binding needs from a rule system beyond [`Game`].
-trait Engine: Game<Pos: Send + Sync, Choice: Send> {
-    fn wrap(p: Self::Pos) -> AnyPos;
-    fn notation(p: &Self::Pos) -> String;
-    /// The JSON form's parts (variant, rule overrides, pits picture,
-    /// to_move, extra state fields).
-    fn fields(p: &Self::Pos) -> Form;
-    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
-}
-
-impl Engine for b4::Igisoro {
-    fn wrap(p: b4::Position) -> AnyPos {
-        AnyPos::Board4x8(p)
-    }
-    fn notation(p: &b4::Position) -> String {
-        b4::notation::format(p)
-    }
-    fn fields(p: &b4::Position) -> Form {
-        let s = p.to_setup();
-        let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: b4::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
-    }
-    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-}
-
-impl Engine for iso::Isolo {
-    fn wrap(p: iso::Position) -> AnyPos {
-        AnyPos::Isolo(p)
-    }
-    fn notation(p: &iso::Position) -> String {
-        iso::notation::format(p)
-    }
-    fn fields(p: &iso::Position) -> Form {
-        let s = p.to_setup();
-        let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: iso::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
-    }
-    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-}
-
-/// Run `$body` with `$G` bound to the position's game and `$p` to its
-/// position.
-macro_rules! with_game {
-    ($pos:expr, $p:ident, $G:ident => $body:expr) => {
-        match $pos {
-            AnyPos::Board4x8($p) => {
-                type $G = b4::Igisoro;
-                $body
-            }
-            AnyPos::Isolo($p) => {
-                type $G = iso::Isolo;
-                $body
-            }
-        }
-    };
 }
 
 /// A validated position (any rule system the engine knows).
 #[pyclass(frozen, module = "igisoro._igisoro", name = "Pos")]
 #[derive(Clone)]
 pub struct PyPos {
-    inner: AnyPos,
+    inner: AnyPosition,
 }
 
 fn side_name(to_move: crate::Side, actor: Actor) -> &'static str {
@@ -245,16 +141,6 @@ fn run<R: Send>(py: Python<'_>, timeout: Option<f64>, what: &str, f: impl FnOnce
     Ok(r)
 }
 
-fn game_of(variant: &str) -> Result<bool, Error> {
-    if variant.parse::<b4::Variant>().is_ok() {
-        Ok(true)
-    } else if variant.parse::<iso::Variant>().is_ok() {
-        Ok(false)
-    } else {
-        Err(Error::UnknownVariant(variant.to_string()))
-    }
-}
-
 impl PyPos {
     /// A `limit` argument: none, or at least 1.
     fn move_limit(limit: Option<i64>) -> PyResult<Option<usize>> {
@@ -265,7 +151,7 @@ impl PyPos {
         }
     }
 
-    fn parse_choices<G: Engine>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
+    fn parse_choices<G: Family>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
         parse_move::<G>(p, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
     }
     fn play_err(&self, mv: &str, err: PlayError) -> PyErr {
@@ -273,15 +159,9 @@ impl PyPos {
     }
 }
 
-/// Server-side maxima for search limits (documented in the Python API).
-const MAX_SEARCH_DEPTH: i64 = 64;
-const MAX_SEARCH_NODES: i64 = 100_000_000;
-const MAX_SEARCH_TIME_MS: i64 = 600_000;
-const MAX_MULTIPV: i64 = 16;
-
-/// Validate search limits: at least one of depth, nodes and time, each in
-/// range, plus an optional outside `timeout` (seconds) that cuts the search
-/// short without an error (the result says `stopped_by: "deadline"`).
+/// Validate search limits (see [`Limits::checked`]) plus an optional
+/// outside `timeout` (seconds) that cuts the search short without an error
+/// (the result says `stopped_by: "deadline"`).
 fn search_limits(
     depth: Option<i64>,
     nodes: Option<i64>,
@@ -289,29 +169,8 @@ fn search_limits(
     multipv: i64,
     timeout: Option<f64>,
 ) -> PyResult<Limits> {
-    let check = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
-        match v {
-            Some(x) if !(1..=max).contains(&x) => {
-                Err(to_py_err(Error::Limit(format!("{} must be an integer from 1 to {}, got {}", name, max, x))))
-            }
-            _ => Ok(v),
-        }
-    };
-    let depth = check("depth", depth, MAX_SEARCH_DEPTH)?;
-    let nodes = check("nodes", nodes, MAX_SEARCH_NODES)?;
-    let time_ms = check("time_ms", time_ms, MAX_SEARCH_TIME_MS)?;
-    let multipv = check("multipv", Some(multipv), MAX_MULTIPV)?.unwrap_or(1);
-    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
-        return Err(to_py_err(Error::Limit("a search needs at least one limit: depth, nodes or time_ms".into())));
-    }
-    Ok(Limits {
-        depth: depth.map(|d| d as u32),
-        nodes: nodes.map(|n| n as u64),
-        time_ms: time_ms.map(|t| t as u64),
-        deadline: budget(timeout)?.deadline,
-        multipv: multipv as usize,
-        ..Limits::default()
-    })
+    let deadline = budget(timeout)?.deadline;
+    Limits::checked(depth, nodes, time_ms, multipv, deadline).map_err(to_py_err)
 }
 
 fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
@@ -355,17 +214,6 @@ fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDi
     Ok(d)
 }
 
-impl AnyPos {
-    /// Search this position (dispatches once to the generic search).
-    fn analyse(&self, limits: &Limits) -> Result<Analysis, String> {
-        Ok(with_game!(self, p, G => search::analyse::<G>(p, limits)))
-    }
-
-    fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<Instant>) -> Result<Analysis, String> {
-        Ok(with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)))
-    }
-}
-
 #[pymethods]
 impl PyPos {
     /// Validate an unchecked setup. `state` holds the variant's extra
@@ -378,84 +226,42 @@ impl PyPos {
         to_move: String,
         state: &Bound<'_, PyDict>,
     ) -> PyResult<PyPos> {
-        let four = game_of(&variant).map_err(to_py_err)?;
-        let allowed: &[&str] = if four { &["opening_plies", "winner"] } else { &["phase"] };
-        for k in state.keys() {
-            let k: String = k.extract()?;
-            if !allowed.contains(&k.as_str()) {
-                return Err(to_py_err(Error::Position(format!(
-                    "field '{}' does not apply to variant '{}' (its state fields: {})",
-                    k,
-                    variant,
-                    allowed.join(", ")
-                ))));
-            }
+        let mut extra = Vec::with_capacity(state.len());
+        for (k, v) in state.iter() {
+            let value = if v.is_none() {
+                Extra::Text(None)
+            } else if let Ok(n) = v.extract::<i64>() {
+                Extra::Int(n)
+            } else {
+                Extra::Text(Some(v.extract::<String>()?))
+            };
+            extra.push((k.extract::<String>()?, value));
         }
-        let inner = if four {
-            let opening_plies: i64 = match state.get_item("opening_plies")? {
-                Some(v) => v.extract()?,
-                None => 0,
-            };
-            let winner: Option<String> = match state.get_item("winner")? {
-                Some(v) => v.extract()?,
-                None => None,
-            };
-            let s = b4::Setup { variant, rules, pits, to_move, opening_plies, winner };
-            AnyPos::Board4x8(b4::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
-        } else {
-            let phase: String = match state.get_item("phase")? {
-                Some(v) => v.extract()?,
-                None => "fore_play".to_string(),
-            };
-            let s = iso::Setup { variant, rules, pits, to_move, phase };
-            AnyPos::Isolo(iso::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
-        };
-        Ok(PyPos { inner })
+        let setup = AnySetup::new(variant, rules, pits, to_move, extra).map_err(to_py_err)?;
+        Ok(PyPos { inner: AnyPosition::from_setup(&setup).map_err(to_py_err)? })
     }
 
     /// The start position of a variant.
     #[staticmethod]
     fn start(variant: &str) -> PyResult<PyPos> {
-        let inner = if let Ok(v) = variant.parse::<b4::Variant>() {
-            AnyPos::Board4x8(b4::Position::start(v))
-        } else if let Ok(v) = variant.parse::<iso::Variant>() {
-            AnyPos::Isolo(iso::Position::start(v))
-        } else {
-            return Err(to_py_err(Error::UnknownVariant(variant.into())));
-        };
-        Ok(PyPos { inner })
+        Ok(PyPos { inner: AnyPosition::start(variant).map_err(to_py_err)? })
     }
 
     /// Parse the text notation (the variant name, its first field, picks the game).
     #[staticmethod]
     fn from_notation(text: &str) -> PyResult<PyPos> {
-        let variant = text.split(' ').next().unwrap_or("");
-        let syntax = |detail: String| to_py_err(Error::Notation { text: text.into(), detail });
-        match game_of(variant) {
-            Err(_) if variant.is_empty() => Err(syntax("expected a variant name first".into())),
-            Err(e) => Err(to_py_err(e)),
-            Ok(true) => match b4::notation::parse(text) {
-                Ok(p) => Ok(PyPos { inner: AnyPos::Board4x8(p) }),
-                Err(b4::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(b4::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
-            },
-            Ok(false) => match iso::notation::parse(text) {
-                Ok(p) => Ok(PyPos { inner: AnyPos::Isolo(p) }),
-                Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(iso::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
-            },
-        }
+        Ok(PyPos { inner: AnyPosition::from_notation(text).map_err(to_py_err)? })
     }
 
     /// The canonical text notation.
     fn notation(&self) -> String {
-        with_game!(&self.inner, p, G => G::notation(p))
+        self.inner.notation()
     }
 
     /// The JSON form's fields: variant, rules (overrides), pits, to_move
     /// and the variant's state fields.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let form = with_game!(&self.inner, p, G => G::fields(p));
+        let form = self.inner.form();
         let d = PyDict::new(py);
         d.set_item("variant", form.variant)?;
         d.set_item("rules", form.rules)?;
@@ -528,7 +334,7 @@ impl PyPos {
                     out.push_str("{\"move\":");
                     write_str(&mut out, &format_move::<G>(p, &m.choices));
                     out.push_str(",\"result\":{\"position\":");
-                    G::fields(&m.result).write(&mut out);
+                    G::form(&m.result).write(&mut out);
                     out.push_str(",\"notation\":");
                     write_str(&mut out, &G::notation(&m.result));
                     out.push_str("},\"captured\":");
@@ -663,7 +469,7 @@ impl PyPos {
     ) -> PyResult<Bound<'py, PyDict>> {
         let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
         let inner = &self.inner;
-        let a = py.detach(|| inner.analyse(&limits)).map_err(IgisoroError::new_err)?;
+        let a = py.detach(|| inner.analyse(&limits));
         analysis_dict(py, &a)
     }
 
@@ -689,9 +495,7 @@ impl PyPos {
         }
         let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
-        let a = py
-            .detach(|| inner.best_move(level as u8, time_ms as u64, seed, deadline))
-            .map_err(IgisoroError::new_err)?;
+        let a = py.detach(|| inner.best_move(level as u8, time_ms as u64, seed, deadline));
         analysis_dict(py, &a)
     }
 
@@ -708,7 +512,7 @@ impl PyPos {
 }
 
 /// Analyse many positions in parallel on all cores (GIL released); one
-/// dict per position, in order, or a str error for that position.
+/// dict per position, in order.
 /// `time_ms` bounds each position; `timeout` (seconds) the whole batch.
 #[pyfunction]
 #[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
@@ -722,16 +526,11 @@ fn analyse_many<'py>(
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyList>> {
     let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
-    let items: Vec<AnyPos> = positions.iter().map(|p| p.inner.clone()).collect();
-    let share = search::batch::Share::new(&limits, items.len());
-    let results: Vec<Result<Analysis, String>> =
-        py.detach(|| items.par_iter().map(|p| p.analyse(&share.next())).collect());
+    let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
+    let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
     let out = PyList::empty(py);
-    for r in &results {
-        match r {
-            Ok(a) => out.append(analysis_dict(py, a)?)?,
-            Err(e) => out.append(e)?,
-        }
+    for a in &results {
+        out.append(analysis_dict(py, a)?)?;
     }
     Ok(out)
 }
@@ -741,31 +540,16 @@ fn analyse_many<'py>(
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    let add = |name: &str,
-               board: &str,
-               aliases: Vec<&str>,
-               source: &str,
-               desc: &str,
-               rules: Vec<(&str, String)>,
-               start: String|
-     -> PyResult<()> {
+    for v in any_position::variants() {
         let d = PyDict::new(py);
-        d.set_item("name", name)?;
-        d.set_item("board", board)?;
-        d.set_item("aliases", aliases)?;
-        d.set_item("source", source)?;
-        d.set_item("description", desc)?;
-        d.set_item("rules", rules)?;
-        d.set_item("start", start)?;
-        out.append(d)
-    };
-    for v in b4::Variant::ALL {
-        let start = b4::notation::format(&b4::Position::start(v));
-        add(v.name(), "4x8", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
-    }
-    for v in iso::Variant::ALL {
-        let start = iso::notation::format(&iso::Position::start(v));
-        add(v.name(), "2xn", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
+        d.set_item("name", v.name)?;
+        d.set_item("board", v.board.name())?;
+        d.set_item("aliases", v.aliases.to_vec())?;
+        d.set_item("source", v.source)?;
+        d.set_item("description", v.description)?;
+        d.set_item("rules", v.rules)?;
+        d.set_item("start", v.start)?;
+        out.append(d)?;
     }
     Ok(out)
 }
@@ -774,12 +558,11 @@ fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 #[pyfunction]
 fn rule_options(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    let boards = [("4x8", b4::rules::OPTIONS), ("2xn", iso::rules::OPTIONS)];
-    for (board, options) in boards {
-        for (name, kind, doc) in options {
+    for board in BOARDS {
+        for (name, kind, doc) in board.options() {
             let d = PyDict::new(py);
             d.set_item("name", *name)?;
-            d.set_item("board", board)?;
+            d.set_item("board", board.name())?;
             d.set_item("description", *doc)?;
             match kind {
                 b4::rules::OptionKind::Bool => d.set_item("kind", "bool")?,
@@ -815,5 +598,9 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidLimitError", py.get_type::<InvalidLimitError>())?;
     m.add("EngineTimeoutError", py.get_type::<EngineTimeoutError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
+    m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
+    m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;
+    m.add("MAX_MULTIPV", MAX_MULTIPV)?;
     Ok(())
 }
