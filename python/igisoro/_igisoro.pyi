@@ -3,6 +3,10 @@
 from typing import Any, final
 
 __all__ = [
+    "MAX_MULTIPV",
+    "MAX_SEARCH_DEPTH",
+    "MAX_SEARCH_NODES",
+    "MAX_SEARCH_TIME_MS",
     "EngineTimeoutError",
     "IgisoroError",
     "IllegalMoveError",
@@ -18,6 +22,11 @@ __all__ = [
 ]
 
 __version__: str
+#: The engine's maxima for search limits, defined once in the core.
+MAX_SEARCH_DEPTH: int
+MAX_SEARCH_NODES: int
+MAX_SEARCH_TIME_MS: int
+MAX_MULTIPV: int
 
 class IgisoroError(ValueError): ...
 class InvalidNotationError(IgisoroError): ...
@@ -74,5 +83,5 @@ def analyse_many(
     time_ms: int | None = None,
     multipv: int = 1,
     timeout: float | None = None,
-) -> list[dict[str, Any] | str]: ...
+) -> list[dict[str, Any]]: ...
 def rule_options() -> list[dict[str, Any]]: ...

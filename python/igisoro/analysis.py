@@ -3,7 +3,11 @@
 Limits: at least one of ``depth`` (1..64 whole turns), ``nodes``
 (1..100,000,000) and ``time_ms`` (1..600,000); ``multipv`` 1..16. Anything
 else raises :class:`igisoro.InvalidLimitError` naming the bad value. These
-are the engine's maxima; the HTTP service may set lower ones.
+are the engine's maxima, defined once in the core and read here as
+:data:`ENGINE_MAXIMA`; the HTTP service may set lower ones.
+
+>>> ENGINE_MAXIMA
+{'MAX_SEARCH_DEPTH': 64, 'MAX_SEARCH_NODES': 100000000, 'MAX_SEARCH_TIME_MS': 600000, 'MAX_MULTIPV': 16}
 
 ``timeout`` (seconds, up to a day) is different from ``time_ms``: it is an
 outside deadline, such as a server's request deadline. A search that meets
@@ -22,6 +26,14 @@ from igisoro.errors import IgisoroError, InvalidLimitError
 if TYPE_CHECKING:
     from igisoro.position import Position
 
+
+#: The engine's maxima for search limits (from the core; inclusive).
+ENGINE_MAXIMA: dict[str, int] = {
+    "MAX_SEARCH_DEPTH": _igisoro.MAX_SEARCH_DEPTH,
+    "MAX_SEARCH_NODES": _igisoro.MAX_SEARCH_NODES,
+    "MAX_SEARCH_TIME_MS": _igisoro.MAX_SEARCH_TIME_MS,
+    "MAX_MULTIPV": _igisoro.MAX_MULTIPV,
+}
 
 #: Why a search ended (see :attr:`Analysis.stopped_by`).
 StopReason = Literal["depth", "proven", "nodes", "time", "deadline", "game_over"]
@@ -140,13 +152,14 @@ def analyse_many(
 
     ``time_ms`` bounds each position's search; ``timeout`` (seconds) the
     whole batch: positions not finished by then come back with
-    ``stopped_by == "deadline"``. Results come back in order; a position the
-    search cannot handle yields an :class:`IgisoroError` in its place
-    instead of failing the batch.
+    ``stopped_by == "deadline"``. Results come back in order, one
+    :class:`Analysis` per position (the core searches every valid position;
+    the :class:`IgisoroError` in the return type is kept for callers that
+    already handle it).
     """
     from igisoro.position import Position
 
     if not all(isinstance(p, Position) for p in positions):
         raise InvalidLimitError("analyse_many takes a sequence of Position objects")
     out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
-    return [IgisoroError(r) if isinstance(r, str) else Analysis._from(r) for r in out]
+    return [Analysis._from(r) for r in out]
