@@ -43,14 +43,7 @@ impl Family for b4::Igisoro {
     fn form(p: &b4::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: b4::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
+        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
     }
     fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
@@ -67,14 +60,7 @@ impl Family for iso::Isolo {
     fn form(p: &iso::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: iso::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
+        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
     }
     fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
         p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()

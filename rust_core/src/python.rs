@@ -10,13 +10,13 @@
 //! - Every core [`Error`] maps to one Python exception type in `to_py_err`,
 //!   one exhaustive match, so a new kind of error forces a decision here.
 
-use crate::any_position::{self, AnyPosition, AnySetup, Family, BOARDS};
+use crate::any_position::{self, AnyPosition, Family, BOARDS};
 use crate::board4x8 as b4;
 use crate::budget::{with_budget, Budget};
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::{Actor, Event, Game, Status};
-use crate::json_form::{write_str, Extra};
+use crate::json_form::{self, rule_value, write_str, Extra, RuleValue};
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
@@ -26,6 +26,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use pyo3::IntoPyObjectExt;
 use std::time::{Duration, Instant};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
@@ -48,6 +49,21 @@ fn to_py_err(e: Error) -> PyErr {
         Error::Limit(_) => InvalidLimitError::new_err(msg),
         Error::Timeout { .. } => EngineTimeoutError::new_err(msg),
     }
+}
+
+/// Rule options (text form) as a dict of their JSON types.
+fn rules_dict<'py, K: AsRef<str>>(py: Python<'py>, pairs: &[(K, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in pairs {
+        let value = match rule_value(k.as_ref(), v) {
+            RuleValue::Bool(b) => b.into_bound_py_any(py)?,
+            RuleValue::Int(n) => n.into_bound_py_any(py)?,
+            RuleValue::Pits(names) => names.into_bound_py_any(py)?,
+            RuleValue::Text(t) => t.into_bound_py_any(py)?,
+        };
+        d.set_item(k.as_ref(), value)?;
+    }
+    Ok(d)
 }
 
 /// A validated position (any rule system the engine knows).
@@ -216,28 +232,11 @@ fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDi
 
 #[pymethods]
 impl PyPos {
-    /// Validate an unchecked setup. `state` holds the variant's extra
-    /// fields: `opening_plies` and `winner` (4x8) or `phase` (Isolo).
+    /// Read and validate the JSON form (text), in the core's one reader
+    /// ([`crate::json_form::read`]).
     #[staticmethod]
-    fn from_fields(
-        variant: String,
-        rules: Vec<(String, String)>,
-        pits: Vec<Vec<i64>>,
-        to_move: String,
-        state: &Bound<'_, PyDict>,
-    ) -> PyResult<PyPos> {
-        let mut extra = Vec::with_capacity(state.len());
-        for (k, v) in state.iter() {
-            let value = if v.is_none() {
-                Extra::Text(None)
-            } else if let Ok(n) = v.extract::<i64>() {
-                Extra::Int(n)
-            } else {
-                Extra::Text(Some(v.extract::<String>()?))
-            };
-            extra.push((k.extract::<String>()?, value));
-        }
-        let setup = AnySetup::new(variant, rules, pits, to_move, extra).map_err(to_py_err)?;
+    fn from_json(text: &str) -> PyResult<PyPos> {
+        let setup = json_form::read(text).map_err(to_py_err)?;
         Ok(PyPos { inner: AnyPosition::from_setup(&setup).map_err(to_py_err)? })
     }
 
@@ -258,13 +257,13 @@ impl PyPos {
         self.inner.notation()
     }
 
-    /// The JSON form's fields: variant, rules (overrides), pits, to_move
-    /// and the variant's state fields.
+    /// The JSON form as a dict: variant, rules (overrides, JSON types),
+    /// pits, to_move and the variant's state fields.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let form = self.inner.form();
         let d = PyDict::new(py);
         d.set_item("variant", form.variant)?;
-        d.set_item("rules", form.rules)?;
+        d.set_item("rules", rules_dict(py, &form.rules)?)?;
         d.set_item("pits", form.pits)?;
         d.set_item("to_move", form.to_move)?;
         for (k, v) in form.extra {
@@ -276,9 +275,9 @@ impl PyPos {
         Ok(d)
     }
 
-    /// Every rule option with its effective value (text form).
-    fn rules(&self) -> Vec<(String, String)> {
-        with_game!(&self.inner, p, G => G::all_rules(p))
+    /// Every rule option with its effective value (JSON types).
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        rules_dict(py, &with_game!(&self.inner, p, G => G::all_rules(p)))
     }
 
     /// The side to move.
@@ -547,7 +546,7 @@ fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         d.set_item("aliases", v.aliases.to_vec())?;
         d.set_item("source", v.source)?;
         d.set_item("description", v.description)?;
-        d.set_item("rules", v.rules)?;
+        d.set_item("rules", rules_dict(py, &v.rules)?)?;
         d.set_item("start", v.start)?;
         out.append(d)?;
     }
