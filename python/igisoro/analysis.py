@@ -52,8 +52,9 @@ class Score:
     turns: int | None = None
 
     @classmethod
-    def _from(cls, d: dict[str, Any]) -> Score:
-        return cls(d["type"], d.get("value"), d.get("turns"))
+    def _from(cls, t: tuple[Any, ...]) -> Score:
+        """From the core's (type, value, turns)."""
+        return cls(*t)
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "seeds", "value": 1.5}`` or ``{"type": "win", "turns": 2}``."""
@@ -98,17 +99,19 @@ class Analysis:
         return self.stopped_by == "deadline"
 
     @classmethod
-    def _from(cls, d: dict[str, Any]) -> Analysis:
+    def _from(cls, t: tuple[Any, ...]) -> Analysis:
+        """From the core's tuple of these fields, in order."""
+        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by = t
         return cls(
-            best_move=d["best_move"],
-            score=Score._from(d["score"]),
-            pv=tuple(d["pv"]),
-            lines=tuple(Line(ln["move"], Score._from(ln["score"]), tuple(ln["pv"])) for ln in d["lines"]),
-            depth=d["depth"],
-            nodes=d["nodes"],
-            time_ms=d["time_ms"],
-            truncated_turns=d["truncated_turns"],
-            stopped_by=d["stopped_by"],
+            best_move=best_move,
+            score=Score._from(score),
+            pv=tuple(pv),
+            lines=tuple(Line(mv, Score._from(sc), tuple(line_pv)) for mv, sc, line_pv in lines),
+            depth=depth,
+            nodes=nodes,
+            time_ms=time_ms,
+            truncated_turns=truncated_turns,
+            stopped_by=stopped_by,
         )
 
 

@@ -8,8 +8,11 @@
 use crate::board4x8 as b4;
 use crate::board4x8::rules::OptionKind;
 use crate::error::Error;
+use crate::explore;
 use crate::isolo as iso;
-use crate::json_form::{Extra, Form};
+use crate::json_form::{write_str, Extra, Form};
+use crate::moves::format_move;
+use crate::search::limits::MAX_SEARCH_TIME_MS;
 use crate::search::{self, Analysis, Limits};
 
 /// A validated position of any rule system.
@@ -290,6 +293,37 @@ impl AnyPosition {
         out
     }
 
+    /// Complete legal moves as the HTTP API's JSON array, written in one
+    /// pass: (the text, its length, truncated). Each item is `{"move",
+    /// "result": {"position", "notation"}, "captured", "laps"}`; see
+    /// [`crate::json_form`] for why the core writes it.
+    pub fn legal_moves_json(&self, limit: Option<usize>) -> (String, usize, bool) {
+        with_game!(self, p, G => {
+            let list = explore::legal_moves::<G>(p, limit);
+            let mut out = String::with_capacity(64 + 320 * list.moves.len());
+            let mut digits = itoa::Buffer::new();
+            out.push('[');
+            for (i, m) in list.moves.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str("{\"move\":");
+                write_str(&mut out, &format_move::<G>(p, &m.choices));
+                out.push_str(",\"result\":{\"position\":");
+                G::form(&m.result).write(&mut out);
+                out.push_str(",\"notation\":");
+                write_str(&mut out, &G::notation(&m.result));
+                out.push_str("},\"captured\":");
+                out.push_str(digits.format(m.captured));
+                out.push_str(",\"laps\":");
+                out.push_str(digits.format(m.laps));
+                out.push('}');
+            }
+            out.push(']');
+            (out, list.moves.len(), list.truncated)
+        })
+    }
+
     /// Search this position (dispatches once to the generic search).
     pub fn analyse(&self, limits: &Limits) -> Analysis {
         with_game!(self, p, G => search::analyse::<G>(p, limits))
@@ -299,6 +333,27 @@ impl AnyPosition {
     /// [`search::best_move_until`]).
     pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {
         with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline))
+    }
+
+    /// [`AnyPosition::best_move`] with a caller's `level` (1..10) and
+    /// `time_ms` (1..[`MAX_SEARCH_TIME_MS`]) checked.
+    pub fn best_move_checked(
+        &self,
+        level: i64,
+        time_ms: i64,
+        seed: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Analysis, Error> {
+        if !(1..=10).contains(&level) {
+            return Err(Error::Limit(format!("level must be from 1 to 10, got {}", level)));
+        }
+        if !(1..=MAX_SEARCH_TIME_MS).contains(&time_ms) {
+            return Err(Error::Limit(format!(
+                "time_ms must be an integer from 1 to {}, got {}",
+                MAX_SEARCH_TIME_MS, time_ms
+            )));
+        }
+        Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
     /// Analyse positions of any rule systems in parallel, through

@@ -16,7 +16,7 @@ use crate::budget::{with_budget, Budget};
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::{Actor, Event, Game, Status};
-use crate::json_form::{self, rule_value, write_str, Extra, RuleValue};
+use crate::json_form::{self, rule_value, Extra, RuleValue};
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
@@ -27,7 +27,6 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use pyo3::IntoPyObjectExt;
-use std::time::{Duration, Instant};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
 create_exception!(_igisoro, InvalidNotationError, IgisoroError, "Text that is not valid notation.");
@@ -136,15 +135,7 @@ fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult
 
 /// Validate a time limit in seconds into a budget.
 fn budget(timeout: Option<f64>) -> PyResult<Budget> {
-    match timeout {
-        None => Ok(Budget::default()),
-        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-            Ok(Budget { deadline: Some(Instant::now() + Duration::from_secs_f64(t)), cancel: None })
-        }
-        Some(t) => {
-            Err(to_py_err(Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t))))
-        }
-    }
+    Budget::from_timeout(timeout).map_err(to_py_err)
 }
 
 /// Run `f` without the GIL under a time limit; a tripped limit is an error.
@@ -189,45 +180,25 @@ fn search_limits(
     Limits::checked(depth, nodes, time_ms, multipv, deadline).map_err(to_py_err)
 }
 
-fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
+/// A score as (type, seeds, turns): the fields of `igisoro.Score`.
+type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
+
+fn score_tuple(s: &Score) -> ScoreTuple {
     match *s {
-        Score::Centiseeds(c) => {
-            d.set_item("type", "seeds")?;
-            d.set_item("value", c as f64 / 100.0)?;
-        }
-        Score::Win { turns } => {
-            d.set_item("type", "win")?;
-            d.set_item("turns", turns)?;
-        }
-        Score::Loss { turns } => {
-            d.set_item("type", "loss")?;
-            d.set_item("turns", turns)?;
-        }
+        Score::Centiseeds(c) => ("seeds", Some(c as f64 / 100.0), None),
+        Score::Win { turns } => ("win", None, Some(turns)),
+        Score::Loss { turns } => ("loss", None, Some(turns)),
     }
-    Ok(d)
 }
 
-fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("best_move", &a.best_move)?;
-    d.set_item("score", score_dict(py, &a.score)?)?;
-    d.set_item("pv", &a.pv)?;
-    let lines = PyList::empty(py);
-    for l in &a.lines {
-        let ld = PyDict::new(py);
-        ld.set_item("move", &l.mv)?;
-        ld.set_item("score", score_dict(py, &l.score)?)?;
-        ld.set_item("pv", &l.pv)?;
-        lines.append(ld)?;
-    }
-    d.set_item("lines", lines)?;
-    d.set_item("depth", a.depth)?;
-    d.set_item("nodes", a.nodes)?;
-    d.set_item("time_ms", a.time_ms)?;
-    d.set_item("truncated_turns", a.truncated_turns)?;
-    d.set_item("stopped_by", a.stopped_by.name())?;
-    Ok(d)
+/// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
+/// Python dataclass is built from it directly, no dict in between).
+fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyAny>> {
+    let lines: Vec<(&str, ScoreTuple, &[String])> =
+        a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
+    let score = score_tuple(&a.score);
+    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
+        .into_bound_py_any(py)
 }
 
 #[pymethods]
@@ -320,32 +291,8 @@ impl PyPos {
         let limit = Self::move_limit(limit)?;
         // The text is written with the GIL released too: a list can hold
         // thousands of moves.
-        let (text, count, truncated) = with_game!(&self.inner, p, G => {
-            run(py, timeout, "listing the legal moves", || {
-                let list = explore::legal_moves::<G>(p, limit);
-                let mut out = String::with_capacity(64 + 320 * list.moves.len());
-                let mut digits = itoa::Buffer::new();
-                out.push('[');
-                for (i, m) in list.moves.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    out.push_str("{\"move\":");
-                    write_str(&mut out, &format_move::<G>(p, &m.choices));
-                    out.push_str(",\"result\":{\"position\":");
-                    G::form(&m.result).write(&mut out);
-                    out.push_str(",\"notation\":");
-                    write_str(&mut out, &G::notation(&m.result));
-                    out.push_str("},\"captured\":");
-                    out.push_str(digits.format(m.captured));
-                    out.push_str(",\"laps\":");
-                    out.push_str(digits.format(m.laps));
-                    out.push('}');
-                }
-                out.push(']');
-                (out, list.moves.len(), list.truncated)
-            })?
-        });
+        let inner = &self.inner;
+        let (text, count, truncated) = run(py, timeout, "listing the legal moves", || inner.legal_moves_json(limit))?;
         Ok((pyo3::types::PyBytes::new(py, text.as_bytes()), count, truncated))
     }
 
@@ -425,35 +372,24 @@ impl PyPos {
 
     /// Play `games` random games of at most `max_plies` plies; returns plies played.
     fn playouts(&self, py: Python<'_>, games: u64, seed: u64, max_plies: u64) -> PyResult<u64> {
-        with_game!(&self.inner, p, G => run(py, None, "playouts", || {
-            let mut rng = Rng::new(seed);
-            let mut total = 0;
-            for _ in 0..games {
-                let mut q = p.clone();
-                for _ in 0..max_plies {
-                    match explore::random_move::<G>(&q, &mut rng) {
-                        Some((n, _)) => q = n,
-                        None => break,
-                    }
-                    total += 1;
-                }
-            }
-            total
-        }))
+        with_game!(&self.inner, p, G => run(py, None, "playouts", || explore::playouts::<G>(p, games, seed, max_plies)))
     }
 
     /// Perft counts for depths 1..=depth: [(move sequences, distinct positions)].
     #[pyo3(signature = (depth, timeout=None))]
     fn perft(&self, py: Python<'_>, depth: u32, timeout: Option<f64>) -> PyResult<Vec<(u64, u64)>> {
-        if depth > 6 {
-            return Err(to_py_err(Error::Limit(format!("perft depth must be at most 6, got {}", depth))));
+        if depth > explore::MAX_PERFT_DEPTH {
+            return Err(to_py_err(Error::Limit(format!(
+                "perft depth must be at most {}, got {}",
+                explore::MAX_PERFT_DEPTH,
+                depth
+            ))));
         }
         with_game!(&self.inner, p, G => run(py, timeout, "perft", || explore::perft::<G>(p, depth)))
     }
 
-    /// Search under limits (at least one of depth, nodes, time_ms):
-    /// a dict with best_move, score, pv, lines (multi-PV), depth, nodes,
-    /// time_ms, truncated_turns and stopped_by. `timeout` (seconds) is an
+    /// Search under limits (at least one of depth, nodes, time_ms): the
+    /// fields of `igisoro.Analysis` (see `analysis_tuple`). `timeout` (seconds) is an
     /// outside deadline: past it the search returns what it has, flagged
     /// `stopped_by: "deadline"`. Releases the GIL.
     #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
@@ -465,11 +401,11 @@ impl PyPos {
         time_ms: Option<i64>,
         multipv: i64,
         timeout: Option<f64>,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<Bound<'py, PyAny>> {
         let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
         let inner = &self.inner;
         let a = py.detach(|| inner.analyse(&limits));
-        analysis_dict(py, &a)
+        analysis_tuple(py, &a)
     }
 
     /// The move a player of strength `level` (1..10) would choose with
@@ -482,20 +418,11 @@ impl PyPos {
         time_ms: i64,
         seed: u64,
         timeout: Option<f64>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        if !(1..=10).contains(&level) {
-            return Err(to_py_err(Error::Limit(format!("level must be from 1 to 10, got {}", level))));
-        }
-        if !(1..=MAX_SEARCH_TIME_MS).contains(&time_ms) {
-            return Err(to_py_err(Error::Limit(format!(
-                "time_ms must be an integer from 1 to {}, got {}",
-                MAX_SEARCH_TIME_MS, time_ms
-            ))));
-        }
+    ) -> PyResult<Bound<'py, PyAny>> {
         let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
-        let a = py.detach(|| inner.best_move(level as u8, time_ms as u64, seed, deadline));
-        analysis_dict(py, &a)
+        let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
+        analysis_tuple(py, &a)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -511,7 +438,7 @@ impl PyPos {
 }
 
 /// Analyse many positions in parallel on all cores (GIL released); one
-/// dict per position, in order.
+/// analysis tuple per position, in order.
 /// `time_ms` bounds each position; `timeout` (seconds) the whole batch.
 #[pyfunction]
 #[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
@@ -529,7 +456,7 @@ fn analyse_many<'py>(
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
     let out = PyList::empty(py);
     for a in &results {
-        out.append(analysis_dict(py, a)?)?;
+        out.append(analysis_tuple(py, a)?)?;
     }
     Ok(out)
 }
