@@ -14,7 +14,8 @@ thread and release the GIL, so other threads of a worker keep answering.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable
 
 from flask import Flask, current_app, g
 

@@ -18,7 +18,8 @@ instead of raising; ``time_ms`` is the thinking time the caller asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.errors import IgisoroError, InvalidLimitError
