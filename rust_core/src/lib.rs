@@ -18,10 +18,10 @@ pub mod game;
 pub mod isolo;
 pub mod json_form;
 pub mod moves;
-pub mod notation_error;
+pub mod notation_syntax;
 pub mod rng;
 pub mod search;
-pub mod setup_error;
+pub mod setup_checks;
 pub mod side;
 
 #[cfg(feature = "python")]

@@ -110,7 +110,7 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
 ];
 
 /// An option name or value the rules do not know.
-pub use crate::setup_error::RuleError;
+pub use crate::setup_checks::RuleError;
 
 impl Rules {
     /// Whether local pit `i` is a reverse pit.

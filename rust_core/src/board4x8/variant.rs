@@ -3,7 +3,7 @@
 
 use super::geometry::PITS;
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening, Rules};
-use crate::setup_error::parse_variant;
+use crate::setup_checks::parse_variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -141,7 +141,7 @@ impl fmt::Display for Variant {
 }
 
 /// A name that is not a known variant or alias.
-pub use crate::setup_error::UnknownVariant;
+pub use crate::setup_checks::UnknownVariant;
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

@@ -5,7 +5,7 @@
 
 use super::geometry::MAX_HOLES;
 use super::rules::Rules;
-use crate::setup_error::parse_variant;
+use crate::setup_checks::parse_variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -70,7 +70,7 @@ impl fmt::Display for Variant {
 }
 
 /// A name that is not a known variant or alias.
-pub use crate::setup_error::UnknownVariant;
+pub use crate::setup_checks::UnknownVariant;
 
 impl FromStr for Variant {
     type Err = UnknownVariant;
