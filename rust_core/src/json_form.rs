@@ -6,7 +6,7 @@
 //! Why the writer writes text: the HTTP API's legal-move list shows every
 //! resulting position in both forms. Building a Python dict per position
 //! and encoding it cost more than enumerating the moves (see
-//! `docs/benchmarks/http.md`), so the core writes the list's JSON in one
+//! `docs/benchmarks/http-load.md`), so the core writes the list's JSON in one
 //! call. The text is byte for byte what Python's `Position.to_json()`
 //! encodes to with compact separators and keys in order (orjson, the
 //! service's encoder); a Python test compares the two on random positions of
