@@ -20,3 +20,16 @@ def test_importing_the_library_imports_no_web_stack() -> None:
     code = "import sys, igisoro; print(sorted(m for m in ('flask', 'marshmallow', 'gunicorn', 'orjson') if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def test_every_variant_source_cites_only_files_in_the_repository() -> None:
+    """``/v1/variants`` shows these sources; a file they name must be in the repo."""
+    import re
+
+    import igisoro
+
+    for v in igisoro.variants():
+        for path in re.findall(r"[\w./-]+\.(?:md|lud|txt)\b", v.source):
+            if path.endswith(".lud"):
+                continue  # a Ludii game file, cited by name as Ludii ships it
+            assert (ROOT / path).is_file(), (v.name, path)

@@ -34,7 +34,7 @@ impl Variant {
     /// Where the rules come from.
     pub fn source(self) -> &'static str {
         "Mancala World, \"Isolo\" (seed 004), after J. H. Chaplin, \"A Note on Mancala Games in Northern \
-         Rhodesia\", Man 56 (12): 169, 1956; read as pinned by RULES-NOTES.md"
+         Rhodesia\", Man 56 (12): 169, 1956; read as docs/ISOLO.md pins it"
     }
 
     /// One sentence for people choosing a variant.
