@@ -174,6 +174,23 @@ pub fn variants() -> Vec<VariantInfo> {
     four.chain(two).collect()
 }
 
+/// A caller's bound on a move list: none, or at least 1.
+pub fn move_limit(limit: Option<i64>) -> Result<Option<usize>, Error> {
+    match limit {
+        None => Ok(None),
+        Some(l) if l >= 1 => Ok(Some(l as usize)),
+        Some(l) => Err(Error::Limit(format!("limit must be at least 1, got {}", l))),
+    }
+}
+
+/// A caller's perft depth: at most [`explore::MAX_PERFT_DEPTH`].
+pub fn check_perft_depth(depth: u32) -> Result<(), Error> {
+    if depth > explore::MAX_PERFT_DEPTH {
+        return Err(Error::Limit(format!("perft depth must be at most {}, got {}", explore::MAX_PERFT_DEPTH, depth)));
+    }
+    Ok(())
+}
+
 /// A setup of either rule system, its text fields still unchecked.
 #[derive(Clone, Debug)]
 pub enum AnySetup {

@@ -15,7 +15,7 @@ use crate::board4x8 as b4;
 use crate::budget::{with_budget, Budget};
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
-use crate::game::{Actor, Event, Game, Status};
+use crate::game::{Event, Game};
 use crate::json_form::{self, rule_value, Extra, RuleValue};
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
@@ -72,65 +72,30 @@ pub struct PyPos {
     inner: AnyPosition,
 }
 
-fn side_name(to_move: crate::Side, actor: Actor) -> &'static str {
-    match actor {
-        Actor::Mover => to_move.name(),
-        Actor::Opponent => to_move.other().name(),
-    }
+/// A dict of `key => value` pairs, in order.
+macro_rules! dict {
+    ($py:expr, $($k:expr => $v:expr),* $(,)?) => {{
+        let d = PyDict::new($py);
+        $(d.set_item($k, $v)?;)*
+        d
+    }};
 }
 
-fn actor_name(a: Actor) -> &'static str {
-    match a {
-        Actor::Mover => "mover",
-        Actor::Opponent => "opponent",
-    }
-}
-
-fn status_tuple(s: Status) -> (&'static str, Option<&'static str>, Option<&'static str>) {
-    match s {
-        Status::Ongoing => ("ongoing", None, None),
-        Status::Won { winner, reason } => ("won", Some(winner.name()), Some(reason.name())),
-    }
-}
-
+/// One trace event as the Python API shows it.
 fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    match e {
-        Event::Lift { pit, count } => {
-            d.set_item("type", "lift")?;
-            d.set_item("pit", pit)?;
-            d.set_item("count", count)?;
-        }
-        Event::Hand { count } => {
-            d.set_item("type", "hand")?;
-            d.set_item("count", count)?;
-        }
-        Event::Sow { pit } => {
-            d.set_item("type", "sow")?;
-            d.set_item("pit", pit)?;
-        }
-        Event::Capture { pits, count } => {
-            d.set_item("type", "capture")?;
-            d.set_item("pits", pits.clone())?;
-            d.set_item("count", count)?;
-        }
+    Ok(match e {
+        Event::Lift { pit, count } => dict!(py, "type" => "lift", "pit" => pit, "count" => count),
+        Event::Hand { count } => dict!(py, "type" => "hand", "count" => count),
+        Event::Sow { pit } => dict!(py, "type" => "sow", "pit" => pit),
+        Event::Capture { pits, count } => dict!(py, "type" => "capture", "pits" => pits, "count" => count),
         Event::Retreat { from, to, count } => {
-            d.set_item("type", "retreat")?;
-            d.set_item("from", from)?;
-            d.set_item("to", to)?;
-            d.set_item("count", count)?;
+            dict!(py, "type" => "retreat", "from" => from, "to" => to, "count" => count)
         }
-        Event::LapEnd { pit } => {
-            d.set_item("type", "lap_end")?;
-            d.set_item("pit", pit)?;
-        }
+        Event::LapEnd { pit } => dict!(py, "type" => "lap_end", "pit" => pit),
         Event::Decision { actor, choice } => {
-            d.set_item("type", "decision")?;
-            d.set_item("actor", side_name(to_move, *actor))?;
-            d.set_item("choice", choice)?;
+            dict!(py, "type" => "decision", "actor" => actor.side(to_move).name(), "choice" => choice)
         }
-    }
-    Ok(d)
+    })
 }
 
 /// Validate a time limit in seconds into a budget.
@@ -149,13 +114,9 @@ fn run<R: Send>(py: Python<'_>, timeout: Option<f64>, what: &str, f: impl FnOnce
 }
 
 impl PyPos {
-    /// A `limit` argument: none, or at least 1.
+    /// A `limit` argument: none, or at least 1 (checked by the core).
     fn move_limit(limit: Option<i64>) -> PyResult<Option<usize>> {
-        match limit {
-            None => Ok(None),
-            Some(l) if l >= 1 => Ok(Some(l as usize)),
-            Some(l) => Err(to_py_err(Error::Limit(format!("limit must be at least 1, got {}", l)))),
-        }
+        any_position::move_limit(limit).map_err(to_py_err)
     }
 
     fn parse_choices<G: Family>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
@@ -166,18 +127,11 @@ impl PyPos {
     }
 }
 
-/// Validate search limits (see [`Limits::checked`]) plus an optional
-/// outside `timeout` (seconds) that cuts the search short without an error
-/// (the result says `stopped_by: "deadline"`).
-fn search_limits(
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    time_ms: Option<i64>,
-    multipv: i64,
-    timeout: Option<f64>,
-) -> PyResult<Limits> {
-    let deadline = budget(timeout)?.deadline;
-    Limits::checked(depth, nodes, time_ms, multipv, deadline).map_err(to_py_err)
+/// Search limits checked by the core ([`Limits::checked`]), plus an
+/// optional outside `timeout` (seconds) that cuts the search short without
+/// an error (the result says `stopped_by: "deadline"`).
+fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Option<f64>) -> PyResult<Limits> {
+    Limits::checked(l.0, l.1, l.2, l.3, budget(timeout)?.deadline).map_err(to_py_err)
 }
 
 /// A score as (type, seeds, turns): the fields of `igisoro.Score`.
@@ -232,11 +186,8 @@ impl PyPos {
     /// pits, to_move and the variant's state fields.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let form = self.inner.form();
-        let d = PyDict::new(py);
-        d.set_item("variant", form.variant)?;
-        d.set_item("rules", rules_dict(py, &form.rules)?)?;
-        d.set_item("pits", form.pits)?;
-        d.set_item("to_move", form.to_move)?;
+        let rules = rules_dict(py, &form.rules)?;
+        let d = dict!(py, "variant" => form.variant, "rules" => rules, "pits" => form.pits, "to_move" => form.to_move);
         for (k, v) in form.extra {
             match v {
                 Extra::Int(i) => d.set_item(k, i)?,
@@ -306,8 +257,8 @@ impl PyPos {
             match r {
                 Ok(NextDecision::Decide { actor, options }) => {
                     let opts: Vec<String> = options.iter().map(|&c| G::choice_text(p, c)).collect();
-                    let side = side_name(G::to_move(p), actor);
-                    Ok(("decide", actor_name(actor), side, opts).into_pyobject(py)?.into_any())
+                    let side = actor.side(G::to_move(p)).name();
+                    Ok(("decide", actor.name(), side, opts).into_pyobject(py)?.into_any())
                 }
                 Ok(NextDecision::Complete { result, captured, laps }) => {
                     Ok(("complete", PyPos { inner: G::wrap(result) }, captured, laps).into_pyobject(py)?.into_any())
@@ -358,7 +309,7 @@ impl PyPos {
         py: Python<'_>,
         timeout: Option<f64>,
     ) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
-        with_game!(&self.inner, p, G => Ok(status_tuple(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?)))
+        with_game!(&self.inner, p, G => Ok(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?.parts()))
     }
 
     /// The result of one uniformly random legal move (seeded), or None.
@@ -378,13 +329,7 @@ impl PyPos {
     /// Perft counts for depths 1..=depth: [(move sequences, distinct positions)].
     #[pyo3(signature = (depth, timeout=None))]
     fn perft(&self, py: Python<'_>, depth: u32, timeout: Option<f64>) -> PyResult<Vec<(u64, u64)>> {
-        if depth > explore::MAX_PERFT_DEPTH {
-            return Err(to_py_err(Error::Limit(format!(
-                "perft depth must be at most {}, got {}",
-                explore::MAX_PERFT_DEPTH,
-                depth
-            ))));
-        }
+        any_position::check_perft_depth(depth).map_err(to_py_err)?;
         with_game!(&self.inner, p, G => run(py, timeout, "perft", || explore::perft::<G>(p, depth)))
     }
 
@@ -402,7 +347,7 @@ impl PyPos {
         multipv: i64,
         timeout: Option<f64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
+        let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
         let inner = &self.inner;
         let a = py.detach(|| inner.analyse(&limits));
         analysis_tuple(py, &a)
@@ -451,7 +396,7 @@ fn analyse_many<'py>(
     multipv: i64,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
+    let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
     let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
     let out = PyList::empty(py);
@@ -467,15 +412,9 @@ fn analyse_many<'py>(
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
     for v in any_position::variants() {
-        let d = PyDict::new(py);
-        d.set_item("name", v.name)?;
-        d.set_item("board", v.board.name())?;
-        d.set_item("aliases", v.aliases.to_vec())?;
-        d.set_item("source", v.source)?;
-        d.set_item("description", v.description)?;
-        d.set_item("rules", rules_dict(py, &v.rules)?)?;
-        d.set_item("start", v.start)?;
-        out.append(d)?;
+        let rules = rules_dict(py, &v.rules)?;
+        out.append(dict!(py, "name" => v.name, "board" => v.board.name(), "aliases" => v.aliases.to_vec(),
+            "source" => v.source, "description" => v.description, "rules" => rules, "start" => v.start))?;
     }
     Ok(out)
 }
@@ -486,10 +425,7 @@ fn rule_options(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
     for board in BOARDS {
         for (name, kind, doc) in board.options() {
-            let d = PyDict::new(py);
-            d.set_item("name", *name)?;
-            d.set_item("board", board.name())?;
-            d.set_item("description", *doc)?;
+            let d = dict!(py, "name" => *name, "board" => board.name(), "description" => *doc);
             match kind {
                 b4::rules::OptionKind::Bool => d.set_item("kind", "bool")?,
                 b4::rules::OptionKind::Int { min, max } => {
