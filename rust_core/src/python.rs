@@ -11,7 +11,7 @@
 //!   one exhaustive match, so a new kind of error forces a decision here.
 
 use crate::any_position::{self, AnyPosition, Family, BOARDS};
-use crate::board4x8 as b4;
+use crate::board4x8::rules::OptionKind;
 use crate::budget::{with_budget, Budget};
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
@@ -134,6 +134,13 @@ fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Optio
     Limits::checked(l.0, l.1, l.2, l.3, budget(timeout)?.deadline).map_err(to_py_err)
 }
 
+/// Complete legal moves: ([(notation, result, captured, laps)], truncated).
+type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
+/// A move played: (result, captured, laps, trace).
+type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>);
+/// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
+type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
+
 /// A score as (type, seeds, turns): the fields of `igisoro.Score`.
 type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
 
@@ -209,13 +216,7 @@ impl PyPos {
 
     /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
     #[pyo3(signature = (limit=None, timeout=None))]
-    #[allow(clippy::type_complexity)]
-    fn legal_moves(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<(Vec<(String, PyPos, u32, u32)>, bool)> {
+    fn legal_moves(&self, py: Python<'_>, limit: Option<i64>, timeout: Option<f64>) -> PyResult<MoveTuples> {
         let limit = Self::move_limit(limit)?;
         with_game!(&self.inner, p, G => {
             let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
@@ -270,12 +271,7 @@ impl PyPos {
 
     /// Play a complete move with checking: (result, captured, laps, trace).
     #[pyo3(signature = (mv, timeout=None))]
-    fn play<'py>(
-        &self,
-        py: Python<'py>,
-        mv: &str,
-        timeout: Option<f64>,
-    ) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
+    fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<Played<'py>> {
         with_game!(&self.inner, p, G => {
             let choices = Self::parse_choices::<G>(p, mv)?;
             if choices.is_empty() {
@@ -283,10 +279,8 @@ impl PyPos {
             }
             let played = run(py, timeout, "playing the move", || explore::play::<G>(p, &choices))?
                 .map_err(|e| self.play_err(mv, e))?;
-            let trace = PyList::empty(py);
-            for e in &played.trace {
-                trace.append(event_dict(py, G::to_move(p), e)?)?;
-            }
+            let events = played.trace.iter().map(|e| event_dict(py, G::to_move(p), e));
+            let trace = PyList::new(py, events.collect::<PyResult<Vec<_>>>()?)?;
             Ok((PyPos { inner: G::wrap(played.result) }, played.captured, played.laps, trace))
         })
     }
@@ -304,11 +298,7 @@ impl PyPos {
 
     /// (state, winner, reason).
     #[pyo3(signature = (timeout=None))]
-    fn status(
-        &self,
-        py: Python<'_>,
-        timeout: Option<f64>,
-    ) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
+    fn status(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<StatusParts> {
         with_game!(&self.inner, p, G => Ok(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?.parts()))
     }
 
@@ -399,11 +389,7 @@ fn analyse_many<'py>(
     let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
     let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
-    let out = PyList::empty(py);
-    for a in &results {
-        out.append(analysis_tuple(py, a)?)?;
-    }
-    Ok(out)
+    PyList::new(py, results.iter().map(|a| analysis_tuple(py, a)).collect::<PyResult<Vec<_>>>()?)
 }
 
 /// Metadata of every variant: name, board, aliases, source, description,
@@ -425,19 +411,11 @@ fn rule_options(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
     for board in BOARDS {
         for (name, kind, doc) in board.options() {
-            let d = dict!(py, "name" => *name, "board" => board.name(), "description" => *doc);
+            let d = dict!(py, "name" => *name, "board" => board.name(), "description" => *doc, "kind" => kind.name());
             match kind {
-                b4::rules::OptionKind::Bool => d.set_item("kind", "bool")?,
-                b4::rules::OptionKind::Int { min, max } => {
-                    d.set_item("kind", "int")?;
-                    d.set_item("min", *min)?;
-                    d.set_item("max", *max)?;
-                }
-                b4::rules::OptionKind::Choice(values) => {
-                    d.set_item("kind", "choice")?;
-                    d.set_item("values", values.to_vec())?;
-                }
-                b4::rules::OptionKind::Pits => d.set_item("kind", "pits")?,
+                OptionKind::Int { min, max } => d.set_item("min", *min).and_then(|_| d.set_item("max", *max))?,
+                OptionKind::Choice(values) => d.set_item("values", values.to_vec())?,
+                OptionKind::Bool | OptionKind::Pits => {}
             }
             out.append(d)?;
         }
