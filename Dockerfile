@@ -16,7 +16,7 @@ RUN /opt/build/bin/maturin build --release --out /wheels
 FROM python:3.11-slim-bookworm AS runtime
 # The wheel is abi3 (CPython >= 3.11); its runtime dependencies come from PyPI.
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
+RUN pip install --no-cache-dir "$(ls /wheels/*.whl)[service]" && rm -rf /wheels
 WORKDIR /app
 COPY service service
 COPY gunicorn.conf.py openapi.yaml ./

@@ -17,7 +17,8 @@ if [ ! -x .venv/bin/python ]; then
 fi
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
-# Runtime, service and test dependencies come from pyproject.toml; maturin
+# The service and test extras come from pyproject.toml (the library itself
+# has no dependencies); maturin
 # builds the PyO3 module in release mode and installs the package editable.
 python -m pip install -q "maturin>=1.5,<2"
-maturin develop -q --release --extras test
+maturin develop -q --release --extras service,test

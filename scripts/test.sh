@@ -12,5 +12,6 @@ cargo fmt --all --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace
 python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
-python -m mypy python/igisoro
+python -m mypy python/igisoro service
+ruff check python service
 python -m pytest

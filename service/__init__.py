@@ -6,7 +6,8 @@ Serve with ``gunicorn 'service:create_app()'`` (settings in
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from flask import Flask, Response
 

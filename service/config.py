@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from igisoro.analysis import ENGINE_MAXIMA
+
 
 class Config:
     """Defaults. Sizes are bytes, times seconds."""
@@ -76,10 +78,10 @@ _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 
-#: What the engine itself accepts (see ``igisoro.analysis``): a cap above it
-#: would promise limits the engine then refuses.
-_ENGINE_MAXIMA = {"MAX_SEARCH_DEPTH": 64, "MAX_SEARCH_NODES": 100_000_000, "MAX_SEARCH_TIME_MS": 600_000,
-                  "MAX_MULTIPV": 16}
+#: What the engine itself accepts (defined once in the core, read through
+#: ``igisoro.analysis``): a cap above it would promise limits the engine then
+#: refuses.
+_ENGINE_MAXIMA = ENGINE_MAXIMA
 
 
 #: The engine accepts time limits up to a day.

@@ -14,7 +14,8 @@ thread and release the GIL, so other threads of a worker keep answering.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
+from collections.abc import Callable
 
 from flask import Flask, current_app, g
 
@@ -27,8 +28,9 @@ T = TypeVar("T")
 _EXTENSION = "igisoro_engine"
 
 
-class Engine:
-    """Per-app settings for engine calls (the time limit)."""
+class RequestBudget:
+    """Per-app settings for engine calls: the time limit each request shares
+    (named apart from the search's `search::Engine` trait in the core)."""
 
     def __init__(self, timeout: float) -> None:
         self.timeout = timeout
@@ -63,18 +65,18 @@ class Engine:
 
 
 def init_app(app: Flask) -> None:
-    app.extensions[_EXTENSION] = Engine(float(app.config["ENGINE_TIMEOUT"]))
+    app.extensions[_EXTENSION] = RequestBudget(float(app.config["ENGINE_TIMEOUT"]))
 
 
 def run(what: str, fn: Callable[..., T], *args: Any) -> T:
     """Run an engine call for the current app; engine refusals are not caught here."""
-    engine: Engine = current_app.extensions[_EXTENSION]
+    engine: RequestBudget = current_app.extensions[_EXTENSION]
     return engine.run(what, fn, *args)
 
 
 def seconds_left() -> float:
     """Seconds left of the current request's engine budget."""
-    engine: Engine = current_app.extensions[_EXTENSION]
+    engine: RequestBudget = current_app.extensions[_EXTENSION]
     return engine.seconds_left()
 
 

@@ -11,9 +11,10 @@ standard library, so nothing that encoded before fails now.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import orjson
+from flask import Response
 from flask.json.provider import DefaultJSONProvider
 
 
@@ -37,4 +38,6 @@ class OrjsonProvider(DefaultJSONProvider):
 
     def response(self, *args: Any, **kwargs: Any) -> Any:
         obj = self._prepare_response_obj(args, kwargs)
-        return self._app.response_class(self._encode(obj), mimetype=self.mimetype)
+        # Typed as the sans-I/O App's response class; a Flask app's is flask.Response.
+        response_class = cast("type[Response]", self._app.response_class)
+        return response_class(self._encode(obj), mimetype=self.mimetype)

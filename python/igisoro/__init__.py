@@ -27,12 +27,14 @@ from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
 from igisoro.move import Move
 from igisoro.position import Decision, LegalMove, LegalMovesJson, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
+from igisoro.review import IllegalPly, Review, ReviewedPly, review
 
 from igisoro._igisoro import __version__
 
 __all__ = [
     "Analysis",
     "Decision",
+    "IllegalPly",
     "EngineTimeoutError",
     "IgisoroError",
     "IllegalMoveError",
@@ -46,6 +48,8 @@ __all__ = [
     "MoveList",
     "PlayResult",
     "Position",
+    "Review",
+    "ReviewedPly",
     "Score",
     "StopReason",
     "Status",
@@ -53,6 +57,7 @@ __all__ = [
     "VariantInfo",
     "__version__",
     "analyse_many",
+    "review",
     "rule_options",
     "variants",
 ]

@@ -3,7 +3,11 @@
 Limits: at least one of ``depth`` (1..64 whole turns), ``nodes``
 (1..100,000,000) and ``time_ms`` (1..600,000); ``multipv`` 1..16. Anything
 else raises :class:`igisoro.InvalidLimitError` naming the bad value. These
-are the engine's maxima; the HTTP service may set lower ones.
+are the engine's maxima, defined once in the core and read here as
+:data:`ENGINE_MAXIMA`; the HTTP service may set lower ones.
+
+>>> ENGINE_MAXIMA
+{'MAX_SEARCH_DEPTH': 64, 'MAX_SEARCH_NODES': 100000000, 'MAX_SEARCH_TIME_MS': 600000, 'MAX_MULTIPV': 16}
 
 ``timeout`` (seconds, up to a day) is different from ``time_ms``: it is an
 outside deadline, such as a server's request deadline. A search that meets
@@ -14,7 +18,8 @@ instead of raising; ``time_ms`` is the thinking time the caller asked for.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.errors import IgisoroError, InvalidLimitError
@@ -22,6 +27,14 @@ from igisoro.errors import IgisoroError, InvalidLimitError
 if TYPE_CHECKING:
     from igisoro.position import Position
 
+
+#: The engine's maxima for search limits (from the core; inclusive).
+ENGINE_MAXIMA: dict[str, int] = {
+    "MAX_SEARCH_DEPTH": _igisoro.MAX_SEARCH_DEPTH,
+    "MAX_SEARCH_NODES": _igisoro.MAX_SEARCH_NODES,
+    "MAX_SEARCH_TIME_MS": _igisoro.MAX_SEARCH_TIME_MS,
+    "MAX_MULTIPV": _igisoro.MAX_MULTIPV,
+}
 
 #: Why a search ended (see :attr:`Analysis.stopped_by`).
 StopReason = Literal["depth", "proven", "nodes", "time", "deadline", "game_over"]
@@ -40,8 +53,9 @@ class Score:
     turns: int | None = None
 
     @classmethod
-    def _from(cls, d: dict[str, Any]) -> Score:
-        return cls(d["type"], d.get("value"), d.get("turns"))
+    def _from(cls, t: tuple[Any, ...]) -> Score:
+        """From the core's (type, value, turns)."""
+        return cls(*t)
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "seeds", "value": 1.5}`` or ``{"type": "win", "turns": 2}``."""
@@ -86,17 +100,19 @@ class Analysis:
         return self.stopped_by == "deadline"
 
     @classmethod
-    def _from(cls, d: dict[str, Any]) -> Analysis:
+    def _from(cls, t: tuple[Any, ...]) -> Analysis:
+        """From the core's tuple of these fields, in order."""
+        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by = t
         return cls(
-            best_move=d["best_move"],
-            score=Score._from(d["score"]),
-            pv=tuple(d["pv"]),
-            lines=tuple(Line(ln["move"], Score._from(ln["score"]), tuple(ln["pv"])) for ln in d["lines"]),
-            depth=d["depth"],
-            nodes=d["nodes"],
-            time_ms=d["time_ms"],
-            truncated_turns=d["truncated_turns"],
-            stopped_by=d["stopped_by"],
+            best_move=best_move,
+            score=Score._from(score),
+            pv=tuple(pv),
+            lines=tuple(Line(mv, Score._from(sc), tuple(line_pv)) for mv, sc, line_pv in lines),
+            depth=depth,
+            nodes=nodes,
+            time_ms=time_ms,
+            truncated_turns=truncated_turns,
+            stopped_by=stopped_by,
         )
 
 
@@ -140,13 +156,14 @@ def analyse_many(
 
     ``time_ms`` bounds each position's search; ``timeout`` (seconds) the
     whole batch: positions not finished by then come back with
-    ``stopped_by == "deadline"``. Results come back in order; a position the
-    search cannot handle yields an :class:`IgisoroError` in its place
-    instead of failing the batch.
+    ``stopped_by == "deadline"``. Results come back in order, one
+    :class:`Analysis` per position (the core searches every valid position;
+    the :class:`IgisoroError` in the return type is kept for callers that
+    already handle it).
     """
     from igisoro.position import Position
 
     if not all(isinstance(p, Position) for p in positions):
         raise InvalidLimitError("analyse_many takes a sequence of Position objects")
     out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
-    return [IgisoroError(r) if isinstance(r, str) else Analysis._from(r) for r in out]
+    return [Analysis._from(r) for r in out]

@@ -4,38 +4,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal, Sequence
+from typing import Any, Literal
+from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, check_timeout, limits
 from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
-from igisoro.variant import _kinds, rules_to_json
 
 Side = Literal["south", "north"]
-
-_JSON_KEYS = {"variant", "rules", "pits", "to_move", "opening_plies", "winner", "phase"}
-
 
 def _is_int(v: object) -> bool:
     # bool is an int subclass in Python, but `true` is not a seed count.
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _option_text(name: str, kind: str | None, value: object) -> str:
-    """A JSON option value to the core's text form, checking its JSON type."""
-    if kind is None:
-        raise InvalidPositionError(f"invalid position: unknown rule option {name!r}")
-    if kind == "bool" and isinstance(value, bool):
-        return "true" if value else "false"
-    if kind == "int" and _is_int(value):
-        return str(value)
-    if kind == "choice" and isinstance(value, str):
-        return value
-    if kind == "pits" and isinstance(value, list) and all(isinstance(p, str) and p for p in value):
-        return ",".join(value)
-    expected = {"bool": "true or false", "int": "an integer", "choice": "a string", "pits": "a list of pit names"}[kind]
-    raise InvalidPositionError(f"invalid position: rule option {name!r} must be {expected}, not {value!r}")
 
 
 def _utf8(text: str, what: str, error: type[Exception]) -> str:
@@ -190,75 +171,24 @@ class Position:
         ``opening_plies`` (default 0) and ``winner`` (default null) for the
         4x8 family, ``phase`` (default ``fore_play``) for Isolo.
         """
+        # The core reads the JSON form (one reader for every caller, naming
+        # the bad field); a dict is handed over as JSON text.
         if isinstance(data, str):
-            text = data
+            text = _utf8(data, "position JSON", InvalidPositionError)
+        elif isinstance(data, dict):
             try:
-                data = json.loads(text)
-            except ValueError as e:
-                raise InvalidPositionError(f"invalid position: not JSON ({e}): {text[:80]!r}") from None
-        if not isinstance(data, dict):
+                text = json.dumps(data, allow_nan=False)
+            except (TypeError, ValueError) as e:
+                raise InvalidPositionError(f"invalid position: not a JSON object ({e}): {data!r}"[:200]) from None
+        else:
             raise InvalidPositionError(f"invalid position: expected a JSON object, not {data!r}"[:200])
-        unknown = set(data) - _JSON_KEYS
-        if unknown:
-            raise InvalidPositionError(f"invalid position: unknown field(s) {sorted(unknown)}")
-        variant = data.get("variant", "igisoro")
-        if not isinstance(variant, str):
-            raise InvalidPositionError(f"invalid position: variant must be a string, not {variant!r}")
-        rules = data.get("rules", {})
-        if not isinstance(rules, dict):
-            raise InvalidPositionError(f"invalid position: rules must be an object, not {rules!r}")
-        kinds = _kinds()
-        for k in rules:
-            if not isinstance(k, str):
-                raise InvalidPositionError(f"invalid position: rule option names must be strings, not {k!r}")
-            _utf8(k, "rule option", InvalidPositionError)
-        rule_pairs = [(k, _option_text(k, kinds.get(k), v)) for k, v in rules.items()]
-        if "pits" not in data:
-            raise InvalidPositionError("invalid position: missing field 'pits'")
-        pits = data["pits"]
-        if not isinstance(pits, list) or not all(isinstance(r, list) for r in pits):
-            raise InvalidPositionError(f"invalid position: pits must be a list of rows, not {pits!r}"[:200])
-        for k, row in enumerate(pits):
-            for c, v in enumerate(row):
-                if not _is_int(v):
-                    raise InvalidPositionError(
-                        f"invalid position: pits[{k}][{c}] is {v!r}, but a count must be a non-negative integer"
-                    )
-                if not -(2**62) < v < 2**62:
-                    raise InvalidPositionError(f"invalid position: pits[{k}][{c}] = {v} is out of range")
-        to_move = data.get("to_move", "south")
-        if not isinstance(to_move, str):
-            raise InvalidPositionError(f"invalid position: to_move must be 'south' or 'north', not {to_move!r}")
-        state: dict[str, Any] = {}
-        if "opening_plies" in data:
-            opening = data["opening_plies"]
-            if not _is_int(opening) or not -(2**62) < opening < 2**62:
-                raise InvalidPositionError(f"invalid position: opening_plies must be an integer, not {opening!r}")
-            state["opening_plies"] = opening
-        if "winner" in data and data["winner"] is not None:
-            winner = data["winner"]
-            if not isinstance(winner, str):
-                raise InvalidPositionError(
-                    f"invalid position: winner must be null, 'south' or 'north', not {winner!r}"
-                )
-            state["winner"] = winner
-        if "phase" in data:
-            phase = data["phase"]
-            if not isinstance(phase, str):
-                raise InvalidPositionError(f"invalid position: phase must be a string, not {phase!r}")
-            state["phase"] = phase
-        for k, v in [("variant", variant), ("to_move", to_move), *state.items(), *rule_pairs]:
-            if isinstance(v, str):
-                _utf8(v, f"field {k!r}:", InvalidPositionError)
-        return cls(_igisoro.Pos.from_fields(variant, rule_pairs, pits, to_move, state))
+        return cls(_igisoro.Pos.from_json(text))
 
     # -- views ------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form; ``rules`` holds only the overrides of the variant's defaults."""
-        fields = self._pos.fields()
-        fields["rules"] = rules_to_json(fields["rules"])
-        return fields
+        return self._pos.fields()
 
     def notation(self) -> str:
         """The canonical text notation."""
@@ -282,7 +212,7 @@ class Position:
     @property
     def rules(self) -> dict[str, Any]:
         """Every rule option with its effective value."""
-        return rules_to_json(self._pos.rules())
+        return self._pos.rules()
 
     # -- rules ------------------------------------------------------------
 

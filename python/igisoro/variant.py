@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,30 +24,6 @@ class VariantInfo:
     start: str
 
 
-def _option_value(kind: str, text: str) -> Any:
-    """Text form of an option value (as the core keeps it) to its JSON type."""
-    if kind == "bool":
-        return text == "true"
-    if kind == "int":
-        return int(text)
-    if kind == "pits":
-        return [p for p in text.split(",") if p]
-    return text
-
-
-@functools.cache
-def _kinds() -> dict[str, str]:
-    # The options are fixed in the compiled core; asked once per process,
-    # not once per position written out (a hot path of the service).
-    return {o["name"]: o["kind"] for o in _igisoro.rule_options()}
-
-
-def rules_to_json(pairs: list[tuple[str, str]]) -> dict[str, Any]:
-    """(option, text) pairs from the core to a JSON object."""
-    kinds = _kinds()
-    return {k: _option_value(kinds[k], v) for k, v in pairs}
-
-
 def variants() -> list[VariantInfo]:
     """Every variant, the default (``igisoro``) first.
 
@@ -62,7 +37,7 @@ def variants() -> list[VariantInfo]:
             aliases=tuple(d["aliases"]),
             source=d["source"],
             description=d["description"],
-            rules=rules_to_json(d["rules"]),
+            rules=d["rules"],
             start=d["start"],
         )
         for d in _igisoro.variants()

@@ -24,6 +24,25 @@ pub struct Budget {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+/// Longest time limit a caller may give, in seconds (a day).
+pub const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
+
+impl Budget {
+    /// A caller's time limit in seconds (none: no limit), checked to be in
+    /// (0, [`MAX_TIMEOUT_SECONDS`]].
+    pub fn from_timeout(timeout: Option<f64>) -> Result<Budget, crate::error::Error> {
+        match timeout {
+            None => Ok(Budget::default()),
+            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => {
+                Ok(Budget { deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(t)), cancel: None })
+            }
+            Some(t) => {
+                Err(crate::error::Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t)))
+            }
+        }
+    }
+}
+
 thread_local! {
     static ACTIVE: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static TRIPPED: Cell<bool> = const { Cell::new(false) };

@@ -500,6 +500,27 @@ pub fn random_move<G: Game>(pos: &G::Pos, rng: &mut Rng) -> Option<(G::Pos, u32)
     }
 }
 
+/// Play `games` random games of at most `max_plies` plies from `pos`
+/// (seeded); returns the plies played (a throughput measure).
+pub fn playouts<G: Game>(pos: &G::Pos, games: u64, seed: u64, max_plies: u64) -> u64 {
+    let mut rng = Rng::new(seed);
+    let mut total = 0;
+    for _ in 0..games {
+        let mut q = pos.clone();
+        for _ in 0..max_plies {
+            match random_move::<G>(&q, &mut rng) {
+                Some((n, _)) => q = n,
+                None => break,
+            }
+            total += 1;
+        }
+    }
+    total
+}
+
+/// Deepest perft a caller may ask for (depth 7 takes minutes and gigabytes).
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
 /// Perft-style counts from `pos`: for each depth 1..=depth, the number of
 /// move sequences (leaves of the move tree, one move per distinct result)
 /// and the number of distinct positions reached.

@@ -23,6 +23,24 @@ pub enum Actor {
     Opponent,
 }
 
+impl Actor {
+    /// `mover` or `opponent`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Actor::Mover => "mover",
+            Actor::Opponent => "opponent",
+        }
+    }
+
+    /// The side that decides, given the side to move.
+    pub fn side(self, to_move: Side) -> Side {
+        match self {
+            Actor::Mover => to_move,
+            Actor::Opponent => to_move.other(),
+        }
+    }
+}
+
 /// What a decision node asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Point {
@@ -120,6 +138,17 @@ impl WinReason {
 pub enum Status {
     Ongoing,
     Won { winner: Side, reason: WinReason },
+}
+
+impl Status {
+    /// (state, winner, reason): `("ongoing", None, None)` or `("won",
+    /// Some(side), Some(reason))`, as callers show it.
+    pub fn parts(self) -> (&'static str, Option<&'static str>, Option<&'static str>) {
+        match self {
+            Status::Ongoing => ("ongoing", None, None),
+            Status::Won { winner, reason } => ("won", Some(winner.name()), Some(reason.name())),
+        }
+    }
 }
 
 /// What a game says about a choice its option list at a node leaves out

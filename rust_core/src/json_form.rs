@@ -1,14 +1,21 @@
-//! Positions in their JSON form, written straight to text.
+//! Positions in their JSON form: the one reader ([`read`], text to a
+//! setup, every field's JSON type checked with the field named) and the one
+//! writer ([`Form::write`], straight to text), used by the Python API
+//! (`Position.from_json` / `to_json`) and so by the HTTP service.
 //!
-//! Why in Rust: the HTTP API's legal-move list shows every resulting
-//! position in both forms. Building a Python dict per position and encoding
-//! it cost more than enumerating the moves (see BENCHMARKS.md, "HTTP API
-//! under load"), so the core writes the list's JSON in one call. The text is
-//! byte for byte what Python's `Position.to_json()` encodes to with compact
-//! separators and keys in order (orjson, the service's encoder); a Python
-//! test compares the two on random positions of every variant.
+//! Why the writer writes text: the HTTP API's legal-move list shows every
+//! resulting position in both forms. Building a Python dict per position
+//! and encoding it cost more than enumerating the moves (see
+//! `docs/benchmarks/http-load.md`), so the core writes the list's JSON in one
+//! call. The text is byte for byte what Python's `Position.to_json()`
+//! encodes to with compact separators and keys in order (orjson, the
+//! service's encoder); a Python test compares the two on random positions of
+//! every variant.
 
+use crate::any_position::{AnySetup, BOARDS};
 use crate::board4x8::rules::OptionKind;
+use crate::error::Error;
+use serde_json::{Map, Value};
 use std::fmt::Write;
 
 /// A state field of the JSON form beyond the board and side to move.
@@ -27,8 +34,6 @@ pub struct Form {
     pub variant: String,
     /// Rule overrides as (option, text value), as the core keeps them.
     pub rules: Vec<(String, String)>,
-    /// The rule system's options, for each value's JSON type.
-    pub options: &'static [(&'static str, OptionKind, &'static str)],
     pub pits: Vec<Vec<i64>>,
     pub to_move: String,
     pub extra: Vec<(&'static str, Extra)>,
@@ -56,18 +61,14 @@ pub fn write_str(out: &mut String, s: &str) {
     out.push('"');
 }
 
-/// Append an option's text value as its JSON type: `true`/`false`, a
-/// number, a list of pit names, or a string.
-fn write_rule_value(out: &mut String, kind: Option<&OptionKind>, text: &str) {
-    match kind {
-        Some(OptionKind::Bool) => out.push_str(if text == "true" { "true" } else { "false" }),
-        Some(OptionKind::Int { .. }) => match text.parse::<i64>() {
-            Ok(n) => out.push_str(itoa::Buffer::new().format(n)),
-            Err(_) => write_str(out, text),
-        },
-        Some(OptionKind::Pits) => {
+/// Append an option's value as JSON.
+fn write_rule_value(out: &mut String, value: &RuleValue) {
+    match value {
+        RuleValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        RuleValue::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),
+        RuleValue::Pits(names) => {
             out.push('[');
-            for (i, pit) in text.split(',').filter(|p| !p.is_empty()).enumerate() {
+            for (i, pit) in names.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
@@ -75,11 +76,191 @@ fn write_rule_value(out: &mut String, kind: Option<&OptionKind>, text: &str) {
             }
             out.push(']');
         }
-        Some(OptionKind::Choice(_)) | None => write_str(out, text),
+        RuleValue::Text(t) => write_str(out, t),
     }
 }
 
+/// A rule option's value in its JSON type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleValue {
+    Bool(bool),
+    Int(i64),
+    /// Pit names.
+    Pits(Vec<String>),
+    Text(String),
+}
+
+/// An option's text value (as the core keeps it) in its JSON type: the one
+/// place that knows which option is which type, for the writer and for the
+/// Python binding alike.
+pub fn rule_value(name: &str, text: &str) -> RuleValue {
+    match option_kind(name) {
+        Some(OptionKind::Bool) => RuleValue::Bool(text == "true"),
+        Some(OptionKind::Int { .. }) => match text.parse::<i64>() {
+            Ok(n) => RuleValue::Int(n),
+            Err(_) => RuleValue::Text(text.to_string()),
+        },
+        Some(OptionKind::Pits) => {
+            RuleValue::Pits(text.split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+        }
+        Some(OptionKind::Choice(_)) | None => RuleValue::Text(text.to_string()),
+    }
+}
+
+/// The kind of a rule option of any rule system.
+fn option_kind(name: &str) -> Option<&'static OptionKind> {
+    BOARDS.iter().flat_map(|b| b.options().iter()).find(|(n, _, _)| *n == name).map(|(_, k, _)| k)
+}
+
+/// A JSON value as short text for a message (at most 200 characters).
+fn shown(v: &Value) -> String {
+    let s = v.to_string();
+    match s.char_indices().nth(200) {
+        Some((i, _)) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn invalid(msg: String) -> Error {
+    Error::Position(msg)
+}
+
+/// A JSON number as an integer within ±2^62, or `None` (not an integer, or
+/// out of that range).
+fn small_int(v: &Value) -> Option<i64> {
+    v.as_i64().filter(|n| n.unsigned_abs() < 1 << 62)
+}
+
+/// The JSON form's keys.
+const KEYS: [&str; 7] = ["variant", "rules", "pits", "to_move", "opening_plies", "winner", "phase"];
+
+/// Read a position's JSON form (text) into a setup, checking each field's
+/// JSON type and naming the field that is wrong. Keys: `variant` (default
+/// `igisoro`), `rules` (overrides), `pits`, `to_move` (default `south`),
+/// and the variant's state fields (see [`AnySetup::new`]). The position
+/// itself is checked when the setup is validated.
+pub fn read(text: &str) -> Result<AnySetup, Error> {
+    let data: Value = serde_json::from_str(text).map_err(|e| {
+        let head: String = text.chars().take(80).collect();
+        invalid(format!("not JSON ({}): {:?}", e, head))
+    })?;
+    let Value::Object(data) = data else {
+        return Err(invalid(format!("expected a JSON object, not {}", shown(&data))));
+    };
+    read_object(&data)
+}
+
+fn read_object(data: &Map<String, Value>) -> Result<AnySetup, Error> {
+    let mut unknown: Vec<&str> = data.keys().map(String::as_str).filter(|k| !KEYS.contains(k)).collect();
+    if !unknown.is_empty() {
+        unknown.sort_unstable();
+        let names: Vec<String> = unknown.iter().map(|k| format!("{:?}", k)).collect();
+        return Err(invalid(format!("unknown field(s) [{}]", names.join(", "))));
+    }
+    let variant = match data.get("variant") {
+        None => "igisoro".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => return Err(invalid(format!("variant must be a string, not {}", shown(v)))),
+    };
+    let rules = match data.get("rules") {
+        None => Vec::new(),
+        Some(Value::Object(m)) => {
+            m.iter().map(|(k, v)| option_text(k, v).map(|t| (k.clone(), t))).collect::<Result<_, _>>()?
+        }
+        Some(v) => return Err(invalid(format!("rules must be an object, not {}", shown(v)))),
+    };
+    let pits = match data.get("pits") {
+        None => return Err(invalid("missing field 'pits'".into())),
+        Some(v) => read_pits(v)?,
+    };
+    let to_move = match data.get("to_move") {
+        None => "south".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => return Err(invalid(format!("to_move must be 'south' or 'north', not {}", shown(v)))),
+    };
+    let mut state = Vec::new();
+    if let Some(v) = data.get("opening_plies") {
+        let n = small_int(v).ok_or_else(|| invalid(format!("opening_plies must be an integer, not {}", shown(v))))?;
+        state.push(("opening_plies".to_string(), Extra::Int(n)));
+    }
+    match data.get("winner") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(s)) => state.push(("winner".to_string(), Extra::Text(Some(s.clone())))),
+        Some(v) => return Err(invalid(format!("winner must be null, 'south' or 'north', not {}", shown(v)))),
+    }
+    match data.get("phase") {
+        None => {}
+        Some(Value::String(s)) => state.push(("phase".to_string(), Extra::Text(Some(s.clone())))),
+        Some(v) => return Err(invalid(format!("phase must be a string, not {}", shown(v)))),
+    }
+    AnySetup::new(variant, rules, pits, to_move, state)
+}
+
+/// A rule option's JSON value to the core's text form, checking its type.
+fn option_text(name: &str, value: &Value) -> Result<String, Error> {
+    let Some(kind) = option_kind(name) else {
+        return Err(invalid(format!("unknown rule option {:?}", name)));
+    };
+    let text = match (kind, value) {
+        (OptionKind::Bool, Value::Bool(b)) => Some(b.to_string()),
+        (OptionKind::Int { .. }, Value::Number(n)) if n.is_i64() || n.is_u64() => Some(n.to_string()),
+        (OptionKind::Choice(_), Value::String(s)) => Some(s.clone()),
+        (OptionKind::Pits, Value::Array(items)) => items
+            .iter()
+            .map(|p| p.as_str().filter(|s| !s.is_empty()))
+            .collect::<Option<Vec<&str>>>()
+            .map(|names| names.join(",")),
+        _ => None,
+    };
+    text.ok_or_else(|| {
+        let expected = match kind {
+            OptionKind::Bool => "true or false",
+            OptionKind::Int { .. } => "an integer",
+            OptionKind::Choice(_) => "a string",
+            OptionKind::Pits => "a list of pit names",
+        };
+        invalid(format!("rule option {:?} must be {}, not {}", name, expected, shown(value)))
+    })
+}
+
+/// The board picture: a list of rows of non-negative counts (the shape and
+/// the counts' range are the rule system's to check).
+fn read_pits(v: &Value) -> Result<Vec<Vec<i64>>, Error> {
+    let rows = match v {
+        Value::Array(rows) if rows.iter().all(Value::is_array) => rows,
+        _ => return Err(invalid(format!("pits must be a list of rows, not {}", shown(v)))),
+    };
+    let mut pits = Vec::with_capacity(rows.len());
+    for (k, row) in rows.iter().enumerate() {
+        let row = row.as_array().map(Vec::as_slice).unwrap_or_default();
+        let mut out = Vec::with_capacity(row.len());
+        for (c, n) in row.iter().enumerate() {
+            match n {
+                Value::Number(num) if num.is_i64() || num.is_u64() => match small_int(n) {
+                    Some(x) => out.push(x),
+                    None => return Err(invalid(format!("pits[{}][{}] = {} is out of range", k, c, num))),
+                },
+                _ => {
+                    return Err(invalid(format!(
+                        "pits[{}][{}] is {}, but a count must be a non-negative integer",
+                        k,
+                        c,
+                        shown(n)
+                    )))
+                }
+            }
+        }
+        pits.push(out);
+    }
+    Ok(pits)
+}
+
 impl Form {
+    /// The rule overrides in their JSON types.
+    pub fn typed_rules(&self) -> Vec<(&str, RuleValue)> {
+        self.rules.iter().map(|(k, v)| (k.as_str(), rule_value(k, v))).collect()
+    }
+
     /// Append the JSON object.
     pub fn write(&self, out: &mut String) {
         out.push_str("{\"variant\":");
@@ -91,8 +272,7 @@ impl Form {
             }
             write_str(out, name);
             out.push(':');
-            let kind = self.options.iter().find(|(n, _, _)| n == name).map(|(_, k, _)| k);
-            write_rule_value(out, kind, value);
+            write_rule_value(out, &rule_value(name, value));
         }
         out.push_str("},\"pits\":[");
         let mut digits = itoa::Buffer::new();
@@ -128,7 +308,7 @@ impl Form {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board4x8::{self as b4, rules::OPTIONS};
+    use crate::board4x8 as b4;
 
     #[test]
     fn strings_are_escaped_like_json() {
@@ -149,7 +329,6 @@ mod tests {
                 ("reverse_pits".into(), "a1,b2".into()),
                 ("capture".into(), "obligatory".into()),
             ],
-            options: OPTIONS,
             pits: vec![vec![0, 1], vec![2]],
             to_move: "south".into(),
             extra: vec![("opening_plies", Extra::Int(4)), ("winner", Extra::Text(None))],
@@ -162,5 +341,32 @@ mod tests {
              \"reverse_pits\":[\"a1\",\"b2\"],\"capture\":\"obligatory\"},\"pits\":[[0,1],[2]],\
              \"to_move\":\"south\",\"opening_plies\":4,\"winner\":null}"
         );
+    }
+
+    #[test]
+    fn read_round_trips_the_writer() {
+        for v in crate::any_position::variants() {
+            let p = crate::any_position::AnyPosition::start(v.name).unwrap();
+            let q = crate::any_position::AnyPosition::from_setup(&read(&p.to_json()).unwrap()).unwrap();
+            assert_eq!(p, q);
+        }
+    }
+
+    #[test]
+    fn read_names_the_bad_field() {
+        let cases = [
+            ("[1, 2]", "expected a JSON object"),
+            ("not json", "not JSON"),
+            (r#"{"pits": [[1, "4"]]}"#, "pits[0][1]"),
+            (r#"{"pits": [[1]], "opening_plies": 1e20}"#, "opening_plies"),
+            (r#"{"pits": [[1]], "rules": {"min_seeds": true}}"#, "min_seeds"),
+            (r#"{"pits": [[1]], "rules": {"bogus": 1}}"#, "bogus"),
+            (r#"{"pits": [[1]], "extra": 1}"#, "extra"),
+            (r#"{"variant": "igisoro"}"#, "pits"),
+        ];
+        for (text, named) in cases {
+            let e = read(text).unwrap_err().to_string();
+            assert!(e.contains(named), "{}: {}", text, e);
+        }
     }
 }

@@ -3,20 +3,25 @@
 //! Layout: [`game`] is the interface a rule system implements; [`explore`]
 //! is everything built on it that does not depend on the rules (complete
 //! moves, step-wise decisions, checked play, random play, perft);
-//! [`board4x8`] holds the Igisoro family. PyO3 bindings live only in
-//! `python.rs`, behind the `python` feature.
+//! [`board4x8`] and [`isolo`] hold the rule systems; [`any_position`] is one
+//! position type over both (dispatch, variant metadata); [`json_form`] is
+//! the JSON form's reader and writer; [`error`] is every error a caller
+//! sees. PyO3 bindings live only in `python.rs` (marshalling only), behind
+//! the `python` feature.
 
+pub mod any_position;
 pub mod board4x8;
 pub mod budget;
+pub mod error;
 pub mod explore;
 pub mod game;
 pub mod isolo;
 pub mod json_form;
 pub mod moves;
-pub mod notation_error;
+pub mod notation_syntax;
 pub mod rng;
 pub mod search;
-pub mod setup_error;
+pub mod setup_checks;
 pub mod side;
 
 #[cfg(feature = "python")]

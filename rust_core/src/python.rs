@@ -1,29 +1,32 @@
 //! All PyO3 code: the private `igisoro._igisoro` module that the Python
 //! package wraps.
 //!
-//! - One position type for every rule system ([`AnyPos`]); each method
-//!   dispatches once to code generic over [`Game`], so Isolo and the 4x8
-//!   family share every path and callers never special-case a game.
+//! Marshalling only: the position type, dispatch, variant metadata, limits
+//! and errors live in the core ([`crate::any_position`],
+//! [`crate::search::Limits::checked`], [`crate::error`]); this file turns
+//! Python arguments into core calls and core results into Python objects.
 //! - Everything CPU-heavy runs inside `py.detach` (the GIL is released)
 //!   under an optional time limit ([`crate::budget`]).
-//! - Every engine error maps to one Python exception in `to_py_err`, one
-//!   exhaustive match, so a new error forces a decision here.
+//! - Every core [`Error`] maps to one Python exception type in `to_py_err`,
+//!   one exhaustive match, so a new kind of error forces a decision here.
 
-use crate::board4x8 as b4;
+use crate::any_position::{self, AnyPosition, Family, BOARDS};
+use crate::board4x8::rules::OptionKind;
 use crate::budget::{with_budget, Budget};
+use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
-use crate::game::{Actor, Event, Game, Status};
-use crate::isolo as iso;
-use crate::json_form::{write_str, Extra, Form};
-use crate::moves::{format_move, parse_move, MoveSyntaxError};
+use crate::game::{Event, Game};
+use crate::json_form::{self, rule_value, Extra, RuleValue};
+use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
-use crate::search::{self, Analysis, Limits, Score};
+use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
+use crate::search::{Analysis, Limits, Score};
+use crate::with_game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use pyo3::IntoPyObjectExt;
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
 create_exception!(_igisoro, InvalidNotationError, IgisoroError, "Text that is not valid notation.");
@@ -33,206 +36,71 @@ create_exception!(_igisoro, IllegalMoveError, IgisoroError, "A move that is not 
 create_exception!(_igisoro, InvalidLimitError, IgisoroError, "A bound or limit out of range.");
 create_exception!(_igisoro, EngineTimeoutError, IgisoroError, "The time limit ran out before the answer was settled.");
 
-/// Every engine error, once, with the input named in the message.
-enum Error {
-    Position(String),
-    UnknownVariant(String),
-    Notation { text: String, detail: String },
-    MoveSyntax(MoveSyntaxError),
-    Play { mv: String, pos: String, err: PlayError },
-    Limit(String),
-    Timeout { what: String, seconds: f64 },
-}
-
-fn all_variant_names() -> Vec<&'static str> {
-    b4::Variant::ALL.iter().map(|v| v.name()).chain(iso::Variant::ALL.iter().map(|v| v.name())).collect()
-}
-
+/// The Python exception type of each kind of core error.
 fn to_py_err(e: Error) -> PyErr {
+    let msg = e.to_string();
     match e {
-        Error::UnknownVariant(v) => UnknownVariantError::new_err(format!(
-            "unknown variant '{}': expected one of {}",
-            v,
-            all_variant_names().join(", ")
-        )),
-        Error::Position(p) => InvalidPositionError::new_err(format!("invalid position: {}", p)),
-        Error::Notation { text, detail } => {
-            InvalidNotationError::new_err(format!("invalid notation {:?}: {}", text, detail))
-        }
-        Error::MoveSyntax(m) => InvalidNotationError::new_err(m.to_string()),
-        Error::Play { err: PlayError::Interrupted, pos, mv } => {
-            EngineTimeoutError::new_err(format!("move '{}' in {}: {}", mv, pos, PlayError::Interrupted))
-        }
-        Error::Play { mv, pos, err } => IllegalMoveError::new_err(format!("illegal move '{}' in {}: {}", mv, pos, err)),
-        Error::Limit(s) => InvalidLimitError::new_err(s),
-        Error::Timeout { what, seconds } => EngineTimeoutError::new_err(format!(
-            "{} did not finish within the time limit of {} s (the turn graph of this position is too large)",
-            what, seconds
-        )),
+        Error::UnknownVariant(_) => UnknownVariantError::new_err(msg),
+        Error::Position(_) => InvalidPositionError::new_err(msg),
+        Error::Notation { .. } | Error::MoveSyntax(_) => InvalidNotationError::new_err(msg),
+        Error::Play { err: PlayError::Interrupted, .. } => EngineTimeoutError::new_err(msg),
+        Error::Play { .. } => IllegalMoveError::new_err(msg),
+        Error::Limit(_) => InvalidLimitError::new_err(msg),
+        Error::Timeout { .. } => EngineTimeoutError::new_err(msg),
     }
 }
 
-/// A validated position of any rule system.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum AnyPos {
-    Board4x8(b4::Position),
-    Isolo(iso::Position),
-}
-
-/// What the binding needs from a rule system beyond [`Game`].
-trait Engine: Game<Pos: Send + Sync, Choice: Send> {
-    fn wrap(p: Self::Pos) -> AnyPos;
-    fn notation(p: &Self::Pos) -> String;
-    /// The JSON form's parts (variant, rule overrides, pits picture,
-    /// to_move, extra state fields).
-    fn fields(p: &Self::Pos) -> Form;
-    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
-}
-
-impl Engine for b4::Igisoro {
-    fn wrap(p: b4::Position) -> AnyPos {
-        AnyPos::Board4x8(p)
+/// Rule options (text form) as a dict of their JSON types.
+fn rules_dict<'py, K: AsRef<str>>(py: Python<'py>, pairs: &[(K, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in pairs {
+        let value = match rule_value(k.as_ref(), v) {
+            RuleValue::Bool(b) => b.into_bound_py_any(py)?,
+            RuleValue::Int(n) => n.into_bound_py_any(py)?,
+            RuleValue::Pits(names) => names.into_bound_py_any(py)?,
+            RuleValue::Text(t) => t.into_bound_py_any(py)?,
+        };
+        d.set_item(k.as_ref(), value)?;
     }
-    fn notation(p: &b4::Position) -> String {
-        b4::notation::format(p)
-    }
-    fn fields(p: &b4::Position) -> Form {
-        let s = p.to_setup();
-        let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: b4::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
-    }
-    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-}
-
-impl Engine for iso::Isolo {
-    fn wrap(p: iso::Position) -> AnyPos {
-        AnyPos::Isolo(p)
-    }
-    fn notation(p: &iso::Position) -> String {
-        iso::notation::format(p)
-    }
-    fn fields(p: &iso::Position) -> Form {
-        let s = p.to_setup();
-        let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        Form {
-            variant: s.variant,
-            rules: s.rules,
-            options: iso::rules::OPTIONS,
-            pits: s.pits,
-            to_move: s.to_move,
-            extra,
-        }
-    }
-    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
-    }
-}
-
-/// Run `$body` with `$G` bound to the position's game and `$p` to its
-/// position.
-macro_rules! with_game {
-    ($pos:expr, $p:ident, $G:ident => $body:expr) => {
-        match $pos {
-            AnyPos::Board4x8($p) => {
-                type $G = b4::Igisoro;
-                $body
-            }
-            AnyPos::Isolo($p) => {
-                type $G = iso::Isolo;
-                $body
-            }
-        }
-    };
+    Ok(d)
 }
 
 /// A validated position (any rule system the engine knows).
 #[pyclass(frozen, module = "igisoro._igisoro", name = "Pos")]
 #[derive(Clone)]
 pub struct PyPos {
-    inner: AnyPos,
+    inner: AnyPosition,
 }
 
-fn side_name(to_move: crate::Side, actor: Actor) -> &'static str {
-    match actor {
-        Actor::Mover => to_move.name(),
-        Actor::Opponent => to_move.other().name(),
-    }
+/// A dict of `key => value` pairs, in order.
+macro_rules! dict {
+    ($py:expr, $($k:expr => $v:expr),* $(,)?) => {{
+        let d = PyDict::new($py);
+        $(d.set_item($k, $v)?;)*
+        d
+    }};
 }
 
-fn actor_name(a: Actor) -> &'static str {
-    match a {
-        Actor::Mover => "mover",
-        Actor::Opponent => "opponent",
-    }
-}
-
-fn status_tuple(s: Status) -> (&'static str, Option<&'static str>, Option<&'static str>) {
-    match s {
-        Status::Ongoing => ("ongoing", None, None),
-        Status::Won { winner, reason } => ("won", Some(winner.name()), Some(reason.name())),
-    }
-}
-
+/// One trace event as the Python API shows it.
 fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    match e {
-        Event::Lift { pit, count } => {
-            d.set_item("type", "lift")?;
-            d.set_item("pit", pit)?;
-            d.set_item("count", count)?;
-        }
-        Event::Hand { count } => {
-            d.set_item("type", "hand")?;
-            d.set_item("count", count)?;
-        }
-        Event::Sow { pit } => {
-            d.set_item("type", "sow")?;
-            d.set_item("pit", pit)?;
-        }
-        Event::Capture { pits, count } => {
-            d.set_item("type", "capture")?;
-            d.set_item("pits", pits.clone())?;
-            d.set_item("count", count)?;
-        }
+    Ok(match e {
+        Event::Lift { pit, count } => dict!(py, "type" => "lift", "pit" => pit, "count" => count),
+        Event::Hand { count } => dict!(py, "type" => "hand", "count" => count),
+        Event::Sow { pit } => dict!(py, "type" => "sow", "pit" => pit),
+        Event::Capture { pits, count } => dict!(py, "type" => "capture", "pits" => pits, "count" => count),
         Event::Retreat { from, to, count } => {
-            d.set_item("type", "retreat")?;
-            d.set_item("from", from)?;
-            d.set_item("to", to)?;
-            d.set_item("count", count)?;
+            dict!(py, "type" => "retreat", "from" => from, "to" => to, "count" => count)
         }
-        Event::LapEnd { pit } => {
-            d.set_item("type", "lap_end")?;
-            d.set_item("pit", pit)?;
-        }
+        Event::LapEnd { pit } => dict!(py, "type" => "lap_end", "pit" => pit),
         Event::Decision { actor, choice } => {
-            d.set_item("type", "decision")?;
-            d.set_item("actor", side_name(to_move, *actor))?;
-            d.set_item("choice", choice)?;
+            dict!(py, "type" => "decision", "actor" => actor.side(to_move).name(), "choice" => choice)
         }
-    }
-    Ok(d)
+    })
 }
 
 /// Validate a time limit in seconds into a budget.
 fn budget(timeout: Option<f64>) -> PyResult<Budget> {
-    match timeout {
-        None => Ok(Budget::default()),
-        Some(t) if t.is_finite() && t > 0.0 && t <= 86_400.0 => {
-            Ok(Budget { deadline: Some(Instant::now() + Duration::from_secs_f64(t)), cancel: None })
-        }
-        Some(t) => {
-            Err(to_py_err(Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t))))
-        }
-    }
+    Budget::from_timeout(timeout).map_err(to_py_err)
 }
 
 /// Run `f` without the GIL under a time limit; a tripped limit is an error.
@@ -245,27 +113,13 @@ fn run<R: Send>(py: Python<'_>, timeout: Option<f64>, what: &str, f: impl FnOnce
     Ok(r)
 }
 
-fn game_of(variant: &str) -> Result<bool, Error> {
-    if variant.parse::<b4::Variant>().is_ok() {
-        Ok(true)
-    } else if variant.parse::<iso::Variant>().is_ok() {
-        Ok(false)
-    } else {
-        Err(Error::UnknownVariant(variant.to_string()))
-    }
-}
-
 impl PyPos {
-    /// A `limit` argument: none, or at least 1.
+    /// A `limit` argument: none, or at least 1 (checked by the core).
     fn move_limit(limit: Option<i64>) -> PyResult<Option<usize>> {
-        match limit {
-            None => Ok(None),
-            Some(l) if l >= 1 => Ok(Some(l as usize)),
-            Some(l) => Err(to_py_err(Error::Limit(format!("limit must be at least 1, got {}", l)))),
-        }
+        any_position::move_limit(limit).map_err(to_py_err)
     }
 
-    fn parse_choices<G: Engine>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
+    fn parse_choices<G: Family>(p: &G::Pos, text: &str) -> PyResult<Vec<G::Choice>> {
         parse_move::<G>(p, text).map_err(|e| to_py_err(Error::MoveSyntax(e)))
     }
     fn play_err(&self, mv: &str, err: PlayError) -> PyErr {
@@ -273,194 +127,74 @@ impl PyPos {
     }
 }
 
-/// Server-side maxima for search limits (documented in the Python API).
-const MAX_SEARCH_DEPTH: i64 = 64;
-const MAX_SEARCH_NODES: i64 = 100_000_000;
-const MAX_SEARCH_TIME_MS: i64 = 600_000;
-const MAX_MULTIPV: i64 = 16;
-
-/// Validate search limits: at least one of depth, nodes and time, each in
-/// range, plus an optional outside `timeout` (seconds) that cuts the search
-/// short without an error (the result says `stopped_by: "deadline"`).
-fn search_limits(
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    time_ms: Option<i64>,
-    multipv: i64,
-    timeout: Option<f64>,
-) -> PyResult<Limits> {
-    let check = |name: &str, v: Option<i64>, max: i64| -> PyResult<Option<i64>> {
-        match v {
-            Some(x) if !(1..=max).contains(&x) => {
-                Err(to_py_err(Error::Limit(format!("{} must be an integer from 1 to {}, got {}", name, max, x))))
-            }
-            _ => Ok(v),
-        }
-    };
-    let depth = check("depth", depth, MAX_SEARCH_DEPTH)?;
-    let nodes = check("nodes", nodes, MAX_SEARCH_NODES)?;
-    let time_ms = check("time_ms", time_ms, MAX_SEARCH_TIME_MS)?;
-    let multipv = check("multipv", Some(multipv), MAX_MULTIPV)?.unwrap_or(1);
-    if depth.is_none() && nodes.is_none() && time_ms.is_none() {
-        return Err(to_py_err(Error::Limit("a search needs at least one limit: depth, nodes or time_ms".into())));
-    }
-    Ok(Limits {
-        depth: depth.map(|d| d as u32),
-        nodes: nodes.map(|n| n as u64),
-        time_ms: time_ms.map(|t| t as u64),
-        deadline: budget(timeout)?.deadline,
-        multipv: multipv as usize,
-        ..Limits::default()
-    })
+/// Search limits checked by the core ([`Limits::checked`]), plus an
+/// optional outside `timeout` (seconds) that cuts the search short without
+/// an error (the result says `stopped_by: "deadline"`).
+fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Option<f64>) -> PyResult<Limits> {
+    Limits::checked(l.0, l.1, l.2, l.3, budget(timeout)?.deadline).map_err(to_py_err)
 }
 
-fn score_dict<'py>(py: Python<'py>, s: &Score) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
+/// Complete legal moves: ([(notation, result, captured, laps)], truncated).
+type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
+/// A move played: (result, captured, laps, trace).
+type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>);
+/// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
+type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
+
+/// A score as (type, seeds, turns): the fields of `igisoro.Score`.
+type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
+
+fn score_tuple(s: &Score) -> ScoreTuple {
     match *s {
-        Score::Centiseeds(c) => {
-            d.set_item("type", "seeds")?;
-            d.set_item("value", c as f64 / 100.0)?;
-        }
-        Score::Win { turns } => {
-            d.set_item("type", "win")?;
-            d.set_item("turns", turns)?;
-        }
-        Score::Loss { turns } => {
-            d.set_item("type", "loss")?;
-            d.set_item("turns", turns)?;
-        }
+        Score::Centiseeds(c) => ("seeds", Some(c as f64 / 100.0), None),
+        Score::Win { turns } => ("win", None, Some(turns)),
+        Score::Loss { turns } => ("loss", None, Some(turns)),
     }
-    Ok(d)
 }
 
-fn analysis_dict<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("best_move", &a.best_move)?;
-    d.set_item("score", score_dict(py, &a.score)?)?;
-    d.set_item("pv", &a.pv)?;
-    let lines = PyList::empty(py);
-    for l in &a.lines {
-        let ld = PyDict::new(py);
-        ld.set_item("move", &l.mv)?;
-        ld.set_item("score", score_dict(py, &l.score)?)?;
-        ld.set_item("pv", &l.pv)?;
-        lines.append(ld)?;
-    }
-    d.set_item("lines", lines)?;
-    d.set_item("depth", a.depth)?;
-    d.set_item("nodes", a.nodes)?;
-    d.set_item("time_ms", a.time_ms)?;
-    d.set_item("truncated_turns", a.truncated_turns)?;
-    d.set_item("stopped_by", a.stopped_by.name())?;
-    Ok(d)
-}
-
-impl AnyPos {
-    /// Search this position (dispatches once to the generic search).
-    fn analyse(&self, limits: &Limits) -> Result<Analysis, String> {
-        Ok(with_game!(self, p, G => search::analyse::<G>(p, limits)))
-    }
-
-    fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<Instant>) -> Result<Analysis, String> {
-        Ok(with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)))
-    }
+/// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
+/// Python dataclass is built from it directly, no dict in between).
+fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyAny>> {
+    let lines: Vec<(&str, ScoreTuple, &[String])> =
+        a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
+    let score = score_tuple(&a.score);
+    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
+        .into_bound_py_any(py)
 }
 
 #[pymethods]
 impl PyPos {
-    /// Validate an unchecked setup. `state` holds the variant's extra
-    /// fields: `opening_plies` and `winner` (4x8) or `phase` (Isolo).
+    /// Read and validate the JSON form (text), in the core's one reader
+    /// ([`crate::json_form::read`]).
     #[staticmethod]
-    fn from_fields(
-        variant: String,
-        rules: Vec<(String, String)>,
-        pits: Vec<Vec<i64>>,
-        to_move: String,
-        state: &Bound<'_, PyDict>,
-    ) -> PyResult<PyPos> {
-        let four = game_of(&variant).map_err(to_py_err)?;
-        let allowed: &[&str] = if four { &["opening_plies", "winner"] } else { &["phase"] };
-        for k in state.keys() {
-            let k: String = k.extract()?;
-            if !allowed.contains(&k.as_str()) {
-                return Err(to_py_err(Error::Position(format!(
-                    "field '{}' does not apply to variant '{}' (its state fields: {})",
-                    k,
-                    variant,
-                    allowed.join(", ")
-                ))));
-            }
-        }
-        let inner = if four {
-            let opening_plies: i64 = match state.get_item("opening_plies")? {
-                Some(v) => v.extract()?,
-                None => 0,
-            };
-            let winner: Option<String> = match state.get_item("winner")? {
-                Some(v) => v.extract()?,
-                None => None,
-            };
-            let s = b4::Setup { variant, rules, pits, to_move, opening_plies, winner };
-            AnyPos::Board4x8(b4::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
-        } else {
-            let phase: String = match state.get_item("phase")? {
-                Some(v) => v.extract()?,
-                None => "fore_play".to_string(),
-            };
-            let s = iso::Setup { variant, rules, pits, to_move, phase };
-            AnyPos::Isolo(iso::Position::from_setup(&s).map_err(|e| to_py_err(Error::Position(e.to_string())))?)
-        };
-        Ok(PyPos { inner })
+    fn from_json(text: &str) -> PyResult<PyPos> {
+        let setup = json_form::read(text).map_err(to_py_err)?;
+        Ok(PyPos { inner: AnyPosition::from_setup(&setup).map_err(to_py_err)? })
     }
 
     /// The start position of a variant.
     #[staticmethod]
     fn start(variant: &str) -> PyResult<PyPos> {
-        let inner = if let Ok(v) = variant.parse::<b4::Variant>() {
-            AnyPos::Board4x8(b4::Position::start(v))
-        } else if let Ok(v) = variant.parse::<iso::Variant>() {
-            AnyPos::Isolo(iso::Position::start(v))
-        } else {
-            return Err(to_py_err(Error::UnknownVariant(variant.into())));
-        };
-        Ok(PyPos { inner })
+        Ok(PyPos { inner: AnyPosition::start(variant).map_err(to_py_err)? })
     }
 
     /// Parse the text notation (the variant name, its first field, picks the game).
     #[staticmethod]
     fn from_notation(text: &str) -> PyResult<PyPos> {
-        let variant = text.split(' ').next().unwrap_or("");
-        let syntax = |detail: String| to_py_err(Error::Notation { text: text.into(), detail });
-        match game_of(variant) {
-            Err(_) if variant.is_empty() => Err(syntax("expected a variant name first".into())),
-            Err(e) => Err(to_py_err(e)),
-            Ok(true) => match b4::notation::parse(text) {
-                Ok(p) => Ok(PyPos { inner: AnyPos::Board4x8(p) }),
-                Err(b4::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(b4::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
-            },
-            Ok(false) => match iso::notation::parse(text) {
-                Ok(p) => Ok(PyPos { inner: AnyPos::Isolo(p) }),
-                Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(iso::notation::ParseError::Invalid(e)) => Err(to_py_err(Error::Position(e.to_string()))),
-            },
-        }
+        Ok(PyPos { inner: AnyPosition::from_notation(text).map_err(to_py_err)? })
     }
 
     /// The canonical text notation.
     fn notation(&self) -> String {
-        with_game!(&self.inner, p, G => G::notation(p))
+        self.inner.notation()
     }
 
-    /// The JSON form's fields: variant, rules (overrides), pits, to_move
-    /// and the variant's state fields.
+    /// The JSON form as a dict: variant, rules (overrides, JSON types),
+    /// pits, to_move and the variant's state fields.
     fn fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let form = with_game!(&self.inner, p, G => G::fields(p));
-        let d = PyDict::new(py);
-        d.set_item("variant", form.variant)?;
-        d.set_item("rules", form.rules)?;
-        d.set_item("pits", form.pits)?;
-        d.set_item("to_move", form.to_move)?;
+        let form = self.inner.form();
+        let rules = rules_dict(py, &form.rules)?;
+        let d = dict!(py, "variant" => form.variant, "rules" => rules, "pits" => form.pits, "to_move" => form.to_move);
         for (k, v) in form.extra {
             match v {
                 Extra::Int(i) => d.set_item(k, i)?,
@@ -470,9 +204,9 @@ impl PyPos {
         Ok(d)
     }
 
-    /// Every rule option with its effective value (text form).
-    fn rules(&self) -> Vec<(String, String)> {
-        with_game!(&self.inner, p, G => G::all_rules(p))
+    /// Every rule option with its effective value (JSON types).
+    fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        rules_dict(py, &with_game!(&self.inner, p, G => G::all_rules(p)))
     }
 
     /// The side to move.
@@ -482,13 +216,7 @@ impl PyPos {
 
     /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
     #[pyo3(signature = (limit=None, timeout=None))]
-    #[allow(clippy::type_complexity)]
-    fn legal_moves(
-        &self,
-        py: Python<'_>,
-        limit: Option<i64>,
-        timeout: Option<f64>,
-    ) -> PyResult<(Vec<(String, PyPos, u32, u32)>, bool)> {
+    fn legal_moves(&self, py: Python<'_>, limit: Option<i64>, timeout: Option<f64>) -> PyResult<MoveTuples> {
         let limit = Self::move_limit(limit)?;
         with_game!(&self.inner, p, G => {
             let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
@@ -515,32 +243,8 @@ impl PyPos {
         let limit = Self::move_limit(limit)?;
         // The text is written with the GIL released too: a list can hold
         // thousands of moves.
-        let (text, count, truncated) = with_game!(&self.inner, p, G => {
-            run(py, timeout, "listing the legal moves", || {
-                let list = explore::legal_moves::<G>(p, limit);
-                let mut out = String::with_capacity(64 + 320 * list.moves.len());
-                let mut digits = itoa::Buffer::new();
-                out.push('[');
-                for (i, m) in list.moves.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    out.push_str("{\"move\":");
-                    write_str(&mut out, &format_move::<G>(p, &m.choices));
-                    out.push_str(",\"result\":{\"position\":");
-                    G::fields(&m.result).write(&mut out);
-                    out.push_str(",\"notation\":");
-                    write_str(&mut out, &G::notation(&m.result));
-                    out.push_str("},\"captured\":");
-                    out.push_str(digits.format(m.captured));
-                    out.push_str(",\"laps\":");
-                    out.push_str(digits.format(m.laps));
-                    out.push('}');
-                }
-                out.push(']');
-                (out, list.moves.len(), list.truncated)
-            })?
-        });
+        let inner = &self.inner;
+        let (text, count, truncated) = run(py, timeout, "listing the legal moves", || inner.legal_moves_json(limit))?;
         Ok((pyo3::types::PyBytes::new(py, text.as_bytes()), count, truncated))
     }
 
@@ -554,8 +258,8 @@ impl PyPos {
             match r {
                 Ok(NextDecision::Decide { actor, options }) => {
                     let opts: Vec<String> = options.iter().map(|&c| G::choice_text(p, c)).collect();
-                    let side = side_name(G::to_move(p), actor);
-                    Ok(("decide", actor_name(actor), side, opts).into_pyobject(py)?.into_any())
+                    let side = actor.side(G::to_move(p)).name();
+                    Ok(("decide", actor.name(), side, opts).into_pyobject(py)?.into_any())
                 }
                 Ok(NextDecision::Complete { result, captured, laps }) => {
                     Ok(("complete", PyPos { inner: G::wrap(result) }, captured, laps).into_pyobject(py)?.into_any())
@@ -567,12 +271,7 @@ impl PyPos {
 
     /// Play a complete move with checking: (result, captured, laps, trace).
     #[pyo3(signature = (mv, timeout=None))]
-    fn play<'py>(
-        &self,
-        py: Python<'py>,
-        mv: &str,
-        timeout: Option<f64>,
-    ) -> PyResult<(PyPos, u32, u32, Bound<'py, PyList>)> {
+    fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<Played<'py>> {
         with_game!(&self.inner, p, G => {
             let choices = Self::parse_choices::<G>(p, mv)?;
             if choices.is_empty() {
@@ -580,10 +279,8 @@ impl PyPos {
             }
             let played = run(py, timeout, "playing the move", || explore::play::<G>(p, &choices))?
                 .map_err(|e| self.play_err(mv, e))?;
-            let trace = PyList::empty(py);
-            for e in &played.trace {
-                trace.append(event_dict(py, G::to_move(p), e)?)?;
-            }
+            let events = played.trace.iter().map(|e| event_dict(py, G::to_move(p), e));
+            let trace = PyList::new(py, events.collect::<PyResult<Vec<_>>>()?)?;
             Ok((PyPos { inner: G::wrap(played.result) }, played.captured, played.laps, trace))
         })
     }
@@ -601,12 +298,8 @@ impl PyPos {
 
     /// (state, winner, reason).
     #[pyo3(signature = (timeout=None))]
-    fn status(
-        &self,
-        py: Python<'_>,
-        timeout: Option<f64>,
-    ) -> PyResult<(&'static str, Option<&'static str>, Option<&'static str>)> {
-        with_game!(&self.inner, p, G => Ok(status_tuple(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?)))
+    fn status(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<StatusParts> {
+        with_game!(&self.inner, p, G => Ok(run(py, timeout, "deciding the game status", || explore::status::<G>(p))?.parts()))
     }
 
     /// The result of one uniformly random legal move (seeded), or None.
@@ -620,35 +313,18 @@ impl PyPos {
 
     /// Play `games` random games of at most `max_plies` plies; returns plies played.
     fn playouts(&self, py: Python<'_>, games: u64, seed: u64, max_plies: u64) -> PyResult<u64> {
-        with_game!(&self.inner, p, G => run(py, None, "playouts", || {
-            let mut rng = Rng::new(seed);
-            let mut total = 0;
-            for _ in 0..games {
-                let mut q = p.clone();
-                for _ in 0..max_plies {
-                    match explore::random_move::<G>(&q, &mut rng) {
-                        Some((n, _)) => q = n,
-                        None => break,
-                    }
-                    total += 1;
-                }
-            }
-            total
-        }))
+        with_game!(&self.inner, p, G => run(py, None, "playouts", || explore::playouts::<G>(p, games, seed, max_plies)))
     }
 
     /// Perft counts for depths 1..=depth: [(move sequences, distinct positions)].
     #[pyo3(signature = (depth, timeout=None))]
     fn perft(&self, py: Python<'_>, depth: u32, timeout: Option<f64>) -> PyResult<Vec<(u64, u64)>> {
-        if depth > 6 {
-            return Err(to_py_err(Error::Limit(format!("perft depth must be at most 6, got {}", depth))));
-        }
+        any_position::check_perft_depth(depth).map_err(to_py_err)?;
         with_game!(&self.inner, p, G => run(py, timeout, "perft", || explore::perft::<G>(p, depth)))
     }
 
-    /// Search under limits (at least one of depth, nodes, time_ms):
-    /// a dict with best_move, score, pv, lines (multi-PV), depth, nodes,
-    /// time_ms, truncated_turns and stopped_by. `timeout` (seconds) is an
+    /// Search under limits (at least one of depth, nodes, time_ms): the
+    /// fields of `igisoro.Analysis` (see `analysis_tuple`). `timeout` (seconds) is an
     /// outside deadline: past it the search returns what it has, flagged
     /// `stopped_by: "deadline"`. Releases the GIL.
     #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
@@ -660,11 +336,11 @@ impl PyPos {
         time_ms: Option<i64>,
         multipv: i64,
         timeout: Option<f64>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
         let inner = &self.inner;
-        let a = py.detach(|| inner.analyse(&limits)).map_err(IgisoroError::new_err)?;
-        analysis_dict(py, &a)
+        let a = py.detach(|| inner.analyse(&limits));
+        analysis_tuple(py, &a)
     }
 
     /// The move a player of strength `level` (1..10) would choose with
@@ -677,22 +353,11 @@ impl PyPos {
         time_ms: i64,
         seed: u64,
         timeout: Option<f64>,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        if !(1..=10).contains(&level) {
-            return Err(to_py_err(Error::Limit(format!("level must be from 1 to 10, got {}", level))));
-        }
-        if !(1..=MAX_SEARCH_TIME_MS).contains(&time_ms) {
-            return Err(to_py_err(Error::Limit(format!(
-                "time_ms must be an integer from 1 to {}, got {}",
-                MAX_SEARCH_TIME_MS, time_ms
-            ))));
-        }
+    ) -> PyResult<Bound<'py, PyAny>> {
         let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
-        let a = py
-            .detach(|| inner.best_move(level as u8, time_ms as u64, seed, deadline))
-            .map_err(IgisoroError::new_err)?;
-        analysis_dict(py, &a)
+        let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
+        analysis_tuple(py, &a)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -708,7 +373,7 @@ impl PyPos {
 }
 
 /// Analyse many positions in parallel on all cores (GIL released); one
-/// dict per position, in order, or a str error for that position.
+/// analysis tuple per position, in order.
 /// `time_ms` bounds each position; `timeout` (seconds) the whole batch.
 #[pyfunction]
 #[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
@@ -721,19 +386,10 @@ fn analyse_many<'py>(
     multipv: i64,
     timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let limits = search_limits(depth, nodes, time_ms, multipv, timeout)?;
-    let items: Vec<AnyPos> = positions.iter().map(|p| p.inner.clone()).collect();
-    let share = search::batch::Share::new(&limits, items.len());
-    let results: Vec<Result<Analysis, String>> =
-        py.detach(|| items.par_iter().map(|p| p.analyse(&share.next())).collect());
-    let out = PyList::empty(py);
-    for r in &results {
-        match r {
-            Ok(a) => out.append(analysis_dict(py, a)?)?,
-            Err(e) => out.append(e)?,
-        }
-    }
-    Ok(out)
+    let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
+    let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
+    let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
+    PyList::new(py, results.iter().map(|a| analysis_tuple(py, a)).collect::<PyResult<Vec<_>>>()?)
 }
 
 /// Metadata of every variant: name, board, aliases, source, description,
@@ -741,31 +397,10 @@ fn analyse_many<'py>(
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    let add = |name: &str,
-               board: &str,
-               aliases: Vec<&str>,
-               source: &str,
-               desc: &str,
-               rules: Vec<(&str, String)>,
-               start: String|
-     -> PyResult<()> {
-        let d = PyDict::new(py);
-        d.set_item("name", name)?;
-        d.set_item("board", board)?;
-        d.set_item("aliases", aliases)?;
-        d.set_item("source", source)?;
-        d.set_item("description", desc)?;
-        d.set_item("rules", rules)?;
-        d.set_item("start", start)?;
-        out.append(d)
-    };
-    for v in b4::Variant::ALL {
-        let start = b4::notation::format(&b4::Position::start(v));
-        add(v.name(), "4x8", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
-    }
-    for v in iso::Variant::ALL {
-        let start = iso::notation::format(&iso::Position::start(v));
-        add(v.name(), "2xn", v.aliases().to_vec(), v.source(), v.description(), v.rules().all(), start)?;
+    for v in any_position::variants() {
+        let rules = rules_dict(py, &v.rules)?;
+        out.append(dict!(py, "name" => v.name, "board" => v.board.name(), "aliases" => v.aliases.to_vec(),
+            "source" => v.source, "description" => v.description, "rules" => rules, "start" => v.start))?;
     }
     Ok(out)
 }
@@ -774,25 +409,13 @@ fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
 #[pyfunction]
 fn rule_options(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let out = PyList::empty(py);
-    let boards = [("4x8", b4::rules::OPTIONS), ("2xn", iso::rules::OPTIONS)];
-    for (board, options) in boards {
-        for (name, kind, doc) in options {
-            let d = PyDict::new(py);
-            d.set_item("name", *name)?;
-            d.set_item("board", board)?;
-            d.set_item("description", *doc)?;
+    for board in BOARDS {
+        for (name, kind, doc) in board.options() {
+            let d = dict!(py, "name" => *name, "board" => board.name(), "description" => *doc, "kind" => kind.name());
             match kind {
-                b4::rules::OptionKind::Bool => d.set_item("kind", "bool")?,
-                b4::rules::OptionKind::Int { min, max } => {
-                    d.set_item("kind", "int")?;
-                    d.set_item("min", *min)?;
-                    d.set_item("max", *max)?;
-                }
-                b4::rules::OptionKind::Choice(values) => {
-                    d.set_item("kind", "choice")?;
-                    d.set_item("values", values.to_vec())?;
-                }
-                b4::rules::OptionKind::Pits => d.set_item("kind", "pits")?,
+                OptionKind::Int { min, max } => d.set_item("min", *min).and_then(|_| d.set_item("max", *max))?,
+                OptionKind::Choice(values) => d.set_item("values", values.to_vec())?,
+                OptionKind::Bool | OptionKind::Pits => {}
             }
             out.append(d)?;
         }
@@ -815,5 +438,9 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidLimitError", py.get_type::<InvalidLimitError>())?;
     m.add("EngineTimeoutError", py.get_type::<EngineTimeoutError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
+    m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
+    m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;
+    m.add("MAX_MULTIPV", MAX_MULTIPV)?;
     Ok(())
 }

@@ -5,7 +5,7 @@ use igisoro_core::isolo::notation::{format, parse, to_json, ParseError};
 use igisoro_core::isolo::Isolo;
 use igisoro_core::isolo::{Position, PositionError, Rules, Setup, Variant, MAX_TOTAL};
 use igisoro_core::moves::parse_move;
-use igisoro_core::setup_error::SetupError;
+use igisoro_core::setup_checks::SetupError;
 
 fn setup(pits: Vec<Vec<i64>>, to_move: &str, phase: &str) -> Setup {
     Setup { variant: "isolo".into(), rules: vec![], pits, to_move: to_move.into(), phase: phase.into() }

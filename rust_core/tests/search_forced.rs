@@ -1,5 +1,5 @@
 //! Forced wins found at the right distance. The positions were found by
-//! searching the ends of random games (examples/find_wins.rs) and are
+//! searching the ends of random games (a one-off tool, `rust_core/examples/find_wins.rs` in git history) and are
 //! frozen here; the short ones are re-proved by the plain negamax oracle.
 
 use igisoro_core::board4x8::{notation, Igisoro};
@@ -60,7 +60,7 @@ fn forced_win_in_3() {
     win_in(WIN_3, 3);
 }
 
-// Isolo main-game positions (found by examples/find_isolo_wins.rs). In the
+// Isolo main-game positions (found by a one-off tool, `rust_core/examples/find_isolo_wins.rs` in git history). In the
 // main game turns alternate, so the usual turn counting applies.
 const ISOLO_WIN_1: &str = "isolo 2,2,2,2/21,0,0,0 s phase=main";
 const ISOLO_WIN_2: &str = "isolo 2,2,2,2/16,1,1,0 n phase=main";

@@ -5,7 +5,7 @@
 //! stretch endless only after it has run once round its cycle (up to
 //! rotation). On crowded rows that is up to hundreds of millions of laps,
 //! and it was nearly all the time of long random-playout runs
-//! (BENCHMARKS "Random playouts"). The argument below proves most of those
+//! (docs/benchmarks/playouts.md). The argument below proves most of those
 //! stretches endless from a single state, in one pass over the row.
 //!
 //! # The argument
@@ -50,7 +50,7 @@
 //! On random rows of 17 to 64 seeds, about three endless stretches in four
 //! have no neighbouring classes from their very first state, among them
 //! the 675-million-lap cycle of `turn/lap_tests.rs`; the others we met all
-//! had short cycles, which `cycles.rs` proves quickly (BENCHMARKS "Landing
+//! had short cycles, which `cycles.rs` proves quickly (BENCHMARKS.md in git history, "Landing
 //! classes modulo 17"). The tests below check the proof against a plain
 //! simulation.
 

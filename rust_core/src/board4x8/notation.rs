@@ -21,11 +21,11 @@ use super::position::{Position, PositionError, Setup};
 use super::rules::OPTIONS;
 use std::fmt::Write;
 
-pub use crate::notation_error::NotationError;
-use crate::notation_error::{count_row, split_line, syntax};
+pub use crate::notation_syntax::NotationError;
+use crate::notation_syntax::{count_row, split_line, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
-pub type ParseError = crate::notation_error::ParseError<PositionError>;
+pub type ParseError = crate::notation_syntax::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {

@@ -5,7 +5,7 @@
 use super::geometry::{from_picture, to_picture, Pit, PITS};
 use super::rules::{Opening, RuleError, Rules};
 use super::variant::{UnknownVariant, Variant};
-use crate::setup_error::SetupError;
+use crate::setup_checks::SetupError;
 use crate::side::Side;
 use std::fmt;
 

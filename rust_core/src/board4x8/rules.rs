@@ -93,6 +93,18 @@ pub enum OptionKind {
     Pits,
 }
 
+impl OptionKind {
+    /// `bool`, `int`, `choice` or `pits`, as the option listings name it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            OptionKind::Bool => "bool",
+            OptionKind::Int { .. } => "int",
+            OptionKind::Choice(_) => "choice",
+            OptionKind::Pits => "pits",
+        }
+    }
+}
+
 /// Every option name, in the order the notation writes overrides.
 pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
     ("min_seeds", OptionKind::Int { min: 1, max: 64 }, "seeds a pit needs to start a turn"),
@@ -110,7 +122,7 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
 ];
 
 /// An option name or value the rules do not know.
-pub use crate::setup_error::RuleError;
+pub use crate::setup_checks::RuleError;
 
 impl Rules {
     /// Whether local pit `i` is a reverse pit.

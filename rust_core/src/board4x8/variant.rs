@@ -3,7 +3,7 @@
 
 use super::geometry::PITS;
 use super::rules::{Capture, CapturedSowing, Clockwise, Opening, Rules};
-use crate::setup_error::parse_variant;
+use crate::setup_checks::parse_variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -57,9 +57,9 @@ impl Variant {
     /// Where the rules come from.
     pub fn source(self) -> &'static str {
         match self {
-            Variant::Igisoro => "Mancala World, \"Igisoro\" (seed 000), read as pinned by RULES-NOTES.md",
-            Variant::IgisoroWikipedia => "Wikipedia, \"Igisoro\" (seed 001), read as pinned by RULES-NOTES.md",
-            Variant::IgisoroFr => "\"L'igisoro\", French school rules (seed 003), read as pinned by RULES-NOTES.md",
+            Variant::Igisoro => "Mancala World, \"Igisoro\" (seed 000), read as docs/RULES.md pins it",
+            Variant::IgisoroWikipedia => "Wikipedia, \"Igisoro\" (seed 001), read as docs/RULES.md pins it",
+            Variant::IgisoroFr => "\"L'igisoro\", French school rules (seed 003), read as docs/RULES.md pins it",
             Variant::Ikibuguzo1 => "Ludii 1.3.12, \"Ikibuguzo (Opening 1).lud\" (seed 002; Murray 1951: 217)",
             Variant::Ikibuguzo2 => "Ludii 1.3.12, \"Ikibuguzo (Opening 2).lud\" (Murray 1951: 217)",
         }
@@ -141,7 +141,7 @@ impl fmt::Display for Variant {
 }
 
 /// A name that is not a known variant or alias.
-pub use crate::setup_error::UnknownVariant;
+pub use crate::setup_checks::UnknownVariant;
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

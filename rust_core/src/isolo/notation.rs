@@ -28,11 +28,11 @@ use super::kucheleka::Arrangement;
 use super::position::{Position, PositionError, Setup, MAX_TOTAL};
 use super::rules::OPTIONS;
 
-pub use crate::notation_error::NotationError;
-use crate::notation_error::{count_row, parse_count, split_line, syntax};
+pub use crate::notation_syntax::NotationError;
+use crate::notation_syntax::{count_row, parse_count, split_line, syntax};
 
 /// Either the text is not notation, or it describes an invalid position.
-pub type ParseError = crate::notation_error::ParseError<PositionError>;
+pub type ParseError = crate::notation_syntax::ParseError<PositionError>;
 
 /// Parse the text notation (see the module docs for the grammar).
 pub fn parse(text: &str) -> Result<Position, ParseError> {

@@ -12,7 +12,7 @@
 use super::geometry::{columns_to_row, row_to_columns, Hole, MAX_HOLES, MIN_HOLES};
 use super::rules::{RuleError, Rules};
 use super::variant::{UnknownVariant, Variant};
-use crate::setup_error::SetupError;
+use crate::setup_checks::SetupError;
 use crate::side::Side;
 use std::fmt;
 use std::str::FromStr;

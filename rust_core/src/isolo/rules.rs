@@ -24,7 +24,7 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[(
 )];
 
 /// An option name or value the rules do not know.
-pub use crate::setup_error::RuleError;
+pub use crate::setup_checks::RuleError;
 
 impl Default for Rules {
     fn default() -> Rules {

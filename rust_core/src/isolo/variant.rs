@@ -5,7 +5,7 @@
 
 use super::geometry::MAX_HOLES;
 use super::rules::Rules;
-use crate::setup_error::parse_variant;
+use crate::setup_checks::parse_variant;
 use std::fmt;
 use std::str::FromStr;
 
@@ -34,7 +34,7 @@ impl Variant {
     /// Where the rules come from.
     pub fn source(self) -> &'static str {
         "Mancala World, \"Isolo\" (seed 004), after J. H. Chaplin, \"A Note on Mancala Games in Northern \
-         Rhodesia\", Man 56 (12): 169, 1956; read as pinned by RULES-NOTES.md"
+         Rhodesia\", Man 56 (12): 169, 1956; read as docs/ISOLO.md pins it"
     }
 
     /// One sentence for people choosing a variant.
@@ -70,7 +70,7 @@ impl fmt::Display for Variant {
 }
 
 /// A name that is not a known variant or alias.
-pub use crate::setup_error::UnknownVariant;
+pub use crate::setup_checks::UnknownVariant;
 
 impl FromStr for Variant {
     type Err = UnknownVariant;

@@ -23,8 +23,16 @@ pub fn analyse_many<G: Engine>(positions: &[G::Pos], limits: &Limits) -> Vec<Ana
 where
     G::Pos: Sync,
 {
-    let share = Share::new(limits, positions.len());
-    positions.par_iter().map(|p| analyse::<G>(p, &share.next())).collect()
+    map_shared(positions, limits, |p, l| analyse::<G>(p, l))
+}
+
+/// Run `search` on every item in parallel, each with its share of the
+/// limits ([`Share`]), results in input order. The one batch driver: the
+/// one-family [`analyse_many`] and the any-variant batch of
+/// `crate::any_position` both go through it.
+pub fn map_shared<T: Sync, R: Send>(items: &[T], limits: &Limits, search: impl Fn(&T, &Limits) -> R + Sync) -> Vec<R> {
+    let share = Share::new(limits, items.len());
+    items.par_iter().map(|p| search(p, &share.next())).collect()
 }
 
 /// Hands out each item's limits as its search starts.

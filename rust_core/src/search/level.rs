@@ -19,7 +19,7 @@ use std::time::Instant;
 /// moves chosen uniformly among all moves instead); level 10 is unbounded
 /// depth.
 ///
-/// Set from the measured ladder (BENCHMARKS.md, "Strength"), where each
+/// Set from the measured ladder (docs/benchmarks/levels.md), where each
 /// level must beat the level two below it clearly. Two things it showed:
 /// at depth 1 the noise amplitude hardly matters (400 and 1500 play alike:
 /// the captures that decide games are worth more than either), so levels

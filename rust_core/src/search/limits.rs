@@ -45,7 +45,7 @@ pub struct Limits {
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
 /// Finite chains this long are rare inside a search tree, endless ones
 /// common (in crowded `igisoro` middle games) and they can need hundreds of
-/// millions of laps to prove. Measured (BENCHMARKS.md, "A shorter lap cap
+/// millions of laps to prove. Measured (BENCHMARKS.md in git history, "A shorter lap cap
 /// inside the tree"): 2,000 instead of 20,000 left every tree of 500
 /// `igisoro` positions at depths 3-5 and of `search_speed` the same, node
 /// for node, and made those searches about 3.5 times as fast on average;
@@ -54,6 +54,18 @@ pub const TURN_LAPS: u64 = 2_000;
 
 /// Deepest iteration the driver will start.
 pub const MAX_DEPTH: u32 = 64;
+
+/// The engine's maxima for caller-given limits, defined once: the Python
+/// API checks against them (through [`Limits::checked`]) and reads them
+/// from the binding, and the HTTP service refuses a configured cap above
+/// them. Depth in whole turns (= [`MAX_DEPTH`]).
+pub const MAX_SEARCH_DEPTH: i64 = MAX_DEPTH as i64;
+/// Most nodes a caller may ask for.
+pub const MAX_SEARCH_NODES: i64 = 100_000_000;
+/// Longest thinking time a caller may ask for, in milliseconds.
+pub const MAX_SEARCH_TIME_MS: i64 = 600_000;
+/// Most lines (multi-PV) a caller may ask for.
+pub const MAX_MULTIPV: i64 = 16;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -72,6 +84,40 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// Caller-given limits, checked: at least one of depth, nodes and
+    /// time, each from 1 to its maximum, plus an outside deadline.
+    pub fn checked(
+        depth: Option<i64>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        multipv: i64,
+        deadline: Option<Instant>,
+    ) -> Result<Limits, crate::error::Error> {
+        let check = |name: &str, v: Option<i64>, max: i64| match v {
+            Some(x) if !(1..=max).contains(&x) => {
+                Err(crate::error::Error::Limit(format!("{} must be an integer from 1 to {}, got {}", name, max, x)))
+            }
+            _ => Ok(v),
+        };
+        let depth = check("depth", depth, MAX_SEARCH_DEPTH)?;
+        let nodes = check("nodes", nodes, MAX_SEARCH_NODES)?;
+        let time_ms = check("time_ms", time_ms, MAX_SEARCH_TIME_MS)?;
+        let multipv = check("multipv", Some(multipv), MAX_MULTIPV)?.unwrap_or(1);
+        if depth.is_none() && nodes.is_none() && time_ms.is_none() {
+            return Err(crate::error::Error::Limit(
+                "a search needs at least one limit: depth, nodes or time_ms".into(),
+            ));
+        }
+        Ok(Limits {
+            depth: depth.map(|d| d as u32),
+            nodes: nodes.map(|n| n as u64),
+            time_ms: time_ms.map(|t| t as u64),
+            deadline,
+            multipv: multipv as usize,
+            ..Limits::default()
+        })
+    }
+
     /// Only a depth limit.
     pub fn depth(d: u32) -> Limits {
         Limits { depth: Some(d), ..Limits::default() }
@@ -145,7 +191,7 @@ pub struct Control {
 ///
 /// Why not at every poll: reading the clock at every node made a
 /// time-limited depth-6 search about 9% slower than the same search without
-/// a time limit (measured side by side, BENCHMARKS "Reading the clock less
+/// a time limit (measured side by side, BENCHMARKS.md in git history, "Reading the clock less
 /// often"). One read in 32 polls is at most some tens of
 /// microseconds late on this engine's nodes, far inside a time limit's
 /// tolerance; a single slow node is still bounded by the rules core's own

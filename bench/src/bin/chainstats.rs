@@ -4,8 +4,9 @@
 //! length (lambda) and the laps before the cycle (mu), found with Brent's
 //! algorithm. Only for positions where no capture is possible (the
 //! opponent's inner row empty) and laps run counter-clockwise, as in the
-//! worst ikibuguzo-1 cases of `bench/data/worst.txt`. Used for BENCHMARKS.md.
-//! Run: `cargo run --release --example chainstats -- "<notation>"`
+//! worst ikibuguzo-1 cases of `bench/data/worst.txt` (see docs/benchmarks/playouts.md).
+//! Run: `cargo run --release -p igisoro-bench --bin chainstats -- --position "<notation>"`
+use igisoro_bench::{fail, required};
 use igisoro_core::board4x8::notation;
 use std::time::Instant;
 const P: usize = 16;
@@ -18,8 +19,8 @@ fn step(row: &mut [u8; P], origin: usize, hand: u8) -> (usize, bool) {
     (p, row[p] == 1)
 }
 fn main() {
-    let s = std::env::args().nth(1).unwrap();
-    let pos = notation::parse(&s).unwrap();
+    let s: String = required("--position", "chainstats --position '<notation>'");
+    let pos = notation::parse(&s).unwrap_or_else(|e| fail(&format!("--position: {}", e)));
     let b = pos.local_pits();
     let row0 = b[pos.to_move() as usize];
     println!("mover row {:?} total {}", row0, row0.iter().map(|&x| x as u32).sum::<u32>());
@@ -81,12 +82,12 @@ fn main() {
         let mut a = x0;
         let mut bb = x0;
         for _ in 0..lam {
-            bb = f(&bb).unwrap();
+            bb = f(&bb).expect("an endless chain has a next state");
         }
         let mut mu = 0u64;
         while a != bb {
-            a = f(&a).unwrap();
-            bb = f(&bb).unwrap();
+            a = f(&a).expect("an endless chain has a next state");
+            bb = f(&bb).expect("an endless chain has a next state");
             mu += 1;
         }
         println!("start {start}: endless lambda {lam} mu {mu} brent laps {laps} ({:.2}s)", t.elapsed().as_secs_f64());

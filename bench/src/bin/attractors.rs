@@ -5,21 +5,23 @@
 //! The per-thread memo of endless chains (board4x8/cycles.rs) remembers
 //! each cycle proven, so if crowded rows fall into few giant cycles, the
 //! slow positions (over 10 ms) come early and then stop.
-//! Run: `cargo run --release --example attractors -- <S from> <S to> <N> [ms] [k]`
-//! (with `ms`, every position that takes at least that long is printed: how
-//! the tests' deliberately slow positions are found; with `k`, the opponent
+//! Run: `cargo run --release -p igisoro-bench --bin attractors -- --from <S> --to <S> --positions <N> [--print-ms <ms>] [--columns <k>]`
+//! (with `--print-ms`, every position that takes at least that long is printed: how
+//! the tests' deliberately slow positions are found; with `--columns k`, the opponent
 //! also gets a seed in `k` columns of each of its rows, so that the mover's
 //! inner pits facing them can capture, and a stretch is no longer the same
 //! all round the row).
+use igisoro_bench::{arg, fail, required};
 use igisoro_core::board4x8::{notation, Igisoro};
 use igisoro_core::explore::legal_moves;
 use igisoro_core::rng::Rng;
 use std::time::Instant;
 fn main() {
-    let a: Vec<usize> = std::env::args().skip(1).map(|x| x.parse().unwrap()).collect();
-    let (from, to, n) = (a[0], a[1], a[2]);
-    let print_ms = a.get(3).copied().filter(|&ms| ms > 0);
-    let cols = a.get(4).copied().unwrap_or(0);
+    let usage = "attractors --from <S> --to <S> --positions <N> [--print-ms <ms>] [--columns <k>]";
+    let (from, to, n): (usize, usize, usize) =
+        (required("--from", usage), required("--to", usage), required("--positions", usage));
+    let print_ms = Some(arg("--print-ms", 0usize)).filter(|&ms| ms > 0);
+    let cols: usize = arg("--columns", 0);
     let mut g = Rng::new(7);
     for s in from..=to {
         let (mut slow, mut slow_s, mut last_slow) = (0, 0.0, 0);
@@ -44,7 +46,7 @@ fn main() {
             let row = |v: &[u32]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",");
             let text =
                 format!("ikibuguzo-1 {}/{}/{}/{} n", row(&north[..8]), row(&north[8..]), row(&inner), row(&south));
-            let pos = notation::parse(&text).unwrap();
+            let pos = notation::parse(&text).unwrap_or_else(|e| fail(&format!("generated {:?}: {}", text, e)));
             let t = Instant::now();
             let _ = legal_moves::<Igisoro>(&pos, None);
             let dt = t.elapsed().as_secs_f64();

@@ -1,13 +1,14 @@
 //! The slowest plies of seeded random games: prints every ply over 50 ms
-//! and the share of time such plies take. Used for BENCHMARKS.md.
-//! Run: `cargo run --release --example slowply -- ikibuguzo-1 11000`
+//! and the share of time such plies take (see docs/benchmarks/playouts.md).
+//! Run: `cargo run --release -p igisoro-bench --bin slowply -- --variant ikibuguzo-1 --games 11000`
+use igisoro_bench::{arg, required};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::explore::random_move;
 use igisoro_core::rng::Rng;
 use std::time::Instant;
 fn main() {
-    let v: Variant = std::env::args().nth(1).unwrap().parse().unwrap();
-    let games: u64 = std::env::args().nth(2).unwrap().parse().unwrap();
+    let v: Variant = required("--variant", "slowply --variant <4x8 variant> [--games 11000]");
+    let games: u64 = arg("--games", 11_000);
     let mut rng = Rng::new(12345);
     let (mut slow, mut total) = (0.0, 0.0);
     let t0 = Instant::now();

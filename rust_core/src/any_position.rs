@@ -1,0 +1,411 @@
+//! One position type for every rule system, after shakmaty's
+//! `VariantPosition`: [`AnyPosition`] holds a validated position of the 4x8
+//! family or of Isolo, and [`with_game!`] dispatches once to code generic
+//! over [`Game`](crate::game::Game), so callers (the Python binding, tools) never special-case
+//! a game. Also the variant metadata every caller lists, and the parsers
+//! that pick the rule system from a variant name.
+
+use crate::board4x8 as b4;
+use crate::board4x8::rules::OptionKind;
+use crate::error::Error;
+use crate::explore;
+use crate::isolo as iso;
+use crate::json_form::{write_str, Extra, Form};
+use crate::moves::format_move;
+use crate::search::limits::MAX_SEARCH_TIME_MS;
+use crate::search::{self, Analysis, Limits};
+
+/// A validated position of any rule system.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AnyPosition {
+    Board4x8(b4::Position),
+    Isolo(iso::Position),
+}
+
+/// What a rule system offers callers of [`AnyPosition`] beyond [`Game`](crate::game::Game):
+/// wrapping, notation, the JSON form and the effective rules.
+pub trait Family: search::Engine<Pos: Send + Sync, Choice: Send> {
+    /// The position as an [`AnyPosition`].
+    fn wrap(p: Self::Pos) -> AnyPosition;
+    /// The canonical text notation.
+    fn notation(p: &Self::Pos) -> String;
+    /// The JSON form's parts (variant, rule overrides, pits picture,
+    /// to_move, extra state fields).
+    fn form(p: &Self::Pos) -> Form;
+    /// Every rule option with its effective value (text form).
+    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
+}
+
+impl Family for b4::Igisoro {
+    fn wrap(p: b4::Position) -> AnyPosition {
+        AnyPosition::Board4x8(p)
+    }
+    fn notation(p: &b4::Position) -> String {
+        b4::notation::format(p)
+    }
+    fn form(p: &b4::Position) -> Form {
+        let s = p.to_setup();
+        let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
+        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
+    }
+    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
+        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+}
+
+impl Family for iso::Isolo {
+    fn wrap(p: iso::Position) -> AnyPosition {
+        AnyPosition::Isolo(p)
+    }
+    fn notation(p: &iso::Position) -> String {
+        iso::notation::format(p)
+    }
+    fn form(p: &iso::Position) -> Form {
+        let s = p.to_setup();
+        let extra = vec![("phase", Extra::Text(Some(s.phase)))];
+        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
+    }
+    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
+        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    }
+}
+
+/// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
+/// `$p` to its position.
+#[macro_export]
+macro_rules! with_game {
+    ($pos:expr, $p:ident, $G:ident => $body:expr) => {
+        match $pos {
+            $crate::any_position::AnyPosition::Board4x8($p) => {
+                type $G = $crate::board4x8::Igisoro;
+                $body
+            }
+            $crate::any_position::AnyPosition::Isolo($p) => {
+                type $G = $crate::isolo::Isolo;
+                $body
+            }
+        }
+    };
+}
+
+/// The rule system a variant name (or alias) belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// The Igisoro family, 4 rows of 8.
+    FourByEight,
+    /// Isolo, 2 rows of 4..8 holes.
+    TwoRows,
+}
+
+impl Board {
+    /// Which rule system `variant` names.
+    pub fn of(variant: &str) -> Result<Board, Error> {
+        if variant.parse::<b4::Variant>().is_ok() {
+            Ok(Board::FourByEight)
+        } else if variant.parse::<iso::Variant>().is_ok() {
+            Ok(Board::TwoRows)
+        } else {
+            Err(Error::UnknownVariant(variant.to_string()))
+        }
+    }
+
+    /// `4x8` or `2xn`, as the variant metadata spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Board::FourByEight => "4x8",
+            Board::TwoRows => "2xn",
+        }
+    }
+
+    /// The rule system's options: (name, kind, description).
+    pub fn options(self) -> &'static [(&'static str, OptionKind, &'static str)] {
+        match self {
+            Board::FourByEight => b4::rules::OPTIONS,
+            Board::TwoRows => iso::rules::OPTIONS,
+        }
+    }
+
+    /// The JSON form's state fields beyond the board and side to move.
+    pub fn state_fields(self) -> &'static [&'static str] {
+        match self {
+            Board::FourByEight => &["opening_plies", "winner"],
+            Board::TwoRows => &["phase"],
+        }
+    }
+}
+
+/// The rule systems, in listing order.
+pub const BOARDS: [Board; 2] = [Board::FourByEight, Board::TwoRows];
+
+/// A variant's metadata, as `/v1/variants` and `igisoro.variants()` list it.
+#[derive(Clone, Debug)]
+pub struct VariantInfo {
+    pub name: &'static str,
+    pub board: Board,
+    pub aliases: &'static [&'static str],
+    pub source: &'static str,
+    pub description: &'static str,
+    /// Every rule option with its value in this variant (text form).
+    pub rules: Vec<(&'static str, String)>,
+    /// The start position in text notation.
+    pub start: String,
+}
+
+/// Every variant, the default (`igisoro`) first.
+pub fn variants() -> Vec<VariantInfo> {
+    let four = b4::Variant::ALL.into_iter().map(|v| VariantInfo {
+        name: v.name(),
+        board: Board::FourByEight,
+        aliases: v.aliases(),
+        source: v.source(),
+        description: v.description(),
+        rules: v.rules().all(),
+        start: b4::notation::format(&b4::Position::start(v)),
+    });
+    let two = iso::Variant::ALL.into_iter().map(|v| VariantInfo {
+        name: v.name(),
+        board: Board::TwoRows,
+        aliases: v.aliases(),
+        source: v.source(),
+        description: v.description(),
+        rules: v.rules().all(),
+        start: iso::notation::format(&iso::Position::start(v)),
+    });
+    four.chain(two).collect()
+}
+
+/// A caller's bound on a move list: none, or at least 1.
+pub fn move_limit(limit: Option<i64>) -> Result<Option<usize>, Error> {
+    match limit {
+        None => Ok(None),
+        Some(l) if l >= 1 => Ok(Some(l as usize)),
+        Some(l) => Err(Error::Limit(format!("limit must be at least 1, got {}", l))),
+    }
+}
+
+/// A caller's perft depth: at most [`explore::MAX_PERFT_DEPTH`].
+pub fn check_perft_depth(depth: u32) -> Result<(), Error> {
+    if depth > explore::MAX_PERFT_DEPTH {
+        return Err(Error::Limit(format!("perft depth must be at most {}, got {}", explore::MAX_PERFT_DEPTH, depth)));
+    }
+    Ok(())
+}
+
+/// A setup of either rule system, its text fields still unchecked.
+#[derive(Clone, Debug)]
+pub enum AnySetup {
+    Board4x8(b4::Setup),
+    Isolo(iso::Setup),
+}
+
+impl AnySetup {
+    /// A setup from the JSON form's parts: `state` holds the variant's
+    /// extra fields, `opening_plies` and `winner` (4x8, defaults 0 and
+    /// none) or `phase` (Isolo, default `fore_play`); another field is an
+    /// error naming the variant's own.
+    pub fn new(
+        variant: String,
+        rules: Vec<(String, String)>,
+        pits: Vec<Vec<i64>>,
+        to_move: String,
+        state: Vec<(String, Extra)>,
+    ) -> Result<AnySetup, Error> {
+        let board = Board::of(&variant)?;
+        let allowed = board.state_fields();
+        if let Some((k, _)) = state.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
+            return Err(Error::Position(format!(
+                "field '{}' does not apply to variant '{}' (its state fields: {})",
+                k,
+                variant,
+                allowed.join(", ")
+            )));
+        }
+        let get = |name: &str| state.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
+        let wrong = |name: &str| Error::Position(format!("{} has the wrong JSON type", name));
+        Ok(match board {
+            Board::FourByEight => {
+                let opening_plies = match get("opening_plies") {
+                    None => 0,
+                    Some(Extra::Int(n)) => n,
+                    Some(_) => return Err(wrong("opening_plies")),
+                };
+                let winner = match get("winner") {
+                    None => None,
+                    Some(Extra::Text(t)) => t,
+                    Some(_) => return Err(wrong("winner")),
+                };
+                AnySetup::Board4x8(b4::Setup { variant, rules, pits, to_move, opening_plies, winner })
+            }
+            Board::TwoRows => {
+                let phase = match get("phase") {
+                    None => "fore_play".to_string(),
+                    Some(Extra::Text(Some(t))) => t,
+                    Some(_) => return Err(wrong("phase")),
+                };
+                AnySetup::Isolo(iso::Setup { variant, rules, pits, to_move, phase })
+            }
+        })
+    }
+}
+
+impl AnyPosition {
+    /// The start position of a variant.
+    pub fn start(variant: &str) -> Result<AnyPosition, Error> {
+        if let Ok(v) = variant.parse::<b4::Variant>() {
+            Ok(AnyPosition::Board4x8(b4::Position::start(v)))
+        } else if let Ok(v) = variant.parse::<iso::Variant>() {
+            Ok(AnyPosition::Isolo(iso::Position::start(v)))
+        } else {
+            Err(Error::UnknownVariant(variant.into()))
+        }
+    }
+
+    /// Validate a setup.
+    pub fn from_setup(setup: &AnySetup) -> Result<AnyPosition, Error> {
+        match setup {
+            AnySetup::Board4x8(s) => {
+                b4::Position::from_setup(s).map(AnyPosition::Board4x8).map_err(|e| Error::Position(e.to_string()))
+            }
+            AnySetup::Isolo(s) => {
+                iso::Position::from_setup(s).map(AnyPosition::Isolo).map_err(|e| Error::Position(e.to_string()))
+            }
+        }
+    }
+
+    /// Parse the text notation (the variant name, its first field, picks
+    /// the rule system).
+    pub fn from_notation(text: &str) -> Result<AnyPosition, Error> {
+        let variant = text.split(' ').next().unwrap_or("");
+        let syntax = |detail: String| Error::Notation { text: text.into(), detail };
+        match Board::of(variant) {
+            Err(_) if variant.is_empty() => Err(syntax("expected a variant name first".into())),
+            Err(e) => Err(e),
+            Ok(Board::FourByEight) => match b4::notation::parse(text) {
+                Ok(p) => Ok(AnyPosition::Board4x8(p)),
+                Err(b4::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
+                Err(b4::notation::ParseError::Invalid(e)) => Err(Error::Position(e.to_string())),
+            },
+            Ok(Board::TwoRows) => match iso::notation::parse(text) {
+                Ok(p) => Ok(AnyPosition::Isolo(p)),
+                Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
+                Err(iso::notation::ParseError::Invalid(e)) => Err(Error::Position(e.to_string())),
+            },
+        }
+    }
+
+    /// The canonical text notation.
+    pub fn notation(&self) -> String {
+        with_game!(self, p, G => G::notation(p))
+    }
+
+    /// The JSON form's parts.
+    pub fn form(&self) -> Form {
+        with_game!(self, p, G => G::form(p))
+    }
+
+    /// The JSON form as text (compact, keys in order).
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(256);
+        self.form().write(&mut out);
+        out
+    }
+
+    /// Complete legal moves as the HTTP API's JSON array, written in one
+    /// pass: (the text, its length, truncated). Each item is `{"move",
+    /// "result": {"position", "notation"}, "captured", "laps"}`; see
+    /// [`crate::json_form`] for why the core writes it.
+    pub fn legal_moves_json(&self, limit: Option<usize>) -> (String, usize, bool) {
+        with_game!(self, p, G => {
+            let list = explore::legal_moves::<G>(p, limit);
+            let mut out = String::with_capacity(64 + 320 * list.moves.len());
+            let mut digits = itoa::Buffer::new();
+            out.push('[');
+            for (i, m) in list.moves.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str("{\"move\":");
+                write_str(&mut out, &format_move::<G>(p, &m.choices));
+                out.push_str(",\"result\":{\"position\":");
+                G::form(&m.result).write(&mut out);
+                out.push_str(",\"notation\":");
+                write_str(&mut out, &G::notation(&m.result));
+                out.push_str("},\"captured\":");
+                out.push_str(digits.format(m.captured));
+                out.push_str(",\"laps\":");
+                out.push_str(digits.format(m.laps));
+                out.push('}');
+            }
+            out.push(']');
+            (out, list.moves.len(), list.truncated)
+        })
+    }
+
+    /// Search this position (dispatches once to the generic search).
+    pub fn analyse(&self, limits: &Limits) -> Analysis {
+        with_game!(self, p, G => search::analyse::<G>(p, limits))
+    }
+
+    /// The move a player of strength `level` would choose (see
+    /// [`search::best_move_until`]).
+    pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {
+        with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline))
+    }
+
+    /// [`AnyPosition::best_move`] with a caller's `level` (1..10) and
+    /// `time_ms` (1..[`MAX_SEARCH_TIME_MS`]) checked.
+    pub fn best_move_checked(
+        &self,
+        level: i64,
+        time_ms: i64,
+        seed: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Result<Analysis, Error> {
+        if !(1..=10).contains(&level) {
+            return Err(Error::Limit(format!("level must be from 1 to 10, got {}", level)));
+        }
+        if !(1..=MAX_SEARCH_TIME_MS).contains(&time_ms) {
+            return Err(Error::Limit(format!(
+                "time_ms must be an integer from 1 to {}, got {}",
+                MAX_SEARCH_TIME_MS, time_ms
+            )));
+        }
+        Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
+    }
+
+    /// Analyse positions of any rule systems in parallel, through
+    /// [`search::batch`] (same limits sharing as a one-family batch).
+    pub fn analyse_many(positions: &[AnyPosition], limits: &Limits) -> Vec<Analysis> {
+        search::batch::map_shared(positions, limits, |p, l| p.analyse(l))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips_for_every_variant() {
+        for v in variants() {
+            let p = AnyPosition::from_notation(&v.start).unwrap();
+            assert_eq!(p.notation(), v.start);
+            assert_eq!(p, AnyPosition::start(v.name).unwrap());
+        }
+    }
+
+    #[test]
+    fn an_unknown_variant_is_named() {
+        let e = AnyPosition::start("chess").unwrap_err();
+        assert!(e.to_string().starts_with("unknown variant 'chess': expected one of igisoro,"), "{}", e);
+    }
+
+    #[test]
+    fn a_batch_matches_one_by_one() {
+        let ps: Vec<AnyPosition> = ["igisoro", "isolo"].iter().map(|v| AnyPosition::start(v).unwrap()).collect();
+        let limits = Limits::depth(2);
+        let many = AnyPosition::analyse_many(&ps, &limits);
+        for (p, a) in ps.iter().zip(&many) {
+            assert_eq!(p.analyse(&limits).best_move, a.best_move);
+        }
+    }
+}
