@@ -11,10 +11,16 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.problems import Problem, validation_problem
 
-try:  # The errors gunicorn raises while de-chunking a malformed body.
-    from gunicorn.http.errors import ParseException as _ServerParseError
-except ImportError:  # pragma: no cover - served by another WSGI server
-    _ServerParseError = ValueError  # type: ignore[misc,assignment]
+def _server_parse_error() -> type[Exception]:
+    """The errors gunicorn raises while de-chunking a malformed body."""
+    try:
+        from gunicorn.http.errors import ParseException  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - served by another WSGI server
+        return ValueError
+    return ParseException  # type: ignore[no-any-return]
+
+
+_ServerParseError = _server_parse_error()
 
 # What reading the WSGI input raises when the client sent a broken body: a
 # bad chunk size, extension or terminator (gunicorn's parse errors), a body

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import mimetypes
 
+from werkzeug.wrappers import Response as WerkzeugResponse
 from flask import Blueprint, Response, abort, redirect, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.security import safe_join
@@ -57,7 +58,7 @@ def docs() -> Response:
 
 
 @bp.get("/docs/")
-def docs_slash() -> Response:
+def docs_slash() -> WerkzeugResponse:
     """``/v1/docs/`` is where people type it; the page's relative asset URLs
     need ``/v1/docs``, so redirect there."""
     return redirect(url_for("docs.docs"), 308)
