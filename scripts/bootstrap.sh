@@ -1,24 +1,50 @@
 #!/usr/bin/env bash
-# Install everything the project needs into ./.venv and build the Rust
-# extension into it. Idempotent: a second run only rebuilds what changed.
+# Install what the project needs into ./.venv and build the Rust extension
+# into it. Idempotent: a second run only rebuilds what changed.
 # Needs only the base toolchain: cargo/rustc and CPython >= 3.11 with venv.
+#
+#   scripts/bootstrap.sh serve   # the library and the service (serve.sh)
+#   scripts/bootstrap.sh test    # the same plus the test tools (test.sh; the default)
+#
+# Quiet on success: one line per step; the full output of a failing step is
+# kept in .venv/bootstrap.log and its end is printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The test command's style gates need rustfmt and clippy; a minimal rustup
-# profile lacks them (a no-op when they are installed).
-if command -v rustup >/dev/null 2>&1; then
-  rustup component add rustfmt clippy >/dev/null 2>&1 || true
-fi
+case "${1:-test}" in
+  serve) extras=service ;;
+  test) extras=service,test ;;
+  *) echo "usage: $0 [serve|test]" >&2; exit 2 ;;
+esac
 
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-. .venv/bin/activate
-python -m pip install -q --upgrade pip
-# The service and test extras come from pyproject.toml (the library itself
-# has no dependencies); maturin
-# builds the PyO3 module in release mode and installs the package editable.
-python -m pip install -q "maturin>=1.5,<2"
-maturin develop -q --release --extras service,test
+log=.venv/bootstrap.log
+: > "$log"
+
+step() {
+  local what=$1; shift
+  printf 'bootstrap: %s ... ' "$what"
+  local t0=$SECONDS
+  if "$@" >>"$log" 2>&1; then
+    echo "done ($((SECONDS - t0)) s)"
+  else
+    echo "FAILED; the end of $log:"
+    tail -n 40 "$log" >&2
+    exit 1
+  fi
+}
+
+if [ "$extras" = service,test ] && command -v rustup >/dev/null 2>&1; then
+  # The test command's style gates need rustfmt and clippy; a minimal
+  # rustup profile lacks them (a no-op when they are installed).
+  step "rustfmt and clippy" bash -c 'rustup component add rustfmt clippy || true'
+fi
+step "pip and maturin" .venv/bin/python -m pip install -q --upgrade pip "maturin>=1.5,<2"
+# maturin builds the PyO3 module in release mode (the long step on a first
+# run: a minute or two) and installs the package editable with the extras
+# from pyproject.toml (the library itself has no dependencies).
+step "the Rust extension and the [$extras] dependencies (first run: a minute or two)" \
+  .venv/bin/maturin develop --release --extras "$extras"

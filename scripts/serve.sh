@@ -4,7 +4,7 @@
 # overridable by environment variables, see service/CONFIG.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/bootstrap.sh
+./scripts/bootstrap.sh serve
 # Several workers: prometheus-client must sum their counts from one shared
 # directory, or /metrics alternates between workers' own numbers.
 export PROMETHEUS_MULTIPROC_DIR=${PROMETHEUS_MULTIPROC_DIR:-${TMPDIR:-/tmp}/igisoro-metrics-$(id -u)}

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/system-deps.sh
-./scripts/bootstrap.sh
+./scripts/bootstrap.sh test
 . .venv/bin/activate
 cargo fmt --all --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
