@@ -43,6 +43,11 @@ keepalive = _int("GUNICORN_KEEPALIVE", 5)
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0") or 0)
 max_requests_jitter = max_requests // 10
 
+# gunicorn's largest request line and header field (it answers longer ones
+# itself, in HTML); nginx in front refuses anything over 7 KiB first.
+limit_request_line = 8190
+limit_request_field_size = 8190
+
 loglevel = os.environ.get("LOG_LEVEL", "info")
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
 errorlog = "-"
