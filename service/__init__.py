@@ -32,6 +32,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # "/v1/variants/" would otherwise redirect (308) to "/v1/variants"; an API
     # gives a clear 404 instead.
     app.url_map.strict_slashes = True
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind deploy/nginx: the client address is in X-Forwarded-For.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]
 
     problems.register(app)
     engine.init_app(app)

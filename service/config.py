@@ -68,6 +68,11 @@ class Config:
     #: Where the rate limiter keeps counts: ``memory://`` is per worker
     #: process; ``redis://host:6379`` shares them across workers and hosts.
     RATE_LIMIT_STORAGE_URI = "memory://"
+    #: Number of reverse proxies in front of the app whose X-Forwarded-For /
+    #: X-Forwarded-Proto to trust (werkzeug ProxyFix); 0 trusts none. Set it
+    #: to 1 behind deploy/nginx, so per-client rate limits see the client's
+    #: address rather than the proxy's.
+    TRUSTED_PROXIES = 0
 
 
 #: Keys that must be positive numbers; checked at start-up so a typo in the
@@ -111,6 +116,9 @@ def check(config: dict[str, Any]) -> None:
             raise ValueError(f"config {key} must be a list of non-empty strings, not {value!r}")
     if not isinstance(config["RATE_LIMIT"], str) or not isinstance(config["RATE_LIMIT_STORAGE_URI"], str):
         raise ValueError("config RATE_LIMIT and RATE_LIMIT_STORAGE_URI must be strings")
+    trusted = config["TRUSTED_PROXIES"]
+    if isinstance(trusted, bool) or not isinstance(trusted, int) or trusted < 0:
+        raise ValueError(f"config TRUSTED_PROXIES must be a non-negative integer, not {trusted!r}")
     if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
         raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
                          f"not {config['ENGINE_TIMEOUT']!r}")
