@@ -135,3 +135,37 @@ def test_serve_script_sets_a_metrics_directory() -> None:
     from tests.live.conftest import ROOT
 
     assert "PROMETHEUS_MULTIPROC_DIR" in (ROOT / "scripts" / "serve.sh").read_text()
+
+
+def post_json(server: Server, path: str, raw: bytes, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    conn = Conn(server, timeout=30)
+    try:
+        return conn.exchange(request("POST", path, raw, {**JSON, **(headers or {})}))
+    finally:
+        conn.close()
+
+
+def test_contract_fixes_hold_on_the_real_server(live: Server) -> None:
+    """Defects 4, 6 and 7 of issue 17 through gunicorn, not only the test client."""
+    reported = "igisoro 2,0,1,2,3,0,3,6/3,0,4,1,2,1,2,7/0,2,3,1,6,2,0,1/1,0,0,1,3,1,1,5 n"
+    for _ in range(5):  # a move at the smallest budget
+        status, _, body = post_json(live, "/v1/best-move",
+                                    json.dumps({"position": reported, "level": 10, "time_ms": 1}).encode())
+        assert status == 200 and json.loads(body)["best_move"] is not None
+    # A null in a batch is an error entry, the rest analysed.
+    status, _, body = post_json(live, "/v1/analysis/batch",
+                                json.dumps({"positions": [None, START], "depth": 1}).encode())
+    results = json.loads(body)["results"]
+    assert status == 200 and "error" in results[0] and results[1]["best_move"]
+    # Duplicate keys: 400 naming the key.
+    status, headers, body = post_json(live, "/v1/positions/validate",
+                                      b'{"position": "%s", "position": "x"}' % START.encode())
+    assert status == 400 and "'position'" in json.loads(body)["detail"]
+    assert int(headers["content-length"]) == len(body)
+    # /v1/docs/ redirects to the page.
+    conn = Conn(live, timeout=10)
+    try:
+        status, headers, _ = conn.exchange(request("GET", "/v1/docs/"))
+        assert status == 308 and headers["location"].endswith("/v1/docs")
+    finally:
+        conn.close()
