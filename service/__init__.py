@@ -15,6 +15,7 @@ import igisoro
 
 from service import access, config, docs, engine, metrics, problems, search
 from service.jsonio import OrjsonProvider
+from service import board
 from service.api import BLUEPRINTS
 
 
@@ -52,6 +53,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         return resp
 
     app.register_blueprint(docs.bp)
+    app.register_blueprint(board.bp)
     for bp in BLUEPRINTS:
         app.register_blueprint(bp)
     return app

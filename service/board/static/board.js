@@ -1,0 +1,364 @@
+// The analysis board. Everything it knows comes from the public /v1 API:
+// /v1/variants (variants, rules, start positions), /v1/positions/validate
+// (pasted positions), /v1/legal-moves with "partial" (the next decision of
+// a turn: who decides and the options), /v1/moves/check (the move's result
+// and its sowing trace, for the animation), /v1/evaluate (multi-PV lines),
+// /v1/best-move (the engine opponent) and /v1/games/review.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  variants: [],       // from /v1/variants
+  start: null,        // notation of the game's start position
+  history: [],        // [{notation, move, status}] from the start; history[0].move is null
+  at: 0,              // index into history shown on the board
+  partial: [],        // decisions of the turn being entered
+  pits: null,         // pits of the position shown (JSON picture, top row first)
+  options: [],        // the next decision's options
+  role: null, actor: null,
+  best: null,         // best move of the last analysis
+  busy: false,
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const r = await fetch(path, init);
+  const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
+  if (!r.ok) throw new Error(data.detail || data.title || `HTTP ${r.status}`);
+  return data;
+}
+
+function showError(e) { const m = $("message"); m.textContent = String(e.message || e); m.hidden = false; }
+function clearError() { $("message").hidden = true; }
+function current() { return state.history[state.at]; }
+function variantOf(notation) { return notation.split(" ")[0]; }
+function isPit(opt) { return /^[a-h][1-4]$/.test(opt); }
+
+const CHOICE_NAMES = {p: "pass (no capture)", c: "capture", r: "retreat", n: "no retreat",
+                      cw: "clockwise", ccw: "counter-clockwise"};
+
+// --- drawing --------------------------------------------------------------
+
+function pitName(rows, r, c) { return "abcdefgh"[c] + (rows - r); }
+
+function drawBoard() {
+  const b = $("board");
+  const rows = state.pits.length, cols = state.pits[0].length;
+  b.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
+  b.replaceChildren();
+  const legal = new Set(state.options.filter(isPit));
+  state.pits.forEach((row, r) => {
+    if (r === rows / 2) { const d = document.createElement("div"); d.className = "divider"; b.append(d); }
+    row.forEach((n, c) => {
+      const name = pitName(rows, r, c);
+      const btn = document.createElement("button");
+      btn.className = "pit";
+      btn.dataset.pit = name;
+      btn.setAttribute("aria-label", `${name}: ${n} seeds`);
+      btn.innerHTML = `<span class="count">${n}</span><span class="name">${name}</span>`;
+      if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
+      else { btn.tabIndex = -1; }
+      if (state.best && state.partial.length === 0 && state.best.split("-")[0] === name) btn.classList.add("best");
+      b.append(btn);
+    });
+  });
+}
+
+function drawMoves() {
+  const ol = $("moves");
+  ol.replaceChildren();
+  state.history.forEach((h, i) => {
+    if (i === 0) return;
+    const li = document.createElement("li");
+    const btn = document.createElement("button");
+    btn.textContent = h.move;
+    btn.dataset.ply = String(i);
+    if (i === state.at) btn.classList.add("current");
+    btn.addEventListener("click", () => goTo(i));
+    li.append(btn);
+    ol.append(li);
+  });
+}
+
+function drawDecision() {
+  const box = $("decision");
+  const nonPit = state.options.filter((o) => !isPit(o));
+  if (nonPit.length === 0) { box.hidden = true; return; }
+  box.hidden = false;
+  const who = state.role === "opponent" ? `${state.actor} (the opponent) decides:` : `${state.actor} decides:`;
+  $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
+  const opts = $("decision-options");
+  opts.replaceChildren();
+  for (const o of nonPit) {
+    const btn = document.createElement("button");
+    btn.textContent = CHOICE_NAMES[o] ? `${CHOICE_NAMES[o]} (${o})` : o;
+    btn.dataset.choice = o;
+    btn.addEventListener("click", () => decide(o));
+    opts.append(btn);
+  }
+}
+
+function drawStatus() {
+  const h = current();
+  const banner = $("banner");
+  if (h.status && h.status.state !== "ongoing") {
+    banner.textContent = `Game over: ${h.status.winner || "nobody"} wins` + (h.status.reason ? ` (${h.status.reason.replaceAll("_", " ")})` : "");
+    banner.hidden = false;
+  } else banner.hidden = true;
+  $("tomove").textContent = h.status && h.status.state !== "ongoing" ? "" :
+    `${state.toMove === "south" ? "South" : "North"} to move` + (state.partial.length ? ` — entering ${state.partial.join("-")}` : "");
+  $("position-text").value = h.notation;
+  history.replaceState(null, "", "#" + new URLSearchParams({position: state.start,
+    moves: state.history.slice(1, state.at + 1).map((x) => x.move).join(" ")}).toString());
+}
+
+function redraw() { drawBoard(); drawMoves(); drawDecision(); drawStatus(); }
+
+// --- positions and decisions ----------------------------------------------
+
+async function show(i) {
+  state.at = i;
+  state.partial = [];
+  state.best = null;
+  const v = await api("/v1/positions/validate", {position: current().notation});
+  state.pits = v.position.pits;
+  state.toMove = v.position.to_move;
+  current().status = v.status;
+  $("json-out").value = JSON.stringify(v.position);
+  await nextDecision();
+  redraw();
+  if ($("auto").checked) analyse();
+  maybeEngine();
+}
+
+async function nextDecision() {
+  if (current().status && current().status.state !== "ongoing") { state.options = []; return; }
+  const d = await api("/v1/legal-moves", {position: current().notation, partial: state.partial});
+  state.options = d.complete ? [] : d.options;
+  state.role = d.role; state.actor = d.actor;
+  return d;
+}
+
+async function decide(choice) {
+  if (state.busy) return;
+  clearError();
+  state.partial.push(choice);
+  try {
+    const d = await nextDecision();
+    if (d.complete) await play(state.partial.slice());
+    else redraw();
+  } catch (e) { state.partial.pop(); showError(e); }
+}
+
+async function play(decisions) {
+  state.busy = true;
+  try {
+    const from = current().notation;
+    const r = await api("/v1/moves/check", {position: from, move: decisions});
+    await animate(r.trace);
+    state.history.splice(state.at + 1);
+    state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
+  } finally { state.busy = false; }
+  await show(state.history.length - 1);
+}
+
+// The sowing from the move's trace: each seed lands, captures empty pits.
+async function animate(trace) {
+  const delay = Number($("speed").value);
+  if ($("skip").checked || delay === 0) return;
+  const pits = state.pits.map((row) => row.slice());
+  const rows = pits.length;
+  const at = (name) => [rows - Number(name[1]), "abcdefgh".indexOf(name[0])];
+  const pause = () => new Promise((ok) => setTimeout(ok, delay));
+  for (const ev of trace) {
+    const cls = [];
+    if (ev.type === "lift") { const [r, c] = at(ev.pit); pits[r][c] = 0; }
+    else if (ev.type === "sow") { const [r, c] = at(ev.pit); pits[r][c] += 1; cls.push([ev.pit, "sowing"]); }
+    else if (ev.type === "capture" || ev.type === "retreat") {
+      for (const p of ev.pits || []) { const [r, c] = at(p); pits[r][c] = 0; cls.push([p, "captured"]); }
+    } else continue;
+    state.pits = pits;
+    state.options = [];
+    drawBoard();
+    for (const [p, k] of cls) document.querySelector(`[data-pit="${p}"]`)?.classList.add(k);
+    await pause();
+  }
+}
+
+// --- analysis, engine, navigation -----------------------------------------
+
+function scoreText(s) {
+  if (s.type === "seeds") return (s.value > 0 ? "+" : "") + s.value.toFixed(2);
+  return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
+}
+
+async function analyse() {
+  const h = current();
+  if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
+  try {
+    const a = await api("/v1/evaluate", {position: h.notation, depth: Number($("depth").value), multipv: 3});
+    if (current() !== h) return;
+    state.best = a.best_move;
+    const ol = $("lines");
+    ol.replaceChildren(...a.lines.map((l) => {
+      const li = document.createElement("li");
+      li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+      return li;
+    }));
+    // Bar from South's view: the score is the side to move's.
+    const s = a.score.type === "seeds" ? a.score.value : (a.score.type === "win" ? 50 : -50);
+    const south = a.to_move === "south" ? s : -s;
+    $("evalfill").style.width = `${50 + 50 * Math.tanh(south / 10)}%`;
+    $("evaltext").textContent = `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth})`;
+    drawBoard();
+  } catch (e) { showError(e); }
+}
+
+async function maybeEngine() {
+  const side = $("engine-side").value;
+  const h = current();
+  if (!side || state.toMove !== side || state.at !== state.history.length - 1 || (h.status && h.status.state !== "ongoing")) return;
+  try {
+    const a = await api("/v1/best-move", {position: h.notation, level: Number($("level").value), time_ms: 300, seed: state.at});
+    if (a.best_move && current() === h) await play(a.best_move.split("-"));
+  } catch (e) { showError(e); }
+}
+
+function goTo(i) { if (i >= 0 && i < state.history.length && !state.busy) show(i).catch(showError); }
+
+async function newGame(notation, moves = []) {
+  clearError();
+  const v = await api("/v1/positions/validate", {position: notation});
+  state.start = v.notation;
+  state.history = [{notation: v.notation, move: null, status: v.status}];
+  $("variant").value = v.position.variant;
+  showVariantInfo();
+  for (const m of moves) {
+    const r = await api("/v1/moves/check", {position: state.history.at(-1).notation, move: m});
+    state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
+  }
+  await show(state.history.length - 1);
+}
+
+function showVariantInfo() {
+  const v = state.variants.find((x) => x.name === $("variant").value);
+  if (!v) return;
+  const rules = Object.entries(v.rules).map(([k, x]) => `${k}=${Array.isArray(x) ? x.join(",") : x}`).join("; ");
+  $("variant-info").textContent = `${v.description} Source: ${v.source}. Rules: ${rules}`;
+}
+
+// --- game import, export, review ------------------------------------------
+
+function parseGame(text) {
+  const lines = text.trim().split("\n").map((l) => l.trim()).filter(Boolean);
+  if (!lines.length) throw new Error("The game is empty: put the start position on the first line.");
+  return {start: lines[0], moves: lines.slice(1).join(" ").split(/\s+/).filter(Boolean)};
+}
+
+async function review() {
+  clearError();
+  const out = $("review-out");
+  out.textContent = "Reviewing…";
+  try {
+    const r = await api("/v1/games/review", {position: state.start, moves: state.history.slice(1).map((h) => h.move),
+                                             depth: Math.min(Number($("depth").value), 3)});
+    out.replaceChildren(graph(r.plies));
+    const ol = document.createElement("ol");
+    for (const p of r.plies) {
+      if (!p.label) continue;
+      const li = document.createElement("li");
+      const btn = document.createElement("button");
+      btn.className = `label-${p.label}`;
+      btn.dataset.ply = String(p.ply);
+      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (lost ${p.loss ?? "?"}; best ${p.best_move})`;
+      btn.addEventListener("click", () => goTo(p.ply - 1));
+      li.append(btn);
+      ol.append(li);
+    }
+    out.append(ol);
+    if (r.illegal) showError(`Ply ${r.illegal.ply}: ${r.illegal.detail || "illegal move"}`);
+  } catch (e) { out.textContent = ""; showError(e); }
+}
+
+// Evaluation after each ply, from South's view, as an inline SVG polyline.
+function graph(plies) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const w = Math.max(plies.length, 1) * 20, h = 100;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Evaluation graph over the plies");
+  const y = (p) => {
+    const e = p.evaluation;
+    let s = e.type === "seeds" ? e.value : (e.type === "win" ? 20 : -20);
+    // The evaluation is for the side to move after the ply.
+    if (p.side === "south") s = -s;
+    return h / 2 - (h / 2) * Math.tanh(s / 10);
+  };
+  const mid = document.createElementNS(ns, "line");
+  Object.entries({x1: 0, x2: w, y1: h / 2, y2: h / 2, stroke: "#aaa"}).forEach(([k, v]) => mid.setAttribute(k, v));
+  svg.append(mid);
+  const line = document.createElementNS(ns, "polyline");
+  line.setAttribute("points", plies.map((p, i) => `${i * 20 + 10},${y(p)}`).join(" "));
+  line.setAttribute("fill", "none");
+  line.setAttribute("stroke", "#235");
+  line.setAttribute("stroke-width", "2");
+  svg.append(line);
+  plies.forEach((p, i) => {
+    if (!p.label) return;
+    const c = document.createElementNS(ns, "circle");
+    Object.entries({cx: i * 20 + 10, cy: y(p), r: 5, fill: p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b"})
+      .forEach(([k, v]) => c.setAttribute(k, v));
+    svg.append(c);
+  });
+  return svg;
+}
+
+// --- wiring ----------------------------------------------------------------
+
+async function main() {
+  for (let l = 1; l <= 10; l++) $("level").append(new Option(`level ${l}`, String(l), l === 5, l === 5));
+  const v = await api("/v1/variants");
+  state.variants = v.variants;
+  for (const x of v.variants) $("variant").append(new Option(`${x.name} (${x.board})`, x.name));
+  $("variant").addEventListener("change", () => {
+    const x = state.variants.find((y) => y.name === $("variant").value);
+    newGame(x.start.notation).catch(showError);
+  });
+  $("start").addEventListener("click", () => {
+    const x = state.variants.find((y) => y.name === $("variant").value);
+    newGame(x.start.notation).catch(showError);
+  });
+  $("load").addEventListener("click", () => {
+    let text = $("position-text").value.trim();
+    try { if (text.startsWith("{")) text = JSON.parse(text); } catch (e) { showError(`Not valid JSON: ${e.message}`); return; }
+    newGame(text).catch(showError);
+  });
+  $("analyse").addEventListener("click", analyse);
+  $("depth").addEventListener("change", analyse);
+  $("engine-side").addEventListener("change", maybeEngine);
+  $("first").addEventListener("click", () => goTo(0));
+  $("back").addEventListener("click", () => goTo(state.at - 1));
+  $("forward").addEventListener("click", () => goTo(state.at + 1));
+  $("last").addEventListener("click", () => goTo(state.history.length - 1));
+  $("import").addEventListener("click", () => {
+    try { const g = parseGame($("game-text").value); newGame(g.start, g.moves).catch(showError); } catch (e) { showError(e); }
+  });
+  $("export").addEventListener("click", () => {
+    $("game-text").value = [state.start, ...state.history.slice(1).map((h) => h.move)].join("\n");
+  });
+  $("review").addEventListener("click", review);
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === "ArrowLeft") goTo(state.at - 1);
+    if (e.key === "ArrowRight") goTo(state.at + 1);
+  });
+  const q = new URLSearchParams(location.hash.slice(1));
+  const start = q.get("position") || v.variants.find((x) => x.name === v.default).start.notation;
+  const moves = (q.get("moves") || "").split(" ").filter(Boolean);
+  await newGame(start, moves);
+}
+
+main().catch(showError);

@@ -1,0 +1,139 @@
+"""The analysis board (issue 20) in Chromium against the real service."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+import igisoro
+
+RETREAT = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
+
+
+def api(page: Any, path: str, body: dict[str, Any] | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(page.base_url + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def board_counts(page: Any) -> list[int]:
+    return [int(x) for x in page.locator("#board .pit .count").all_inner_texts()]
+
+
+def open_board(page: Any, position: str | None = None) -> None:
+    url = page.base_url + "/" + ("" if position is None else "#position=" + quote(position))
+    page.goto(url)
+    page.wait_for_selector("#board .pit")
+    page.locator("#skip").check()
+
+
+def test_every_variant_shows_the_apis_start_position(page: Any) -> None:
+    open_board(page)
+    for v in api(page, "/v1/variants")["variants"]:
+        page.select_option("#variant", v["name"])
+        page.wait_for_function(f"document.querySelector('#position-text').value.startsWith('{v['name']} ')")
+        expected = [n for row in v["start"]["position"]["pits"] for n in row]
+        page.wait_for_function("n => document.querySelectorAll('#board .pit').length === n", arg=len(expected))
+        assert board_counts(page) == expected, v["name"]
+        # Pits have accessible names a1..h4 and the legal start pits are marked.
+        legal = api(page, "/v1/legal-moves", {"position": v["start"]["notation"], "partial": []})["options"]
+        marked = page.locator("#board .pit.legal").evaluate_all("els => els.map(e => e.dataset.pit)")
+        assert sorted(marked) == sorted(o for o in legal if len(o) == 2)
+        assert page.get_by_role("button", name=f"{legal[0]}:").count() == 1
+
+
+def test_click_a_move_with_a_capture_decision_and_the_opponents_retreat(page: Any) -> None:
+    # The README's step-wise example: g2, then South's capture decision,
+    # then North is asked whether to retreat.
+    p = igisoro.Position.from_notation(RETREAT)
+    assert p.next_decision(["g2"]).role == "mover" and "p" in p.next_decision(["g2"]).options
+    assert p.next_decision(["g2", "p"]).role == "opponent"
+    open_board(page, RETREAT)
+    page.click('#board .pit[data-pit="g2"]')
+    page.wait_for_selector("#decision:not([hidden])")
+    assert "south decides" in page.inner_text("#decision-who")
+    page.click('#decision button[data-choice="p"]')
+    page.wait_for_function("document.querySelector('#decision-who').textContent.includes('opponent')")
+    assert "north (the opponent) decides" in page.inner_text("#decision-who")
+    page.click('#decision button[data-choice="r"]')
+    page.wait_for_selector("#moves button")
+    expected = p.play(["g2", "p", "r"]).position
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(expected.notation())}")
+    assert board_counts(page) == [n for row in expected.pits for n in row]
+
+
+def test_paste_a_position_and_see_the_analysis(page: Any) -> None:
+    open_board(page)
+    page.fill("#position-text", "isolo 2,2,2,2/2,2,2,2 s")
+    page.click("#load")
+    page.wait_for_function("document.querySelectorAll('#board .pit').length === 8")
+    page.select_option("#depth", "3")
+    page.wait_for_selector("#lines li")
+    a = api(page, "/v1/evaluate", {"position": "isolo 2,2,2,2/2,2,2,2 s", "depth": 3, "multipv": 3})
+    page.wait_for_function("document.querySelector('#evaltext').textContent.includes('depth 3')")
+    assert page.locator(f'#board .pit.best[data-pit="{a["best_move"].split("-")[0]}"]').count() == 1
+    assert page.inner_text("#lines li >> nth=0").endswith(" ".join(a["lines"][0]["pv"]))
+    # A bad paste is a message from the API, not a broken page.
+    page.fill("#position-text", "igisoro 1,2,3 s")
+    page.click("#load")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "notation" in page.inner_text("#message").lower()
+
+
+def test_import_a_game_review_it_and_click_a_labelled_mistake(page: Any) -> None:
+    open_board(page)
+    start = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+    page.fill("#game-text", start + "\nb2 a3 c2 c3 a1")
+    page.click("#import")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 5")
+    page.select_option("#depth", "3")
+    page.click("#review")
+    page.wait_for_selector("#review-out svg polyline")
+    labelled = page.locator("#review-out ol button")
+    assert labelled.count() >= 1
+    first = labelled.first
+    ply = int(first.get_attribute("data-ply"))
+    first.click()
+    page.wait_for_selector(f'#moves button.current[data-ply="{ply - 1}"]' if ply > 1 else "#moves")
+    review = api(page, "/v1/games/review", {"position": start, "moves": ["b2", "a3", "c2", "c3", "a1"], "depth": 3})
+    before = start if ply == 1 else review["plies"][ply - 2]["position_after"]
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(before)}")
+
+
+def play_any_move(page: Any) -> None:
+    """Click the first legal pit, then the first option of each decision the
+    turn asks of us, until the move is complete."""
+    page.wait_for_selector("#board .pit.legal, #decision:not([hidden])")
+    before = page.locator("#moves button").count()
+    while page.locator("#moves button").count() == before:
+        if page.locator("#decision:not([hidden]) button").count():
+            page.locator("#decision button").first.click()
+        elif page.locator("#board .pit.legal").count():
+            page.locator("#board .pit.legal").first.click()
+        page.wait_for_timeout(50)
+
+
+def test_three_moves_against_the_engine(page: Any) -> None:
+    start = "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s"
+    open_board(page, start)
+    page.select_option("#engine-side", "north")
+    page.select_option("#level", "3")
+    for k in range(3):
+        play_any_move(page)
+        # Our move, then the engine's answer (unless the game ended).
+        page.wait_for_function(f"document.querySelectorAll('#moves button').length >= {2 * k + 1}")
+        page.wait_for_function(
+            f"document.querySelectorAll('#moves button').length >= {2 * k + 2} || !document.querySelector('#banner').hidden"
+            " || document.querySelector('#tomove').textContent.startsWith('South')", timeout=30_000)
+    moves = page.locator("#moves button").all_inner_texts()
+    assert len(moves) >= 3
+    # The board's game replays through the API.
+    pos = start
+    for m in moves:
+        pos = api(page, "/v1/moves/check", {"position": pos, "move": m})["result"]["notation"]
+    assert page.input_value("#position-text") == pos
