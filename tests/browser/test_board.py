@@ -137,3 +137,22 @@ def test_three_moves_against_the_engine(page: Any) -> None:
     for m in moves:
         pos = api(page, "/v1/moves/check", {"position": pos, "move": m})["result"]["notation"]
     assert page.input_value("#position-text") == pos
+
+
+def test_isolo_fore_play_then_the_kucheleka_arrangement(page: Any) -> None:
+    """Isolo on its own 2x4 board and its phases: a fore-play move, then the
+    winner's kucheleka, picked from the list of arrangements."""
+    start = "isolo 2,2,2,2/2,2,2,2 s"
+    open_board(page, start)
+    assert page.locator("#board .pit").count() == 8
+    page.click('#board .pit[data-pit="a1"]')
+    after = api(page, "/v1/moves/check", {"position": start, "move": "a1"})["result"]["notation"]
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after)}")
+    assert "kucheleka" in after
+    page.wait_for_selector("#choice-select")
+    options = api(page, "/v1/legal-moves", {"position": after, "partial": []})["options"]
+    page.select_option("#choice-select", options[3])
+    page.click("#choice-play")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 2")
+    expected = api(page, "/v1/moves/check", {"position": after, "move": options[3]})["result"]["notation"]
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(expected)}")

@@ -90,6 +90,20 @@ function drawDecision() {
   $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
   const opts = $("decision-options");
   opts.replaceChildren();
+  if (nonPit.length > 12) {
+    // Many options (Isolo's kucheleka: every arrangement of the seeds over
+    // the row, "k<a>.<b>.<c>.<d>"): a list to pick from instead of buttons.
+    const sel = document.createElement("select");
+    sel.id = "choice-select";
+    sel.setAttribute("aria-label", "Choose an option");
+    for (const o of nonPit) sel.append(new Option(o.startsWith("k") ? `arrange ${o.slice(1).split(".").join(" | ")}` : o, o));
+    const btn = document.createElement("button");
+    btn.textContent = "Play";
+    btn.id = "choice-play";
+    btn.addEventListener("click", () => decide(sel.value));
+    opts.append(sel, btn);
+    return;
+  }
   for (const o of nonPit) {
     const btn = document.createElement("button");
     btn.textContent = CHOICE_NAMES[o] ? `${CHOICE_NAMES[o]} (${o})` : o;
