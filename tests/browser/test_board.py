@@ -156,3 +156,26 @@ def test_isolo_fore_play_then_the_kucheleka_arrangement(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#moves button').length === 2")
     expected = api(page, "/v1/moves/check", {"position": after, "move": options[3]})["result"]["notation"]
     page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(expected)}")
+
+
+def test_edit_pit_counts_by_hand_with_the_apis_validation(page: Any) -> None:
+    open_board(page, "isolo 2,2,2,2/2,2,2,2 s")
+    page.click("#edit")
+    page.fill('#board input[data-pit="a1"]', "3")
+    page.fill('#board input[data-pit="b1"]', "1")
+    page.click("#apply-edit")
+    page.wait_for_function("document.querySelector('#position-text').value === 'isolo 2,2,2,2/3,1,2,2 s'")
+    assert board_counts(page) == [2, 2, 2, 2, 3, 1, 2, 2]
+    # An impossible position is refused by the API, with its message shown.
+    page.click("#edit")
+    page.fill('#board input[data-pit="a1"]', "-1")
+    page.click("#apply-edit")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message")
+
+
+def test_analysis_by_time(page: Any) -> None:
+    open_board(page, "isolo 2,2,2,2/2,2,2,2 s")
+    page.select_option("#time", "100")
+    page.wait_for_function("document.querySelector('#evaltext').textContent.includes('depth')")
+    assert page.locator("#lines li").count() >= 1

@@ -17,6 +17,7 @@ const state = {
   options: [],        // the next decision's options
   role: null, actor: null,
   best: null,         // best move of the last analysis
+  editing: false,     // pit counts are inputs (hand editing)
   busy: false,
 };
 
@@ -52,6 +53,14 @@ function drawBoard() {
     if (r === rows / 2) { const d = document.createElement("div"); d.className = "divider"; b.append(d); }
     row.forEach((n, c) => {
       const name = pitName(rows, r, c);
+      if (state.editing) {
+        const inp = document.createElement("input");
+        inp.type = "number"; inp.min = "0"; inp.value = String(n);
+        inp.className = "pit edit"; inp.dataset.pit = name;
+        inp.setAttribute("aria-label", `${name} seeds`);
+        b.append(inp);
+        return;
+      }
       const btn = document.createElement("button");
       btn.className = "pit";
       btn.dataset.pit = name;
@@ -211,7 +220,9 @@ async function analyse() {
   const h = current();
   if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
   try {
-    const a = await api("/v1/evaluate", {position: h.notation, depth: Number($("depth").value), multipv: 3});
+    const time = $("time").value;
+    const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
+    const a = await api("/v1/evaluate", {position: h.notation, multipv: 3, ...limit});
     if (current() !== h) return;
     state.best = a.best_move;
     const ol = $("lines");
@@ -351,6 +362,23 @@ async function main() {
     newGame(text).catch(showError);
   });
   $("analyse").addEventListener("click", analyse);
+  $("time").addEventListener("change", analyse);
+  $("edit").addEventListener("click", () => {
+    state.editing = !state.editing;
+    $("apply-edit").hidden = !state.editing;
+    $("edit").textContent = state.editing ? "Cancel edit" : "Edit pits";
+    drawBoard();
+  });
+  $("apply-edit").addEventListener("click", () => {
+    // The current position's JSON form with the edited counts; the API
+    // checks it (seed totals, rules) and its message is shown if it refuses.
+    const pos = JSON.parse($("json-out").value);
+    const cols = pos.pits[0].length;
+    const inputs = [...document.querySelectorAll("#board input.pit")];
+    pos.pits = pos.pits.map((row, r) => row.map((_, c) => Number(inputs[r * cols + c].value)));
+    newGame(pos).then(() => { state.editing = false; $("apply-edit").hidden = true; $("edit").textContent = "Edit pits"; drawBoard(); })
+      .catch(showError);
+  });
   $("depth").addEventListener("change", analyse);
   $("engine-side").addEventListener("change", maybeEngine);
   $("first").addEventListener("click", () => goTo(0));
