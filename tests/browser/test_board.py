@@ -7,7 +7,6 @@ import urllib.request
 from typing import Any
 from urllib.parse import quote
 
-import pytest
 
 import igisoro
 
@@ -100,9 +99,12 @@ def test_import_a_game_review_it_and_click_a_labelled_mistake(page: Any) -> None
     ply = int(first.get_attribute("data-ply"))
     first.click()
     page.wait_for_selector(f'#moves button.current[data-ply="{ply - 1}"]' if ply > 1 else "#moves")
+    # The keyboard steps through the moves too.
+    page.locator("body").press("ArrowRight")
+    page.wait_for_selector(f'#moves button.current[data-ply="{ply}"]')
     review = api(page, "/v1/games/review", {"position": start, "moves": ["b2", "a3", "c2", "c3", "a1"], "depth": 3})
-    before = start if ply == 1 else review["plies"][ply - 2]["position_after"]
-    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(before)}")
+    after = review["plies"][ply - 1]["position_after"]
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after)}")
 
 
 def play_any_move(page: Any) -> None:
