@@ -181,3 +181,23 @@ def test_analysis_by_time(page: Any) -> None:
     page.select_option("#time", "100")
     page.wait_for_function("document.querySelector('#evaltext').textContent.includes('depth')")
     assert page.locator("#lines li").count() >= 1
+
+
+def test_the_sowing_is_animated_with_captures_and_retreats(page: Any) -> None:
+    open_board(page, RETREAT)
+    page.locator("#skip").uncheck()
+    page.fill("#speed", "5")
+    # Record every step the board shows while the move is animated.
+    page.evaluate("""() => { window.steps = [];
+      new MutationObserver(() => steps.push(document.querySelector('#board').dataset.event))
+        .observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-event']}); }""")
+    page.click('#board .pit[data-pit="g2"]')
+    page.click('#decision button[data-choice="p"]')
+    page.wait_for_function("document.querySelector('#decision-who').textContent.includes('opponent')")
+    page.click('#decision button[data-choice="r"]')
+    page.wait_for_selector("#moves button")
+    steps = page.evaluate("window.steps")
+    trace = api(page, "/v1/moves/check", {"position": RETREAT, "move": ["g2", "p", "r"]})["trace"]
+    sows = sum(e["type"] == "sow" for e in trace)
+    assert sum(s.startswith("sow:") for s in steps) == sows
+    assert "retreat:c3>c4" in steps

@@ -198,12 +198,19 @@ async function animate(trace) {
     const cls = [];
     if (ev.type === "lift") { const [r, c] = at(ev.pit); pits[r][c] = 0; }
     else if (ev.type === "sow") { const [r, c] = at(ev.pit); pits[r][c] += 1; cls.push([ev.pit, "sowing"]); }
-    else if (ev.type === "capture" || ev.type === "retreat") {
-      for (const p of ev.pits || []) { const [r, c] = at(p); pits[r][c] = 0; cls.push([p, "captured"]); }
+    else if (ev.type === "capture") {
+      for (const p of ev.pits) { const [r, c] = at(p); pits[r][c] = 0; cls.push([p, "captured"]); }
+    } else if (ev.type === "retreat") {
+      // The opponent moves the threatened seeds back to its outer row.
+      const [r1, c1] = at(ev.from), [r2, c2] = at(ev.to);
+      pits[r1][c1] -= ev.count; pits[r2][c2] += ev.count;
+      cls.push([ev.from, "captured"], [ev.to, "retreated"]);
     } else continue;
     state.pits = pits;
     state.options = [];
     drawBoard();
+    // What is being shown, for screen readers (and the browser tests).
+    $("board").dataset.event = ev.type + ":" + (ev.pit || (ev.pits || []).join(",") || `${ev.from}>${ev.to}`);
     for (const [p, k] of cls) document.querySelector(`[data-pit="${p}"]`)?.classList.add(k);
     await pause();
   }
