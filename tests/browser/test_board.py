@@ -201,3 +201,13 @@ def test_the_sowing_is_animated_with_captures_and_retreats(page: Any) -> None:
     sows = sum(e["type"] == "sow" for e in trace)
     assert sum(s.startswith("sow:") for s in steps) == sows
     assert "retreat:c3>c4" in steps
+
+
+def test_a_finished_game_shows_who_won_and_why(page: Any) -> None:
+    over = "igisoro-fr 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/2,0,1,10,0,1,9,5/0,1,7,1,11,11,4,1 n"
+    status = api(page, "/v1/positions/validate", {"position": over})["status"]
+    assert status == {"state": "won", "winner": "south", "reason": "no_legal_move"}
+    open_board(page, over)
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.inner_text("#banner") == "Game over: south wins (no legal move)"
+    assert page.locator("#board .pit.legal").count() == 0
