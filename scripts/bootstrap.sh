@@ -21,6 +21,9 @@ PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
+# Activated, so every tool installs into this .venv (maturin follows
+# VIRTUAL_ENV, which a caller's own activated environment would otherwise set).
+. .venv/bin/activate
 log=.venv/bootstrap.log
 : > "$log"
 
