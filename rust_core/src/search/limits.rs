@@ -248,7 +248,7 @@ impl Control {
         pos: &G::Pos,
         g: &mut super::turn_graph::TurnGraph<G>,
     ) -> Result<(), Stop> {
-        self.graph_with_cap::<G>(pos, self.turn_laps, g)
+        self.build::<G>(pos, self.turn_laps, g, Control::due)
     }
 
     /// The lap cap on relay chains inside the tree (see [`Limits`]).
@@ -276,32 +276,23 @@ impl Control {
     /// node limit: a caller with a tiny budget still gets a move.
     pub fn root_graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
         let mut g = super::turn_graph::TurnGraph::empty();
-        let max = self.turn_nodes;
-        let this = &*self;
-        let (built, capped) =
-            crate::budget::with_lap_cap(u64::MAX, || g.rebuild_bounded(pos, max, &mut || this.past_deadline()));
-        match built {
-            Ok(()) => {
-                self.truncated += (g.truncated || capped) as u64;
-                Ok(g)
-            }
-            Err(e) => {
-                self.stopped = true;
-                Err(e)
-            }
-        }
+        self.build::<G>(pos, u64::MAX, &mut g, Control::past_deadline)?;
+        Ok(g)
     }
 
-    fn graph_with_cap<G: crate::game::Game>(
+    /// Build `g` with relay chains cut at `laps`, stopping when `stop` says
+    /// so (the search's own limits, or the outside deadline only).
+    fn build<G: crate::game::Game>(
         &mut self,
         pos: &G::Pos,
         laps: u64,
         g: &mut super::turn_graph::TurnGraph<G>,
+        stop: fn(&Control) -> bool,
     ) -> Result<(), Stop> {
         let max = self.turn_nodes;
         let (built, capped) = {
             let this = &*self;
-            crate::budget::with_lap_cap(laps, || g.rebuild_bounded(pos, max, &mut || this.due()))
+            crate::budget::with_lap_cap(laps, || g.rebuild_bounded(pos, max, &mut || stop(this)))
         };
         match built {
             Ok(()) => {

@@ -18,6 +18,7 @@ const state = {
   role: null, actor: null,
   best: null,         // best move of the last analysis
   editing: false,     // pit counts are inputs (hand editing)
+  analysis: 0,        // number of the latest analysis asked for (older answers are dropped)
   busy: false,
 };
 
@@ -226,11 +227,14 @@ function scoreText(s) {
 async function analyse() {
   const h = current();
   if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
+  const asked = ++state.analysis;
   try {
     const time = $("time").value;
     const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
     const a = await api("/v1/evaluate", {position: h.notation, multipv: 3, ...limit});
-    if (current() !== h) return;
+    // Only the latest request counts: an earlier, slower one (another depth,
+    // another position) must not overwrite it.
+    if (asked !== state.analysis || current() !== h) return;
     state.best = a.best_move;
     const ol = $("lines");
     ol.replaceChildren(...a.lines.map((l) => {
@@ -243,7 +247,7 @@ async function analyse() {
     const south = a.to_move === "south" ? s : -s;
     $("evalfill").style.width = `${50 + 50 * Math.tanh(south / 10)}%`;
     $("evaltext").textContent = `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth})`;
-    drawBoard();
+    if (!state.editing) drawBoard();  // redrawing would reset the edited counts
   } catch (e) { showError(e); }
 }
 
