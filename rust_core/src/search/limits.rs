@@ -287,7 +287,7 @@ impl Control {
         pos: &G::Pos,
         laps: u64,
         g: &mut super::turn_graph::TurnGraph<G>,
-        stop: fn(&Control) -> bool,
+        stop: impl Fn(&Control) -> bool,
     ) -> Result<(), Stop> {
         let max = self.turn_nodes;
         let (built, capped) = {
