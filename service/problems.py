@@ -78,19 +78,8 @@ def validation_problem(errors: dict[str, Any], detail: str | None = None) -> Pro
 
 def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
     """422 for an input the engine refused, with its message (it names the input)."""
-    # Most specific class first: UnknownVariantError is an InvalidPositionError.
-    if isinstance(exc, igisoro.IllegalMoveError):
-        slug, title = "illegal-move", "Illegal move"
-    elif isinstance(exc, igisoro.UnknownVariantError):
-        slug, title = "unknown-variant", "Unknown variant"
-    elif isinstance(exc, igisoro.InvalidNotationError):
-        slug, title = "invalid-notation", "Invalid notation"
-    elif isinstance(exc, igisoro.InvalidPositionError):
-        slug, title = "invalid-position", "Invalid position"
-    elif isinstance(exc, igisoro.InvalidLimitError):
-        slug, title = "invalid-limit", "Invalid limit"
-    else:
-        slug, title = "engine-error", "Rejected by the engine"
+    # The library's table, so a refusal reads the same in a job's result lines.
+    slug, title = igisoro.errors.problem_type(exc)
     detail = str(exc)
     return Problem(422, slug, title, detail, errors={field: [detail]})
 

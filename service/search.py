@@ -99,19 +99,7 @@ def analysis_json(a: igisoro.Analysis, used: dict[str, Any] | None, multipv: int
     """One analysis as the API shows it, with ``partial`` when the deadline
     cut it, and (unless ``used`` is None, for items of a batch that states
     them once) the limits used and the engine version, for reproducibility."""
-    lines = a.lines if multipv is None else a.lines[:multipv]
-    out = {
-        "best_move": a.best_move,
-        "score": a.score.to_json(),
-        "pv": list(a.pv),
-        "lines": [{"move": ln.move, "score": ln.score.to_json(), "pv": list(ln.pv)} for ln in lines],
-        "depth": a.depth,
-        "nodes": a.nodes,
-        "time_ms": a.time_ms,
-        "truncated_turns": a.truncated_turns,
-        "stopped_by": a.stopped_by,
-        "partial": a.partial,
-    }
+    out = a.to_json(multipv)
     if used is not None:
         out["limits"] = used
         out["engine_version"] = igisoro.__version__

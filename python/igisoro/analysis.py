@@ -99,6 +99,23 @@ class Analysis:
         """True when an outside deadline cut the search short of its limits."""
         return self.stopped_by == "deadline"
 
+    def to_json(self, multipv: int | None = None) -> dict[str, Any]:
+        """The analysis as the HTTP API and the batch tools write it (the first
+        ``multipv`` lines, all by default), with ``partial`` spelled out."""
+        lines = self.lines if multipv is None else self.lines[:multipv]
+        return {
+            "best_move": self.best_move,
+            "score": self.score.to_json(),
+            "pv": list(self.pv),
+            "lines": [{"move": ln.move, "score": ln.score.to_json(), "pv": list(ln.pv)} for ln in lines],
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "time_ms": self.time_ms,
+            "truncated_turns": self.truncated_turns,
+            "stopped_by": self.stopped_by,
+            "partial": self.partial,
+        }
+
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Analysis:
         """From the core's tuple of these fields, in order."""

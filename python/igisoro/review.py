@@ -41,9 +41,10 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from igisoro.analysis import Analysis, Score
-from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError
+from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError, problem
 from igisoro.position import Position, Status
 
 #: (label, minimum loss in seeds), most severe first.
@@ -127,6 +128,20 @@ class ReviewedPly:
         """The engine's best move before this ply."""
         return None if self.best is None else self.best.best_move
 
+    def to_json(self) -> dict[str, Any]:
+        """The ply as ``/v1/games/review`` writes it; search fields stay null
+        where the budget ran out before their search."""
+        searched = self.best is not None and self.best.best_move is not None
+        return {
+            "ply": self.ply, "side": self.side, "move": self.move, "canonical": self.canonical,
+            "captured": self.captured, "position_after": self.position_after.notation(),
+            "evaluation": self.best.score.to_json() if searched and self.best else None,
+            "best_move": self.best_move,
+            "best_pv": list(self.best.pv) if searched and self.best else [],
+            "played_score": None if self.played_score is None else self.played_score.to_json(),
+            "loss": self.loss, "label": self.label,
+        }
+
 
 @dataclass(frozen=True)
 class IllegalPly:
@@ -159,6 +174,23 @@ class Review:
     def analyses(self) -> list[Analysis]:
         """Every search the review ran, in order."""
         return [a for p in self.plies for a in (p.best, p.reply) if a is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        """The review as ``/v1/games/review`` writes it (without the limits
+        and engine version the service adds); an illegal move's error is a
+        problem object on ``moves.<index>``."""
+        illegal = None
+        if self.illegal is not None:
+            error = problem(self.illegal.error, f"moves.{self.illegal.ply - 1}")
+            illegal = {"ply": self.illegal.ply, "move": self.illegal.move, "error": error}
+        return {
+            "start": self.start.notation(),
+            "plies": [p.to_json() for p in self.plies],
+            "illegal": illegal,
+            "final": {"position": self.final.notation(), "status": self.status.to_json()},
+            "summary": self.summary,
+            "partial": self.partial,
+        }
 
 
 def _canonical(pos: Position, move: str, timeout: float | None) -> str:

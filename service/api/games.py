@@ -19,26 +19,11 @@ __all__ = ["THRESHOLDS", "bp", "label", "review"]
 from service import engine, search
 from service.body import load_body
 from service.metrics import PARTIAL_SEARCHES
-from service.problems import engine_problem
 from service.schemas import ReviewRequest
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
 
 _schema = ReviewRequest()
-
-
-def _ply_json(p: igisoro.ReviewedPly) -> dict[str, Any]:
-    # Fields stay null where the budget ran out before their search.
-    searched = p.best is not None and p.best.best_move is not None
-    return {
-        "ply": p.ply, "side": p.side, "move": p.move, "canonical": p.canonical, "captured": p.captured,
-        "position_after": p.position_after.notation(),
-        "evaluation": p.best.score.to_json() if searched and p.best else None,
-        "best_move": p.best_move,
-        "best_pv": list(p.best.pv) if searched and p.best else [],
-        "played_score": None if p.played_score is None else p.played_score.to_json(),
-        "loss": p.loss, "label": p.label,
-    }
 
 
 @bp.post("/review")
@@ -55,17 +40,8 @@ def review() -> dict[str, Any]:
     cut = sum(a.partial for a in r.analyses)
     if cut:
         PARTIAL_SEARCHES.inc(cut)
-    illegal = None
-    if r.illegal is not None:
-        error = engine_problem(f"moves.{r.illegal.ply - 1}", r.illegal.error).to_json()
-        illegal = {"ply": r.illegal.ply, "move": r.illegal.move, "error": error}
     return {
-        "start": start.notation(),
-        "plies": [_ply_json(p) for p in r.plies],
-        "illegal": illegal,
-        "final": {"position": r.final.notation(), "status": r.status.to_json()},
-        "summary": r.summary,
-        "partial": r.partial,
+        **r.to_json(),
         "limits": used,
         "engine_version": igisoro.__version__,
     }

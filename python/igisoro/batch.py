@@ -1,0 +1,168 @@
+"""Many items analysed at once, written as result lines: the work of an
+analysis job (``POST /v1/jobs``) and of ``igisoro analyse``.
+
+An item is a position (its notation text or its JSON object) or a game
+(``{"position": start, "moves": [move, ...]}``, moves as text or token
+lists). Each item gives one result line: ``{"index": i, ...}`` with the
+object ``/v1/evaluate`` (positions) or ``/v1/games/review`` (games)
+returns, or ``{"index": i, "error": <problem object>}``. A bad item is an
+error line, never a failed batch, so a million-position job is not lost to
+one typo.
+
+>>> import igisoro
+>>> from igisoro.batch import Limits, analyse_items
+>>> start = igisoro.Position.start("igisoro").notation()
+>>> lines = analyse_items("positions", [start, "igisoro zz"], Limits(depth=2))
+>>> [(ln["index"], "error" in ln) for ln in lines]
+[(0, False), (1, True)]
+>>> lines[0]["limits"]
+{'depth': 2, 'nodes': None, 'time_ms': None, 'multipv': 1}
+>>> game = analyse_items("games", [{"position": start, "moves": ["b2", "a3"]}], Limits(depth=2))[0]
+>>> [p["canonical"] for p in game["plies"]], game["illegal"]
+(['b2', 'a3'], None)
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Literal
+from collections.abc import Sequence
+
+from igisoro import _igisoro
+from igisoro.analysis import analyse_many
+from igisoro.errors import IgisoroError, problem
+from igisoro.position import Position
+from igisoro.review import review
+
+#: What a batch holds: positions to evaluate, or games to review.
+Kind = Literal["positions", "games"]
+KINDS: tuple[Kind, ...] = ("positions", "games")
+
+#: Depth used when no limit is given: as ``/v1/evaluate`` and
+#: ``/v1/games/review`` do by default.
+DEFAULT_DEPTH: dict[Kind, int] = {"positions": 6, "games": 4}
+
+#: Most plies of one game (as ``/v1/games/review``'s default cap).
+MAX_PLIES = 400
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Search limits for every item (per position, or per ply of a game).
+
+    With none of ``depth``, ``nodes``, ``time_ms`` set, :meth:`used` fills
+    in the kind's default depth. The engine checks the values (an
+    :class:`igisoro.InvalidLimitError` names a bad one).
+    """
+
+    depth: int | None = None
+    nodes: int | None = None
+    time_ms: int | None = None
+    multipv: int = 1
+
+    def used(self, kind: Kind) -> Limits:
+        """These limits with the default depth filled in; games search one line."""
+        depth = self.depth
+        if depth is None and self.nodes is None and self.time_ms is None:
+            depth = DEFAULT_DEPTH[kind]
+        return Limits(depth, self.nodes, self.time_ms, 1 if kind == "games" else self.multipv)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"depth", "nodes", "time_ms", "multipv"}`` as result lines state them."""
+        return {"depth": self.depth, "nodes": self.nodes, "time_ms": self.time_ms, "multipv": self.multipv}
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """An item that could not even be read (a line of an upload that is not
+    JSON); it becomes an error line at its index."""
+
+    detail: str
+
+
+def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:
+    """A problem object for a bad item, shaped like the HTTP API's."""
+    return {"type": "urn:igisoro:problem:" + slug, "title": title, "status": status, "detail": detail,
+            "errors": {field: [detail]}}
+
+
+def read_position(value: Any, field: str = "position") -> Position | dict[str, Any]:
+    """A position from its notation or JSON object, else a problem object."""
+    try:
+        if isinstance(value, str) and value:
+            return Position.from_notation(value)
+        if isinstance(value, dict):
+            return Position.from_json(value)
+    except IgisoroError as e:
+        return problem(e, field)
+    return item_problem("validation-error", "Request validation failed",
+                        "Must be a position JSON object or a non-empty text notation string.", field)
+
+
+def _unreadable(item: Unreadable) -> dict[str, Any]:
+    return item_problem("malformed-json", "Malformed JSON", item.detail, "item", status=400)
+
+
+def _read_game(item: Any, max_plies: int) -> tuple[Position, list[str]] | dict[str, Any]:
+    """``(start, moves)`` of a game item, else a problem object naming the field."""
+    if isinstance(item, Unreadable):
+        return _unreadable(item)
+    if not isinstance(item, dict) or set(item) - {"position", "moves"} or "moves" not in item:
+        return item_problem("validation-error", "Request validation failed",
+                            'A game is an object {"position": ..., "moves": [...]} and nothing else.', "game")
+    moves = item["moves"]
+    ok = isinstance(moves, list) and all(
+        (isinstance(m, str) and m) or (isinstance(m, list) and m and all(isinstance(t, str) and t for t in m))
+        for m in moves)
+    if not ok:
+        return item_problem("validation-error", "Request validation failed",
+                            "Must be a list of moves, each notation text or a list of tokens.", "moves")
+    if len(moves) > max_plies:
+        return item_problem("validation-error", "Request validation failed",
+                            f"A game has at most {max_plies} moves, not {len(moves)}.", "moves")
+    start = read_position(item.get("position"))
+    if isinstance(start, dict):
+        return start
+    return start, [m if isinstance(m, str) else "-".join(m) for m in moves]
+
+
+def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_index: int = 0,
+                  threads: int | None = None, max_plies: int = MAX_PLIES) -> list[dict[str, Any]]:
+    """One result line per item, in order, indexed from ``first_index``.
+
+    Positions go to the engine in one :func:`igisoro.analyse_many` call
+    (spread over the cores, the GIL released); games are reviewed on
+    ``threads`` threads (default: one per core), each review releasing the
+    GIL in its searches. Limits apply per position or per ply.
+    """
+    used = limits.used(kind)
+    stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
+    if kind == "positions":
+        read = [_unreadable(x) if isinstance(x, Unreadable) else read_position(x) for x in items]
+        valid = [p for p in read if isinstance(p, Position)]
+        found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv) if valid else [])
+        out: list[dict[str, Any]] = []
+        for i, p in enumerate(read, start=first_index):
+            if isinstance(p, dict):
+                out.append({"index": i, "error": p})
+                continue
+            a = next(found)
+            line = {"index": i, "position": p.notation(), "to_move": p.to_move}
+            line.update(a.to_json())  # type: ignore[union-attr]  # analyse_many yields analyses
+            out.append({**line, **stated})
+        return out
+    if kind != "games":
+        raise ValueError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
+
+    def one(pair: tuple[int, Any]) -> dict[str, Any]:
+        i, item = pair
+        game = _read_game(item, max_plies)
+        if isinstance(game, dict):
+            return {"index": i, "error": game}
+        r = review(game[0], game[1], depth=used.depth, nodes=used.nodes, time_ms=used.time_ms)
+        return {"index": i, **r.to_json(), **stated}
+
+    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
+        return list(pool.map(one, enumerate(items, start=first_index)))
