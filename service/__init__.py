@@ -16,7 +16,7 @@ import igisoro
 from service import access, config, docs, engine, metrics, problems, search
 from service.jsonio import OrjsonProvider
 from service import board
-from service.api import BLUEPRINTS
+from service.api import BLUEPRINTS, jobs
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -45,6 +45,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     search.init_app(app)
     metrics.init_app(app)
     access.init_app(app)
+    jobs.init_app(app)
 
     @app.after_request
     def _version(resp: Response) -> Response:

@@ -39,7 +39,8 @@ def _open(path: str) -> bool:
     return path.startswith(_OPEN_PREFIXES)
 
 
-def _presented_key() -> str | None:
+def presented_key() -> str | None:
+    """The API key the request carries (X-API-Key, else a Bearer token)."""
     key = request.headers.get("X-API-Key")
     if key:
         return key
@@ -97,7 +98,7 @@ def init_app(app: Flask) -> None:
                 raise Problem(429, "too-many-auth-failures", "Too many failed API keys",
                               f"Too many requests with a missing or unknown API key from this address; "
                               f"retry in {wait} s.", headers={"Retry-After": str(wait)})
-            given = _presented_key()
+            given = presented_key()
             # compare_digest on each key: no timing hint about which prefix matched.
             if given is None or not any(hmac.compare_digest(given.encode(), k) for k in encoded):
                 failures.record(addr)

@@ -7,7 +7,6 @@ from typing import Any
 
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from service.problems import Problem, validation_problem
 
@@ -58,8 +57,18 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(parse_constant=_no_constants, object_pairs_hook=_unique_keys)
 
 
-def _body_bytes() -> bytes:
-    """The raw body, or 413 past ``MAX_CONTENT_LENGTH``.
+def parse_json(text: str) -> Any:
+    """One JSON text read as the service reads bodies (no NaN, no duplicate
+    keys); ``ValueError`` or ``RecursionError`` if it is not one."""
+    return _DECODER.decode(text)
+
+
+def _too_large(limit: int) -> Problem:
+    return Problem(413, None, "Request Entity Too Large", f"The request body is larger than the limit of {limit} bytes.")
+
+
+def body_bytes(limit: int | None = None) -> bytes:
+    """The raw body, or 413 past ``limit`` (default ``MAX_CONTENT_LENGTH``).
 
     Read straight from the WSGI input: Werkzeug's stream wrapper cost about
     as much as the rest of a cheap request (a third of a legal-move list's
@@ -67,11 +76,12 @@ def _body_bytes() -> bytes:
     instead of refusing it. Nothing else in the app reads the body.
     """
     environ = request.environ
-    limit: int = current_app.config["MAX_CONTENT_LENGTH"]
+    if limit is None:
+        limit = int(current_app.config["MAX_CONTENT_LENGTH"])
     length = environ.get("CONTENT_LENGTH", "")
     if length.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
         if int(length) > limit:
-            raise RequestEntityTooLarge()
+            raise _too_large(limit)
         data = _read(environ["wsgi.input"], int(length))
         if len(data) < int(length):
             raise Problem(400, "malformed-body", "Malformed request body",
@@ -82,7 +92,7 @@ def _body_bytes() -> bytes:
         # the limit tells a body that is too large.
         data = _read(environ["wsgi.input"], limit + 1)
         if len(data) > limit:
-            raise RequestEntityTooLarge()
+            raise _too_large(limit)
         return data
     # No length and no end marked: Werkzeug's safe reading (an empty body).
     try:
@@ -91,15 +101,15 @@ def _body_bytes() -> bytes:
         raise Problem(400, "malformed-body", "Malformed request body", f"The request body could not be read: {e}") from None
 
 
-def json_body() -> Any:
+def json_body(limit: int | None = None) -> Any:
     """The parsed JSON body: 415 if not declared JSON, 400 if it does not parse.
 
-    Reading the body enforces ``MAX_CONTENT_LENGTH`` (413).
+    Reading the body enforces ``limit`` (default ``MAX_CONTENT_LENGTH``; 413).
     """
     if not request.is_json:
         raise Problem(415, None, "Unsupported Media Type",
                       f"Expected a JSON body with Content-Type application/json, not {request.mimetype or 'none'!r}.")
-    data = _body_bytes()
+    data = body_bytes(limit)
     try:
         # What json.loads(data, parse_constant=...) does, with one decoder
         # made once: json.loads builds a new one per call when given any

@@ -52,6 +52,36 @@ class Config:
     MAX_REVIEW_PLIES = 400
     DEFAULT_REVIEW_DEPTH = 4
 
+    # -- analysis jobs (POST /v1/jobs; run by Celery workers, see service/jobs)
+    #: Celery broker. Empty: the embedded one, a SQLite file in JOB_DIR
+    #: (one machine, no service to run). ``redis://host:6379/0`` for
+    #: workers on many machines.
+    JOB_BROKER_URL = ""
+    #: Where jobs, items and results live. Empty: a SQLite file in JOB_DIR;
+    #: ``redis://host:6379/1`` with a Redis broker.
+    JOB_STORE_URL = ""
+    #: Directory of the embedded broker and store. Empty: ``igisoro-jobs``
+    #: under the system's temporary directory (set it to keep jobs across
+    #: reboots).
+    JOB_DIR = ""
+    #: Most items of one job, by kind, and the largest job upload (bytes).
+    JOB_MAX_POSITIONS = 100_000
+    JOB_MAX_GAMES = 10_000
+    JOB_MAX_BYTES = 64 * 1024 * 1024
+    #: Items per chunk (one task, one parallel engine call): small enough
+    #: for steady progress and cheap redelivery, large enough to keep every
+    #: core busy.
+    JOB_CHUNK_POSITIONS = 64
+    JOB_CHUNK_GAMES = 4
+    #: Seconds a chunk may run; past it its unfinished searches stop and
+    #: report ``partial`` (so a worker is never held by one absurd item).
+    JOB_CHUNK_TIMEOUT = 600
+    #: Seconds after which Redis redelivers a chunk whose worker vanished
+    #: (machine lost, ``kill -9``); keep it above JOB_CHUNK_TIMEOUT.
+    JOB_REDELIVERY_TIMEOUT = 900
+    #: Seconds a finished job's results stay readable.
+    JOB_RETENTION = 7 * 24 * 3600
+
     # -- access
     #: Origins allowed to call the API from a browser (CORS); ``["*"]`` for
     #: any, empty for none (no CORS headers).
@@ -80,7 +110,8 @@ class Config:
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
             "DEFAULT_MOVE_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
-            "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT")
+            "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
+            "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 
 #: What the engine itself accepts (defined once in the core, read through
@@ -114,6 +145,9 @@ def check(config: dict[str, Any]) -> None:
             value = config[key] = [v for v in value.split(",") if v]
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise ValueError(f"config {key} must be a list of non-empty strings, not {value!r}")
+    for key in ("JOB_BROKER_URL", "JOB_STORE_URL", "JOB_DIR"):
+        if not isinstance(config[key], str):
+            raise ValueError(f"config {key} must be a string, not {config[key]!r}")
     if not isinstance(config["RATE_LIMIT"], str) or not isinstance(config["RATE_LIMIT_STORAGE_URI"], str):
         raise ValueError("config RATE_LIMIT and RATE_LIMIT_STORAGE_URI must be strings")
     trusted = config["TRUSTED_PROXIES"]
@@ -122,3 +156,17 @@ def check(config: dict[str, Any]) -> None:
     if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
         raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
                          f"not {config['ENGINE_TIMEOUT']!r}")
+
+
+def from_env(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The configuration outside a Flask app (a Celery worker): defaults,
+    then ``IGISORO_*`` variables read as the app reads them, checked."""
+    from flask import Config as FlaskConfig
+
+    cfg = FlaskConfig(".")
+    cfg.from_object(Config)
+    cfg.from_prefixed_env("IGISORO")
+    if overrides:
+        cfg.update(overrides)
+    check(cfg)
+    return dict(cfg)

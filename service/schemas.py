@@ -194,3 +194,63 @@ class ReviewRequest(SearchLimits):
     @validates("moves")
     def _moves(self, value: list[Any], **kwargs: Any) -> None:
         _capped("MAX_REVIEW_PLIES", len(value), low=0)
+
+
+class JobRequest(SearchLimits, MultiPV):
+    """``POST /v1/jobs`` as JSON: ``{"kind": "positions", "positions": [...]}``
+    or ``{"kind": "games", "games": [{"position", "moves"}, ...]}`` with the
+    limits of ``/v1/evaluate`` (per position, or per ply of a game). Only
+    the envelope is checked here: each item is read by the worker, so a bad
+    one becomes an error line, not a refused job."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["positions", "games"]))
+    positions = fields.List(fields.Raw(allow_none=True))
+    games = fields.List(fields.Raw(allow_none=True))
+
+    @validates_schema
+    def _items(self, data: dict[str, Any], **kwargs: Any) -> None:
+        kind = data.get("kind")
+        other = "games" if kind == "positions" else "positions"
+        if kind is None:
+            return
+        if kind not in data:
+            raise ValidationError(f"A job of kind {kind!r} needs a {kind!r} list.", kind)
+        if other in data:
+            raise ValidationError(f"A job of kind {kind!r} takes no {other!r}.", other)
+        _job_items(kind, len(data[kind]), kind)
+
+
+def _job_items(kind: str, n: int, field: str) -> None:
+    """At least one item and at most the server's cap for the kind."""
+    key = "JOB_MAX_POSITIONS" if kind == "positions" else "JOB_MAX_GAMES"
+    top = current_app.config[key]
+    if not 1 <= n <= top:
+        raise ValidationError(f"A job holds 1 to {top} {kind} (the server's {key}), not {n}.", field)
+
+
+class JobQuery(Schema):
+    """``POST /v1/jobs?kind=...&depth=...`` with an NDJSON body (one item a
+    line): the kind and limits come from the query string."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["positions", "games"]))
+    depth = fields.Integer()
+    nodes = fields.Integer()
+    time_ms = fields.Integer()
+    multipv = fields.Integer()
+
+    @validates_schema
+    def _limits(self, data: dict[str, Any], **kwargs: Any) -> None:
+        for field, key in (("depth", "MAX_SEARCH_DEPTH"), ("nodes", "MAX_SEARCH_NODES"),
+                           ("time_ms", "MAX_SEARCH_TIME_MS"), ("multipv", "MAX_MULTIPV")):
+            if field in data:
+                try:
+                    _capped(key, data[field])
+                except ValidationError as e:
+                    raise ValidationError(e.messages, field) from None
+
+
+class ResultsQuery(Schema):
+    """``GET /v1/jobs/{id}/results?after=INDEX``: lines with a larger index
+    (default -1: from the start)."""
+
+    after = fields.Integer(load_default=-1, validate=validate.Range(min=-1))

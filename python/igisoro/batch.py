@@ -25,6 +25,7 @@ one typo.
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -129,20 +130,23 @@ def _read_game(item: Any, max_plies: int) -> tuple[Position, list[str]] | dict[s
 
 
 def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_index: int = 0,
-                  threads: int | None = None, max_plies: int = MAX_PLIES) -> list[dict[str, Any]]:
+                  threads: int | None = None, max_plies: int = MAX_PLIES,
+                  timeout: float | None = None) -> list[dict[str, Any]]:
     """One result line per item, in order, indexed from ``first_index``.
 
     Positions go to the engine in one :func:`igisoro.analyse_many` call
     (spread over the cores, the GIL released); games are reviewed on
     ``threads`` threads (default: one per core), each review releasing the
     GIL in its searches. Limits apply per position or per ply.
+    ``timeout`` (seconds) bounds each position's search and each game's
+    review from the call's start: what it cuts short says ``partial``.
     """
     used = limits.used(kind)
     stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
     if kind == "positions":
         read = [_unreadable(x) if isinstance(x, Unreadable) else read_position(x) for x in items]
         valid = [p for p in read if isinstance(p, Position)]
-        found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv) if valid else [])
+        found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv, timeout) if valid else [])
         out: list[dict[str, Any]] = []
         for i, p in enumerate(read, start=first_index):
             if isinstance(p, dict):
@@ -156,12 +160,18 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     if kind != "games":
         raise ValueError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
 
+    deadline = None if timeout is None else time.monotonic() + timeout
+
     def one(pair: tuple[int, Any]) -> dict[str, Any]:
         i, item = pair
         game = _read_game(item, max_plies)
         if isinstance(game, dict):
             return {"index": i, "error": game}
-        r = review(game[0], game[1], depth=used.depth, nodes=used.nodes, time_ms=used.time_ms)
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        try:
+            r = review(game[0], game[1], depth=used.depth, nodes=used.nodes, time_ms=used.time_ms, timeout=left)
+        except IgisoroError as e:  # the timeout ran out while replaying the moves
+            return {"index": i, "error": problem(e, "moves")}
         return {"index": i, **r.to_json(), **stated}
 
     with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:

@@ -1,0 +1,174 @@
+"""``/v1/jobs``: analysis jobs of many positions or games, run by Celery
+workers (see :mod:`service.jobs`).
+
+Submitting checks the envelope (kind, limits, caps) and stores the items
+as they came; workers read each item, so a bad one is an error line in the
+results, never a refused or failed job. A job belongs to the API key that
+created it (when keys are on): another key gets 404, as for a job that
+does not exist.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import uuid
+from typing import Any
+from collections.abc import Iterator
+
+from flask import Blueprint, Flask, Response, current_app, request
+from kombu.exceptions import OperationalError
+
+from service import access
+from service.body import body_bytes, json_body, load, load_query
+from service.jobs import RUN_CHUNK, Jobs
+from service.jobs.store import IdempotencyConflict, Job, iter_results
+from service.problems import Problem, validation_problem
+from service.schemas import JobQuery, JobRequest, ResultsQuery, _job_items
+from marshmallow import ValidationError
+
+bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
+
+_request = JobRequest()
+_query = JobQuery()
+_results = ResultsQuery()
+
+NDJSON = "application/x-ndjson"
+_EXTENSION = "igisoro_jobs"
+
+
+def init_app(app: Flask) -> None:
+    """The app's jobs handle (store and broker, opened on first use)."""
+    app.extensions[_EXTENSION] = Jobs(app.config)
+
+
+def _jobs() -> Jobs:
+    jobs: Jobs = current_app.extensions[_EXTENSION]
+    return jobs
+
+
+def _owner() -> str:
+    # A digest, not the key: the store never holds a secret.
+    key = access.presented_key() if current_app.config["API_KEYS"] else None
+    return hashlib.sha256(key.encode()).hexdigest()[:32] if key else ""
+
+
+def _ndjson_items() -> tuple[dict[str, Any], list[str]]:
+    """Kind and limits from the query, one item per non-blank body line."""
+    req = load_query(_query)
+    data = body_bytes(int(current_app.config["JOB_MAX_BYTES"]))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise Problem(400, "malformed-body", "Malformed request body", f"The NDJSON body is not UTF-8: {e}") from None
+    lines = [ln.rstrip("\r") for ln in text.split("\n")]
+    items = [ln for ln in lines if ln.strip()]
+    try:
+        _job_items(req["kind"], len(items), "body")
+    except ValidationError as e:
+        raise validation_problem(e.normalized_messages()) from None
+    return req, items
+
+
+def _json_items() -> tuple[dict[str, Any], list[str]]:
+    req = load(_request, json_body(int(current_app.config["JOB_MAX_BYTES"])))
+    items = [json.dumps(x, separators=(",", ":"), ensure_ascii=False) for x in req[req["kind"]]]
+    return req, items
+
+
+def _limits(req: dict[str, Any]) -> dict[str, Any]:
+    """The limits used for every item: the caller's, else the default depth
+    of ``/v1/evaluate`` (positions) or ``/v1/games/review`` (games)."""
+    cfg = current_app.config
+    used = {k: req.get(k) for k in ("depth", "nodes", "time_ms")}
+    if all(v is None for v in used.values()):
+        used["depth"] = cfg["DEFAULT_SEARCH_DEPTH" if req["kind"] == "positions" else "DEFAULT_REVIEW_DEPTH"]
+    used["multipv"] = req.get("multipv", 1) if req["kind"] == "positions" else 1
+    return used
+
+
+def _found(job_id: str) -> Job:
+    job = _jobs().store.get(job_id)
+    if job is None or job.owner != _owner():
+        raise Problem(404, "job-not-found", "Job not found",
+                      f"No job {job_id!r} here: it never existed, has expired, or belongs to another API key.")
+    return job
+
+
+def _created(job: Job, status: int) -> tuple[dict[str, Any], int, dict[str, str]]:
+    return {"id": job.id, "state": job.state, "total": job.total}, status, {"Location": f"/v1/jobs/{job.id}"}
+
+
+@bp.post("")
+def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
+    """Queue a job; 202 with its id and ``Location``. With an
+    ``Idempotency-Key`` header, a retry of the same request returns the
+    job the first one created."""
+    req, items = _ndjson_items() if request.mimetype == NDJSON else _json_items()
+    cfg = current_app.config
+    kind = req["kind"]
+    size = int(cfg["JOB_CHUNK_POSITIONS" if kind == "positions" else "JOB_CHUNK_GAMES"])
+    now = time.time()
+    job = Job(id=uuid.uuid4().hex, owner=_owner(), kind=kind, state="queued", total=len(items), done=0, errors=0,
+              limits=_limits(req), chunk_size=size, created=now)
+    key = request.headers.get("Idempotency-Key")
+    idem = None
+    if key is not None:
+        if not 1 <= len(key) <= 255:
+            raise validation_problem({"Idempotency-Key": ["Must be 1 to 255 characters."]})
+        digest = hashlib.sha256(json.dumps([kind, job.limits, items]).encode()).hexdigest()
+        idem = (key, digest)
+    jobs = _jobs()
+    jobs.store.purge(now)
+    chunks = ["\n".join(items[i:i + size]) for i in range(0, len(items), size)]
+    try:
+        job, new = jobs.store.create(job, chunks, idem)
+    except IdempotencyConflict as e:
+        raise Problem(422, "idempotency-key-reused", "Idempotency-Key reused",
+                      f"The Idempotency-Key {key!r} was used for job {e.job_id} with a different request; "
+                      "use a new key for a new job.") from None
+    if not new:
+        return _created(job, 202)
+    try:
+        with jobs.celery.producer_or_acquire() as producer:
+            for n in range(len(chunks)):
+                jobs.celery.send_task(RUN_CHUNK, args=[job.id, n], producer=producer)
+    except (OperationalError, OSError) as e:
+        jobs.store.finish(job.id, "failed", time.time(), f"the job queue was unreachable: {e}")
+        raise Problem(503, "job-queue-unavailable", "Job queue unavailable",
+                      f"The job could not be queued (the broker did not answer: {e}); retry shortly.",
+                      headers={"Retry-After": "5"}) from None
+    return _created(job, 202)
+
+
+@bp.get("/<job_id>")
+def status(job_id: str) -> dict[str, Any]:
+    """State, counts, times and an ETA."""
+    return _found(job_id).to_json()
+
+
+@bp.get("/<job_id>/results")
+def results(job_id: str) -> Response:
+    """The result lines done so far with index > ``after``, as NDJSON, in
+    index order; ``X-Job-State`` tells whether more will come."""
+    job = _found(job_id)
+    after = load_query(_results)["after"]
+    store = _jobs().store
+
+    def lines() -> Iterator[str]:
+        for line in iter_results(store, job.id, after):
+            yield line + "\n"
+
+    return Response(lines(), mimetype=NDJSON, headers={
+        "X-Job-State": job.state, "X-Job-Done": str(job.done), "X-Job-Total": str(job.total)})
+
+
+@bp.delete("/<job_id>")
+def cancel(job_id: str) -> dict[str, Any]:
+    """Cancel a queued or running job (chunks not started are skipped);
+    results already done stay readable until the job expires. A finished
+    job is left as it is."""
+    job = _found(job_id)
+    after = _jobs().store.finish(job.id, "cancelled", time.time())
+    return (after or job).to_json()

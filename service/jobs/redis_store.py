@@ -1,0 +1,178 @@
+"""The job store on Redis, for workers on many machines (``redis://...``).
+
+The same record as :class:`service.jobs.store.SqliteStore`, in Redis
+structures under ``igisoro:job:<id>``: a hash of the job's fields, a hash
+of its chunks, a hash of result lines by index (``HSETNX``: a redelivered
+chunk never writes an index twice) and a sorted set of the stored indices
+(reading results in order from any index). Every step that moves a job on
+is one Lua script, so it is atomic across API replicas and workers.
+Finished jobs expire after the retention (``EXPIRE`` on their keys).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from collections.abc import Sequence
+
+import redis
+
+from service.jobs.store import Job, IdempotencyConflict
+
+_P = "igisoro:"
+_STATS = _P + "jobs:stats"
+
+# Shared tail of the scripts that end a job: counts, chunk items dropped,
+# keys set to expire. KEYS: meta, chunks, results, order, stats, idem.
+_END = """
+local function finish(state, now, retention, detail)
+  local old = redis.call('HGET', KEYS[1], 'state')
+  redis.call('HSET', KEYS[1], 'state', state, 'finished', now)
+  if detail ~= '' then redis.call('HSET', KEYS[1], 'detail', detail) end
+  local total = tonumber(redis.call('HGET', KEYS[1], 'total'))
+  local done = tonumber(redis.call('HGET', KEYS[1], 'done'))
+  redis.call('HINCRBYFLOAT', KEYS[5], 'active_' .. old, -1)
+  redis.call('HINCRBYFLOAT', KEYS[5], 'finished_' .. state, 1)
+  redis.call('HINCRBYFLOAT', KEYS[5], 'items_dropped', total - done)
+  redis.call('HINCRBYFLOAT', KEYS[5], 'job_seconds', now - tonumber(redis.call('HGET', KEYS[1], 'created')))
+  redis.call('DEL', KEYS[2])
+  local idem = redis.call('GET', KEYS[6])
+  if idem then redis.call('EXPIRE', idem, retention) end
+  for i = 1, 6 do
+    if i ~= 2 and i ~= 5 then redis.call('EXPIRE', KEYS[i], retention) end
+  end
+end
+"""
+
+_ADD = _END + """
+if redis.call('HGET', KEYS[1], 'state') ~= 'running' then return 0 end
+local new, errs = 0, 0
+for i = 4, #ARGV, 3 do
+  if redis.call('HSETNX', KEYS[3], ARGV[i], ARGV[i + 1]) == 1 then
+    redis.call('ZADD', KEYS[4], ARGV[i], ARGV[i])
+    new = new + 1
+    if ARGV[i + 2] == '1' then errs = errs + 1 end
+  end
+end
+local done = redis.call('HINCRBY', KEYS[1], 'done', new)
+redis.call('HINCRBY', KEYS[1], 'errors', errs)
+redis.call('HINCRBYFLOAT', KEYS[5], 'items_done', new)
+redis.call('HINCRBYFLOAT', KEYS[5], 'chunks_done', 1)
+redis.call('HINCRBYFLOAT', KEYS[5], 'chunk_seconds', ARGV[1])
+if done >= tonumber(redis.call('HGET', KEYS[1], 'total')) then
+  finish('done', tonumber(ARGV[2]), tonumber(ARGV[3]), '')
+end
+return new
+"""
+
+_FINISH = _END + """
+local state = redis.call('HGET', KEYS[1], 'state')
+if state == 'queued' or state == 'running' then
+  finish(ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4])
+end
+return 1
+"""
+
+_START = """
+if redis.call('HGET', KEYS[1], 'state') == 'queued' then
+  redis.call('HSET', KEYS[1], 'state', 'running', 'started', ARGV[1])
+  redis.call('HINCRBYFLOAT', KEYS[2], 'active_queued', -1)
+  redis.call('HINCRBYFLOAT', KEYS[2], 'active_running', 1)
+end
+return 1
+"""
+
+_INT = ("total", "done", "errors", "chunk_size")
+_FLOAT = ("created", "started", "finished")
+
+
+class RedisStore:
+    """Jobs in Redis (see the module docs)."""
+
+    def __init__(self, url: str, retention: float) -> None:
+        self.r = redis.Redis.from_url(url, decode_responses=True)
+        self.retention = int(retention)
+        self._add = self.r.register_script(_ADD)
+        self._finish = self.r.register_script(_FINISH)
+        self._start = self.r.register_script(_START)
+
+    @staticmethod
+    def _keys(job_id: str) -> list[str]:
+        base = _P + "job:" + job_id
+        return [base, base + ":chunks", base + ":results", base + ":order", _STATS, base + ":idem"]
+
+    def _idem_key(self, owner: str, key: str) -> str:
+        return f"{_P}idem:{owner}:{key}"
+
+    def create(self, job: Job, chunks: Sequence[str], idempotency: tuple[str, str] | None) -> tuple[Job, bool]:
+        meta, chunk_key = self._keys(job.id)[:2]
+        if idempotency is not None:
+            idem = self._idem_key(job.owner, idempotency[0])
+            if not self.r.set(idem, f"{job.id} {idempotency[1]}", nx=True):
+                other_id, digest = str(self.r.get(idem) or " ").split(" ", 1)
+                if digest != idempotency[1]:
+                    raise IdempotencyConflict(other_id)
+                found = self.get(other_id)
+                if found is not None:
+                    return found, False
+                self.r.set(idem, f"{job.id} {idempotency[1]}")  # expired meanwhile: a new job
+            # The job's own key points at the shared one, so both expire together.
+            self.r.set(self._keys(job.id)[5], idem)
+        fields = {k: v for k, v in job.__dict__.items() if v is not None}
+        fields["limits"] = json.dumps(job.limits)
+        pipe = self.r.pipeline(transaction=True)
+        pipe.hset(meta, mapping=fields)
+        for start in range(0, len(chunks), 512):
+            pipe.hset(chunk_key, mapping={str(n): c for n, c in enumerate(chunks[start:start + 512], start)})
+        pipe.hincrbyfloat(_STATS, f"submitted_{job.kind}", 1)
+        pipe.hincrbyfloat(_STATS, "items_submitted", job.total)
+        pipe.hincrbyfloat(_STATS, "active_queued", 1)
+        pipe.execute()
+        return job, True
+
+    def get(self, job_id: str) -> Job | None:
+        d: dict[str, Any] = self.r.hgetall(self._keys(job_id)[0])  # type: ignore[assignment]
+        if not d:
+            return None
+        for k in _INT:
+            d[k] = int(d[k])
+        for k in _FLOAT:
+            d[k] = float(d[k]) if k in d else None
+        d["limits"] = json.loads(d["limits"])
+        d.setdefault("detail", None)
+        return Job(**d)
+
+    def chunk(self, job_id: str, n: int) -> list[str]:
+        text = self.r.hget(self._keys(job_id)[1], str(n))
+        return [] if text is None else str(text).split("\n")
+
+    def start(self, job_id: str, now: float) -> Job | None:
+        self._start(keys=[self._keys(job_id)[0], _STATS], args=[now])
+        return self.get(job_id)
+
+    def chunk_stored(self, job_id: str, first: int) -> bool:
+        return bool(self.r.hexists(self._keys(job_id)[2], str(first)))
+
+    def add_results(self, job_id: str, lines: Sequence[tuple[int, str, bool]], seconds: float, now: float) -> None:
+        args: list[Any] = [seconds, now, self.retention]
+        for idx, line, is_error in lines:
+            args += [idx, line, int(is_error)]
+        self._add(keys=self._keys(job_id), args=args)
+
+    def results(self, job_id: str, after: int, limit: int) -> list[tuple[int, str]]:
+        keys = self._keys(job_id)
+        idx = self.r.zrangebyscore(keys[3], f"({after}", "+inf", start=0, num=limit)
+        if not idx:
+            return []
+        lines = self.r.hmget(keys[2], idx)  # type: ignore[arg-type]
+        return [(int(i), str(line)) for i, line in zip(idx, lines) if line is not None]  # type: ignore[arg-type]
+
+    def finish(self, job_id: str, state: str, now: float, detail: str | None = None) -> Job | None:
+        self._finish(keys=self._keys(job_id), args=[state, now, self.retention, detail or ""])
+        return self.get(job_id)
+
+    def purge(self, now: float) -> int:
+        return 0  # Redis expires finished jobs itself
+
+    def stats(self) -> dict[str, float]:
+        return {k: float(v) for k, v in self.r.hgetall(_STATS).items()}  # type: ignore[union-attr]

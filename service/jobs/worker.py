@@ -1,0 +1,86 @@
+"""The Celery worker of analysis jobs: ``celery -A service.jobs.worker worker``.
+
+Configured from the same ``IGISORO_*`` environment as the API (see
+``service/CONFIG.md``), so a worker started on another machine with the
+same ``IGISORO_JOB_BROKER_URL`` and ``IGISORO_JOB_STORE_URL`` joins the
+pool. One task, :func:`run_chunk`: analyse one chunk of a job's items with
+the engine's parallel batch call and store its result lines in one write.
+
+How many cores a chunk uses: positions are spread by the engine over
+``RAYON_NUM_THREADS`` threads (default: every core); games over
+``IGISORO_WORKER_THREADS`` threads. Run one worker process per machine
+(``--concurrency 1``, the default here) to use every core on one chunk,
+or ``--concurrency N`` with ``RAYON_NUM_THREADS=1`` for N chunks at once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from typing import Any
+
+from celery import Task
+
+from igisoro.batch import Limits, Unreadable, analyse_items
+from service import config
+from service.body import parse_json
+from service.jobs import RUN_CHUNK, make_celery, open_store
+from service.jobs.store import FINAL
+
+log = logging.getLogger(__name__)
+
+settings = config.from_env()
+#: The Celery app (``-A service.jobs.worker``).
+app = make_celery(settings)
+app.conf.worker_concurrency = 1
+_store = open_store(settings)
+
+#: Attempts of a chunk that raised (not one that died: that is redelivered)
+#: before its job is marked failed.
+_ATTEMPTS = 3
+
+
+def _item(i: int, text: str) -> Any:
+    # An upload's line that is not JSON is an error line at its index, not
+    # a failed job.
+    try:
+        return parse_json(text)
+    except ValueError as e:
+        return Unreadable(f"Item {i} is not valid JSON: {e}")
+
+
+def _dumps(line: dict[str, Any]) -> str:
+    return json.dumps(line, separators=(",", ":"), ensure_ascii=False)
+
+
+@app.task(name=RUN_CHUNK, bind=True, acks_late=True, reject_on_worker_lost=True)
+def run_chunk(self: Task, job_id: str, n: int) -> None:  # type: ignore[type-arg]
+    """Analyse chunk ``n`` of job ``job_id`` and store its result lines.
+
+    Does nothing for a job that is gone, finished or cancelled, or for a
+    chunk already stored (a redelivered message)."""
+    job = _store.get(job_id)
+    if job is None or job.state in FINAL:
+        return
+    first = n * job.chunk_size
+    if _store.chunk_stored(job_id, first):
+        return
+    _store.start(job_id, time.time())
+    t0 = time.monotonic()
+    try:
+        items = [_item(i, text) for i, text in enumerate(_store.chunk(job_id, n), start=first)]
+        threads = int(os.environ.get("IGISORO_WORKER_THREADS", "0")) or None
+        lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
+                              max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]))
+    except Exception as e:
+        # A bug, not bad input (bad items are error lines): retry, then fail
+        # the job with the reason rather than leave it running forever.
+        log.exception("chunk %d of job %s failed", n, job_id)
+        if self.request.retries + 1 >= _ATTEMPTS:
+            _store.finish(job_id, "failed", time.time(), f"chunk {n} failed {_ATTEMPTS} times: {type(e).__name__}: {e}")
+            return
+        raise self.retry(exc=e, countdown=1) from None
+    _store.add_results(job_id, [(ln["index"], _dumps(ln), "error" in ln) for ln in lines],
+                       time.monotonic() - t0, time.time())
