@@ -7,6 +7,8 @@ behind a reverse proxy: bind to localhost, one worker per CPU.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,14 +57,44 @@ errorlog = "-"
 _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 
 
+# Analysis jobs need a Celery worker. With the embedded broker (no
+# IGISORO_JOB_BROKER_URL) one local worker is started beside the API, so a
+# fresh machine runs jobs with nothing else to start; with a real broker the
+# workers are started on their own machines (IGISORO_JOB_LOCAL_WORKER=1 to
+# start one here anyway, 0 never to).
+_local = os.environ.get("IGISORO_JOB_LOCAL_WORKER", "")
+_local_worker = _local == "1" or (_local == "" and not os.environ.get("IGISORO_JOB_BROKER_URL"))
+_worker: subprocess.Popen[bytes] | None = None
+
+
 def on_starting(server: Any) -> None:
     """Give prometheus-client a clean multiprocess directory (stale files
-    from a previous run would be summed into the new counts)."""
+    from a previous run would be summed into the new counts); start the
+    local job worker."""
+    global _worker
     if _metrics_dir:
         path = Path(_metrics_dir)
         path.mkdir(parents=True, exist_ok=True)
         for f in path.glob("*.db"):
             f.unlink()
+    if _local_worker:
+        # Its own process (not forked from the master): Celery and the
+        # engine's thread pool must not inherit gunicorn's state.
+        _worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
+                                    "--loglevel", "warning", "--concurrency", "1"])
+        server.log.info("started the local job worker (pid %d)", _worker.pid)
+
+
+def on_exit(server: Any) -> None:
+    """Stop the local job worker with the server (a warm stop: a chunk in
+    progress is given back to the queue unacknowledged and runs again on
+    the next start)."""
+    if _worker is not None and _worker.poll() is None:
+        _worker.terminate()
+        try:
+            _worker.wait(timeout=graceful_timeout)
+        except subprocess.TimeoutExpired:
+            _worker.kill()
 
 
 def child_exit(server: Any, worker: Any) -> None:

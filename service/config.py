@@ -81,6 +81,9 @@ class Config:
     JOB_REDELIVERY_TIMEOUT = 900
     #: Seconds a finished job's results stay readable.
     JOB_RETENTION = 7 * 24 * 3600
+    #: Whether ``/metrics`` reports job counts (read from the job store at
+    #: each scrape; opens the store).
+    JOB_METRICS = True
 
     # -- access
     #: Origins allowed to call the API from a browser (CORS); ``["*"]`` for

@@ -9,10 +9,12 @@ every worker writes its samples to files there and ``/metrics`` sums them.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
+from collections.abc import Iterator
 
-from flask import Blueprint, Flask, Response, g, request
+from flask import Blueprint, Flask, Response, current_app, g, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -22,6 +24,9 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric, SummaryMetricFamily
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("metrics", __name__)
 
@@ -60,10 +65,60 @@ def _registry() -> CollectorRegistry:
     return REGISTRY
 
 
+class _JobsCollector:
+    """Job metrics read from the job store at scrape time: the store is
+    shared by every API replica and worker machine, so these are the whole
+    system's counts, not one process's."""
+
+    def __init__(self, stats: dict[str, float]) -> None:
+        self.stats = stats
+
+    def collect(self) -> Iterator[Metric]:
+        s = self.stats
+        jobs = CounterMetricFamily("igisoro_jobs_submitted", "Analysis jobs submitted, by kind.", labels=["kind"])
+        for kind in ("positions", "games"):
+            jobs.add_metric([kind], s.get(f"submitted_{kind}", 0.0))
+        yield jobs
+        ended = CounterMetricFamily("igisoro_jobs_finished", "Analysis jobs ended, by final state.", labels=["state"])
+        for state in ("done", "cancelled", "failed"):
+            ended.add_metric([state], s.get(f"finished_{state}", 0.0))
+        yield ended
+        active = GaugeMetricFamily("igisoro_jobs_active", "Jobs queued or running now.", labels=["state"])
+        for state in ("queued", "running"):
+            active.add_metric([state], max(0.0, s.get(f"active_{state}", 0.0)))
+        yield active
+        pending = s.get("items_submitted", 0.0) - s.get("items_done", 0.0) - s.get("items_dropped", 0.0)
+        yield GaugeMetricFamily("igisoro_job_items_pending", "Queue depth: items of active jobs not analysed yet.",
+                                value=max(0.0, pending))
+        yield CounterMetricFamily("igisoro_job_items_done", "Items analysed by job workers (throughput: its rate).",
+                                  value=s.get("items_done", 0.0))
+        yield SummaryMetricFamily("igisoro_job_chunk_seconds", "Time workers spent per chunk.",
+                                  count_value=s.get("chunks_done", 0.0), sum_value=s.get("chunk_seconds", 0.0))
+        ended_total = sum(s.get(f"finished_{state}", 0.0) for state in ("done", "cancelled", "failed"))
+        yield SummaryMetricFamily("igisoro_job_duration_seconds", "Time from submission to the end of a job.",
+                                  count_value=ended_total, sum_value=s.get("job_seconds", 0.0))
+
+
+def _jobs_text() -> bytes:
+    """The job metrics from the job store (opened on the first scrape); a
+    store that fails to answer leaves them out rather than fail the scrape."""
+    jobs = current_app.extensions.get("igisoro_jobs")
+    if jobs is None or not jobs.config["JOB_METRICS"]:
+        return b""
+    try:
+        stats = jobs.store.stats()
+    except Exception:  # the store is down: the request metrics still count
+        log.warning("job store unreachable for /metrics", exc_info=True)
+        return b""
+    registry = CollectorRegistry()
+    registry.register(_JobsCollector(stats))
+    return generate_latest(registry)
+
+
 @bp.get("/metrics")
 def metrics() -> Response:
     """All metrics in the Prometheus text format."""
-    return Response(generate_latest(_registry()), headers={"Content-Type": CONTENT_TYPE_LATEST})
+    return Response(generate_latest(_registry()) + _jobs_text(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
 def init_app(app: Flask) -> None:

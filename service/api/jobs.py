@@ -72,6 +72,11 @@ def _ndjson_items() -> tuple[dict[str, Any], list[str]]:
 
 
 def _json_items() -> tuple[dict[str, Any], list[str]]:
+    # One place for the kind and limits: a query string beside a JSON body
+    # would be ignored, so it is refused instead.
+    given = sorted(set(request.args) & set(_query.fields))
+    if given:
+        raise validation_problem({k: ["With a JSON body, give this in the body, not the query string."] for k in given})
     req = load(_request, json_body(int(current_app.config["JOB_MAX_BYTES"])))
     items = [json.dumps(x, separators=(",", ":"), ensure_ascii=False) for x in req[req["kind"]]]
     return req, items

@@ -14,8 +14,9 @@ START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0
 
 
 @pytest.fixture
-def app() -> Iterator[Flask]:
-    app = create_app({"TESTING": True})
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    # Jobs (and the job metrics) get a store of their own, never a shared one.
+    app = create_app({"TESTING": True, "JOB_DIR": str(tmp_path_factory.mktemp("jobs"))})
     yield app
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import os
+import tempfile
 
 import schemathesis
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
@@ -18,7 +19,8 @@ from service.docs import OPENAPI_PATH
 # One app for the module: schemathesis parametrises at import time. A short
 # engine budget bounds the searches generated requests may ask for (they
 # then answer with partial results, which the schema allows).
-APP = create_app({"TESTING": True, "ENGINE_TIMEOUT": 2.0})
+APP = create_app({"TESTING": True, "ENGINE_TIMEOUT": 2.0,
+                  "JOB_DIR": tempfile.mkdtemp(prefix="igisoro-schemathesis-jobs-")})
 SCHEMA = schemathesis.openapi.from_path(OPENAPI_PATH)
 
 
