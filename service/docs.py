@@ -70,7 +70,11 @@ def docs_asset(asset: str) -> Response:
     if asset == "init.js":
         return Response(_INIT, mimetype="text/javascript")
     path = safe_join(swagger_ui_path, asset)
-    if path is None or not Path(path).is_file():
+    try:
+        found = path is not None and Path(path).is_file()
+    except OSError:  # a name too long for the file system: not one of ours
+        found = False
+    if not found or path is None:
         abort(404)
     # Read whole (the largest file is ~1 MB) rather than stream an open file,
     # so a client that never closes the response leaks no file handle.

@@ -93,10 +93,10 @@ class _JobsCollector:
         yield CounterMetricFamily("igisoro_job_items_done", "Items analysed by job workers (throughput: its rate).",
                                   value=s.get("items_done", 0.0))
         yield SummaryMetricFamily("igisoro_job_chunk_seconds", "Time workers spent per chunk.",
-                                  count_value=s.get("chunks_done", 0.0), sum_value=s.get("chunk_seconds", 0.0))
+                                  count_value=int(s.get("chunks_done", 0)), sum_value=s.get("chunk_seconds", 0.0))
         ended_total = sum(s.get(f"finished_{state}", 0.0) for state in ("done", "cancelled", "failed"))
         yield SummaryMetricFamily("igisoro_job_duration_seconds", "Time from submission to the end of a job.",
-                                  count_value=ended_total, sum_value=s.get("job_seconds", 0.0))
+                                  count_value=int(ended_total), sum_value=s.get("job_seconds", 0.0))
 
 
 def _jobs_text() -> bytes:

@@ -46,8 +46,11 @@ def positions(n: int) -> list[str]:
             for _ in range(30):
                 if p.status().state != "ongoing":
                     break
-                p = p.random_move(seed)
+                nxt = p.random_move(seed)
                 seed += 1
+                if nxt is None:
+                    break
+                p = nxt
                 out.append(p.notation())
     return out[:n]
 
@@ -136,7 +139,7 @@ def test_games_are_chosen_for_jsonl_objects_with_moves(tmp_path: Path) -> None:
     assert got[1]["illegal"]["move"] == "zz" and "error" in got[2]
 
     assert run(src, "-o", tmp_path / "g.csv", "--depth", "1", "--quiet") == 0
-    rows = list(csv.DictReader((tmp_path / "g.csv").open(newline="")))
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "g.csv").read_text(), newline="")))
     assert tuple(rows[0]) == cli.CSV_COLUMNS["games"]
     assert [(r["index"], r["plies"], r["illegal"], r["illegal_move"]) for r in rows] == [
         ("0", "3", "", ""), ("1", "0", "1", "zz"), ("2", "", "", "")]
@@ -156,7 +159,7 @@ def test_csv_output_columns_match_the_jsonl_lines(tmp_path: Path) -> None:
     assert run(src, "-o", tmp_path / "o.jsonl", "--depth", "2", "--quiet") == 0
     assert run(src, "-o", tmp_path / "o.data", "--output-format", "csv", "--depth", "2", "--quiet") == 0
     lines = read_jsonl(tmp_path / "o.jsonl")
-    rows = list(csv.reader((tmp_path / "o.data").open(newline="")))
+    rows = list(csv.reader(io.StringIO((tmp_path / "o.data").read_text(), newline="")))
     assert tuple(rows[0]) == cli.CSV_COLUMNS["positions"] == (
         "index", "position", "best_move", "score_type", "score_value", "score_turns", "depth", "nodes", "time_ms",
         "stopped_by", "error")
@@ -222,7 +225,7 @@ def test_a_rerun_resumes_after_a_cut_mid_line(tmp_path: Path, capsys: pytest.Cap
         assert [stable(g) for g in got] == [stable(w) for w in read_jsonl(full)]
     else:
         def rows(p: Path) -> list[list[str]]:
-            t = list(csv.reader(p.open(newline="")))
+            t = list(csv.reader(io.StringIO(p.read_text(), newline="")))
             time_ms = t[0].index("time_ms")
             return [r[:time_ms] + r[time_ms + 1:] for r in t]
 
@@ -257,9 +260,9 @@ def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: flo
 
 def test_ctrl_c_stops_between_whole_lines_and_a_rerun_completes(tmp_path: Path) -> None:
     src = tmp_path / "in.txt"
-    src.write_text("\n".join(positions(300) * 8) + "\n")
+    src.write_text("\n".join(positions(300) * 4) + "\n")
     out = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(out), "--depth", "4", "--chunk", "16"]
+    cmd = [sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(out), "--depth", "4", "--chunk", "8"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         wait_for_lines(out, 1, proc)
@@ -274,12 +277,12 @@ def test_ctrl_c_stops_between_whole_lines_and_a_rerun_completes(tmp_path: Path) 
     data = out.read_bytes()
     assert data.endswith(b"\n")
     first = [json.loads(ln) for ln in data.splitlines()]
-    assert 0 < len(first) < 2400 and [ln["index"] for ln in first] == list(range(len(first)))
+    assert 0 < len(first) < 1200 and [ln["index"] for ln in first] == list(range(len(first)))
 
     done = subprocess.run(cmd + ["--quiet"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     got = read_jsonl(out)
-    assert [ln["index"] for ln in got] == list(range(2400))
+    assert [ln["index"] for ln in got] == list(range(1200))
     assert got[: len(first)] == first
 
 
@@ -341,7 +344,7 @@ class FakeJobs:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True)
         self.thread.start()
 
     def close(self) -> None:
@@ -385,7 +388,7 @@ class FakeJobs:
     def handle(self, h: BaseHTTPRequestHandler, method: str) -> None:
         url = urllib.parse.urlsplit(h.path)
         query = dict(urllib.parse.parse_qsl(url.query))
-        self.requests.append((method, h.path, dict(h.headers)))
+        self.requests.append((method, h.path, {k.lower(): v for k, v in h.headers.items()}))
         if h.headers.get("X-API-Key") != self.api_key:
             return self.problem(h, 401, "unauthorized", "A valid X-API-Key header is required.")
         parts = url.path.strip("/").split("/")
@@ -450,8 +453,8 @@ def test_server_mode_streams_the_same_lines_as_a_local_run(tmp_path: Path, fake:
     assert got[7]["error"]["type"] == want[7]["error"]["type"] == "urn:igisoro:problem:malformed-json"
     post = [r for r in fake.requests if r[0] == "POST"]
     assert len(post) == 1 and "kind=positions" in post[0][1] and "depth=2" in post[0][1]
-    assert post[0][2]["Content-Type"] == "application/x-ndjson" and len(post[0][2]["Idempotency-Key"]) >= 32
-    assert all(r[2]["X-API-Key"] == "secret" for r in fake.requests)
+    assert post[0][2]["content-type"] == "application/x-ndjson" and len(post[0][2]["idempotency-key"]) >= 32
+    assert all(r[2]["x-api-key"] == "secret" for r in fake.requests)
     assert not (tmp_path / "remote.jsonl.job").exists()
     # The same command again: everything is written, nothing is submitted.
     assert run(src, "-o", remote, "--depth", "2", "--quiet", "--server", fake.url, "--api-key", "secret") == 0
@@ -463,7 +466,7 @@ def test_server_mode_csv_output_for_games(tmp_path: Path, fake: FakeJobs) -> Non
     src.write_text(json.dumps({"position": START, "moves": ["b2", "a3"]}) + "\n")
     out = tmp_path / "g.csv"
     assert run(src, "-o", out, "--depth", "1", "-q", "--server", fake.url, "--api-key", "secret", "--poll", "0.02") == 0
-    rows = list(csv.DictReader(out.open(newline="")))
+    rows = list(csv.DictReader(io.StringIO(out.read_text(), newline="")))
     assert [(r["index"], r["plies"]) for r in rows] == [("0", "2")]
     assert "kind=games" in [r for r in fake.requests if r[0] == "POST"][0][1]
 
@@ -509,8 +512,6 @@ def test_server_mode_ctrl_c_leaves_the_job_running_and_a_rerun_resumes_it(tmp_pa
     assert json.loads(sidecar.read_text())["id"] == job.id
     assert [ln["index"] for ln in read_jsonl(out)] == [0, 1]
     # The tail of a killed write: cut off, and streamed again from index 1.
-    with out.open("a") as f:
-        f.write('{"index": 2, "posi')
     lines = out.read_text().splitlines(keepends=True)
     out.write_text(lines[0] + lines[1][:10])
     fake.gate.set()

@@ -118,10 +118,10 @@ class RedisStore:
                 self.r.set(idem, f"{job.id} {idempotency[1]}")  # expired meanwhile: a new job
             # The job's own key points at the shared one, so both expire together.
             self.r.set(self._keys(job.id)[5], idem)
-        fields = {k: v for k, v in job.__dict__.items() if v is not None}
+        fields: dict[str, Any] = {k: v for k, v in job.__dict__.items() if v is not None}
         fields["limits"] = json.dumps(job.limits)
         pipe = self.r.pipeline(transaction=True)
-        pipe.hset(meta, mapping=fields)
+        pipe.hset(meta, mapping=fields)  # type: ignore[arg-type]  # redis-py's Mapping key is invariant
         for start in range(0, len(chunks), 512):
             pipe.hset(chunk_key, mapping={str(n): c for n, c in enumerate(chunks[start:start + 512], start)})
         pipe.hincrbyfloat(_STATS, f"submitted_{job.kind}", 1)
@@ -175,4 +175,5 @@ class RedisStore:
         return 0  # Redis expires finished jobs itself
 
     def stats(self) -> dict[str, float]:
-        return {k: float(v) for k, v in self.r.hgetall(_STATS).items()}  # type: ignore[union-attr]
+        raw: dict[str, str] = self.r.hgetall(_STATS)  # type: ignore[assignment]  # decode_responses=True
+        return {k: float(v) for k, v in raw.items()}

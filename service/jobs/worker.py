@@ -55,8 +55,8 @@ def _dumps(line: dict[str, Any]) -> str:
     return json.dumps(line, separators=(",", ":"), ensure_ascii=False)
 
 
-@app.task(name=RUN_CHUNK, bind=True, acks_late=True, reject_on_worker_lost=True)
-def run_chunk(self: Task, job_id: str, n: int) -> None:  # type: ignore[type-arg]
+@app.task(name=RUN_CHUNK, bind=True, acks_late=True, reject_on_worker_lost=True)  # type: ignore[untyped-decorator]
+def run_chunk(self: Task, job_id: str, n: int) -> None:
     """Analyse chunk ``n`` of job ``job_id`` and store its result lines.
 
     Does nothing for a job that is gone, finished or cancelled, or for a
