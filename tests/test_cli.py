@@ -542,3 +542,16 @@ def test_csv_cells_never_hold_a_newline() -> None:
     buf = io.StringIO()
     csv.writer(buf, lineterminator="\n").writerow(row)
     assert buf.getvalue().count("\n") == 1
+
+
+def test_server_mode_resubmits_a_job_the_server_forgot(tmp_path: Path, fake: FakeJobs,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    src, out, _ = interrupt_server_run(tmp_path, fake)
+    (job,) = fake.jobs.values()
+    fake.jobs.clear()  # expired: its id is a 404 and its key unknown
+    fake.keys.clear()
+    fake.gate.set()
+    assert run(src, "-o", out, "--depth", "2", "--server", fake.url, "--api-key", "secret", "--poll", "0.02") == 0
+    assert f"job {job.id} is gone from the server; submitting the input again" in capsys.readouterr().err
+    assert [ln["index"] for ln in read_jsonl(out)] == list(range(9))
+    assert not (tmp_path / "out.jsonl.job").exists()

@@ -376,6 +376,8 @@ class PlainProgress:
         self.started = time.monotonic()
         self.shown = 0.0
         self.width = 0
+        if total > initial:  # at once: the first chunk may take a while
+            self._draw(self.started)
 
     def update(self, n: int) -> None:
         """Count ``n`` more items; redraw if the last drawing is old enough."""
@@ -612,9 +614,12 @@ class Api:
 
     def _json(self, method: str, path: str, **kw: Any) -> dict[str, Any]:
         with self._open(method, path, **kw) as response:
-            value = json.loads(response.read())
+            try:
+                value = json.loads(response.read())
+            except ValueError:
+                value = None
         if not isinstance(value, dict):
-            raise CliError(f"server answered {method} {path.split('?')[0]} with something other than an object")
+            raise CliError(f"server answered {method} {path.split('?')[0]} with something other than a JSON object")
         return value
 
     def submit(self, params: dict[str, Any], body: bytes, key: str) -> dict[str, Any]:
@@ -643,9 +648,12 @@ class Api:
                 if not raw.endswith(b"\n"):
                     return
                 if raw.strip():
-                    line = json.loads(raw)
+                    try:
+                        line = json.loads(raw)
+                    except ValueError:
+                        line = None
                     if not isinstance(line, dict) or not isinstance(line.get("index"), int):
-                        raise CliError(f"server sent a result line without an index: {raw[:80]!r}")
+                        raise CliError(f"server sent something other than a result line: {raw[:80]!r}")
                     yield line
 
     def cancel(self, job: str) -> None:
