@@ -364,9 +364,12 @@ class FakeJobs:
         h.end_headers()
         h.wfile.write(body)
 
-    def problem(self, h: BaseHTTPRequestHandler, status: int, slug: str, detail: str) -> None:
-        body = {"type": f"urn:igisoro:problem:{slug}", "title": slug.replace("-", " ").capitalize(), "status": status,
-                "detail": detail}
+    def problem(self, h: BaseHTTPRequestHandler, status: int, slug: str, detail: str,
+                errors: dict[str, list[str]] | None = None) -> None:
+        body: dict[str, Any] = {"type": f"urn:igisoro:problem:{slug}", "title": slug.replace("-", " ").capitalize(),
+                                "status": status, "detail": detail}
+        if errors:
+            body["errors"] = errors
         self.send(h, status, json.dumps(body).encode(), "application/problem+json")
 
     def status(self, job: Job) -> dict[str, Any]:
@@ -396,7 +399,8 @@ class FakeJobs:
             body = h.rfile.read(int(h.headers["Content-Length"])).decode()
             limits = {k: int(query[k]) for k in ("depth", "nodes", "time_ms", "multipv") if k in query}
             if limits.get("depth", 1) > 10:
-                return self.problem(h, 422, "invalid-limit", f"depth must be at most 10 here, got {limits['depth']}")
+                return self.problem(h, 422, "validation-error", "The request does not match the schema; see errors.",
+                                    {"depth": ["Must be at most 10."]})
             with self.lock:
                 key = h.headers.get("Idempotency-Key", "")
                 if key in self.keys:
@@ -478,7 +482,7 @@ def test_server_problems_are_reported_with_their_detail(tmp_path: Path, fake: Fa
     assert run(src, "-q", "--server", fake.url, "--api-key", "wrong") == 1
     assert "A valid X-API-Key header is required." in capsys.readouterr().err
     assert run(src, "-q", "--server", fake.url, "--api-key", "secret", "--depth", "12") == 2
-    assert "depth must be at most 10 here, got 12" in capsys.readouterr().err
+    assert "see errors. (422 Validation error) [depth: Must be at most 10.]" in capsys.readouterr().err
 
 
 def interrupt_server_run(tmp_path: Path, fake: FakeJobs, *extra: str) -> tuple[Path, Path, str]:

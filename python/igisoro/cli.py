@@ -552,8 +552,9 @@ def run_local(kind: Kind, inp: Input, pending: list[int], limits: Limits, chunk:
 
 
 class ServerError(CliError):
-    """An HTTP error answer; its RFC 9457 problem's ``detail`` is the message.
-    A limit the server refuses exits 2, as one the local engine refuses."""
+    """An HTTP error answer, told by its RFC 9457 problem's ``detail`` (and
+    field ``errors``). A request the server finds invalid (a limit above its
+    cap, too many items) exits 2, as a limit the local engine refuses."""
 
     def __init__(self, method: str, path: str, status: int, reason: str, body: bytes) -> None:
         try:
@@ -563,10 +564,15 @@ class ServerError(CliError):
         where = f"{method} {path.split('?')[0]}"
         if isinstance(problem, dict) and problem.get("detail"):
             message = f"server refused {where}: {problem['detail']} ({status} {problem.get('title', reason)})"
+            errors = problem.get("errors")
+            if isinstance(errors, dict) and errors:
+                fields = "; ".join(f"{k}: {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in errors.items())
+                message += f" [{fields}]"
         else:
             message = f"server refused {where}: {status} {reason}"
-        invalid_limit = isinstance(problem, dict) and str(problem.get("type", "")).endswith("invalid-limit")
-        super().__init__(message, EXIT_USAGE if invalid_limit else EXIT_FAILED)
+        slug = str(problem.get("type", "")).rsplit(":", 1)[-1] if isinstance(problem, dict) else ""
+        usage = status == 413 or (status == 422 and slug in ("invalid-limit", "validation-error"))
+        super().__init__(message, EXIT_USAGE if usage else EXIT_FAILED)
         self.status = status
 
 
@@ -883,13 +889,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``igisoro`` command; returns the exit code.
 
     As the command itself (``argv`` None), a Ctrl-C that leaves an engine
-    call running ends the process at once once every whole line is
-    flushed: the call cannot be cancelled and its results would be dropped
-    anyway. Called with ``argv`` (from Python), it returns 130 and lets
-    that call finish in the background.
+    call running (or a second Ctrl-C) ends the process at once after the
+    whole lines are flushed: the call cannot be cancelled and its results
+    would be dropped anyway. Called with ``argv`` (from Python), it returns
+    130 and lets that call finish in the background.
     """
     args = build_parser().parse_args(argv)
     tally: Tally | None = None
+    forced = False
     with Interrupts() as interrupts:
         try:
             code, tally = analyse(args, interrupts.stop)
@@ -901,9 +908,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             # being written may be cut, which a re-run's resume repairs.
             _note("interrupted; re-run the same command to resume")
             code = EXIT_INTERRUPTED
-    if argv is None and tally is not None and tally.abandoned is not None and tally.abandoned.is_alive():
-        sys.stdout.flush()
-        sys.stderr.flush()
+            forced = True
+        except BrokenPipeError:
+            # The reader of stdout went away (``| head``): nothing to tell it.
+            code = EXIT_FAILED
+            forced = True
+    abandoned = tally is not None and tally.abandoned is not None and tally.abandoned.is_alive()
+    if argv is None and (abandoned or forced):
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except OSError:
+                pass
         os._exit(code)
     return code
 
