@@ -248,6 +248,22 @@ def test_resuming_with_other_limits_is_refused_and_force_starts_over(tmp_path: P
     assert [ln["depth"] for ln in read_jsonl(out)] == [2, 2, 2]
 
 
+@pytest.mark.parametrize("suffix", ["jsonl", "csv"])
+def test_resuming_an_output_of_another_input_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                        suffix: str) -> None:
+    some = positions(8)
+    a, b, short = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "short.txt"
+    a.write_text("\n".join(some[:4]) + "\n")
+    b.write_text("\n".join(some[4:]) + "\n")
+    short.write_text("\n".join(some[:2]) + "\n")
+    out = tmp_path / f"out.{suffix}"
+    assert run(a, "-o", out, "--depth", "1", "--quiet") == 0
+    assert run(b, "-o", out, "--depth", "1", "--quiet") == 2
+    assert "made from another input" in capsys.readouterr().err
+    assert run(short, "-o", out, "--depth", "1", "--quiet") == 2
+    assert "holds index 3, but the input has 2 items" in capsys.readouterr().err
+
+
 def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

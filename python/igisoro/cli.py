@@ -50,8 +50,9 @@ from types import FrameType
 from typing import IO, Any, Protocol, TypeVar
 
 from igisoro.analysis import analyse_many
-from igisoro.batch import KINDS, Kind, Limits, Unreadable, analyse_items
+from igisoro.batch import KINDS, Kind, Limits, Unreadable, analyse_items, read_position
 from igisoro.errors import InvalidLimitError
+from igisoro.position import Position
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -235,6 +236,9 @@ class Resumed:
     indices: set[int] = field(default_factory=set)
     #: The limits stated by its first analysed line, if any.
     limits: dict[str, Any] | None = None
+    #: ``(index, notation)`` of its first analysed line: the position (or
+    #: game start) it was made from, to tell another input's output.
+    sample: tuple[int, str] | None = None
     #: Bytes of a trailing partial line that were cut off.
     cut: int = 0
 
@@ -290,6 +294,8 @@ class Output:
                     found.indices.add(int(row[0]))
                 except ValueError:
                     raise CliError(f"{self.path}: row {number} has no index{hint}", EXIT_USAGE) from None
+                if found.sample is None and len(row) > 1 and row[1]:
+                    found.sample = (int(row[0]), row[1])  # the position (or start) column
             return found
         for number, line in _lines(text):
             try:
@@ -302,6 +308,9 @@ class Output:
             found.indices.add(index)
             if found.limits is None and "error" not in obj and isinstance(obj.get("limits"), dict):
                 found.limits = obj["limits"]
+            first = obj.get("position", obj.get("start"))
+            if found.sample is None and isinstance(first, str):
+                found.sample = (index, first)
         return found
 
     def open(self, fresh: bool) -> None:
@@ -826,6 +835,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def check_same_input(kind: Kind, inp: Input, resumed: Resumed, name: str) -> None:
+    """Raise :class:`CliError` (exit 2) if the output being resumed was
+    made from another input: an index past the input's end, or a first
+    analysed line whose position is not the input's item there (a resume
+    would otherwise skip items silently)."""
+    hint = "; use --force to start over, or another output file"
+    beyond = [i for i in resumed.indices if not 0 <= i < len(inp.items)]
+    if beyond:
+        raise CliError(f"{name} holds index {max(beyond)}, but the input has {len(inp.items)} items{hint}", EXIT_USAGE)
+    if resumed.sample is None:
+        return
+    index, written = resumed.sample
+    item = inp.items[index]
+    if kind == "games":
+        item = item.get("position") if isinstance(item, dict) else None
+    read = read_position(item) if not isinstance(item, Unreadable) else None
+    if not isinstance(read, Position) or read.notation() != written:
+        raise CliError(f"{name} was made from another input: its line {index} analyses {written!r}{hint}", EXIT_USAGE)
+
+
 def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally]:
     """Run ``igisoro analyse`` with parsed arguments; ``stop`` set means Ctrl-C."""
     started = time.monotonic()
@@ -848,7 +877,8 @@ def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally
             raise CliError(f"{out.name} holds results with limits {json.dumps(resumed.limits)}, not "
                            f"{json.dumps(limits.used(kind).to_json())}; use --force to start over, or another output",
                            EXIT_USAGE)
-    present = {i for i in resumed.indices if 0 <= i < len(inp.items)}
+    check_same_input(kind, inp, resumed, out.name)
+    present = resumed.indices
     tally.skipped = len(present)
     pending = [i for i in range(len(inp.items)) if i not in present]
     left_running: str | None = None
