@@ -766,7 +766,8 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
             if sidecar is not None:
                 sidecar.unlink(missing_ok=True)
             if state != "done":
-                raise CliError(f"job {job} was {state} after {len(seen)} of {len(inp.items)} items")
+                why = f": {status['error']}" if status.get("error") else ""
+                raise CliError(f"job {job} was {state} after {len(seen)} of {len(inp.items)} items{why}")
             missing = len(inp.items) - len(seen)
             if missing > 0:
                 raise CliError(f"job {job} is done but {missing} items have no result line")
