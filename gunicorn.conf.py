@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,27 @@ _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 _local = os.environ.get("IGISORO_JOB_LOCAL_WORKER", "")
 _local_worker = _local == "1" or (_local == "" and not os.environ.get("IGISORO_JOB_BROKER_URL"))
 _worker: subprocess.Popen[bytes] | None = None
+_stopping = threading.Event()
+
+
+def _start_worker() -> subprocess.Popen[bytes]:
+    # Its own process (not forked from the master): Celery and the engine's
+    # thread pool must not inherit gunicorn's state.
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
+                             "--loglevel", "warning", "--concurrency", "1"])
+
+
+def _watch_worker(server: Any) -> None:
+    """Restart the local worker when it dies (killed, out of memory), at
+    most once every 5 s; its unfinished chunk is re-sent when it starts."""
+    global _worker
+    while not _stopping.is_set():
+        assert _worker is not None
+        code = _worker.wait()
+        if _stopping.wait(5):
+            return
+        server.log.warning("the local job worker exited (%s); restarting it", code)
+        _worker = _start_worker()
 
 
 def on_starting(server: Any) -> None:
@@ -78,17 +100,16 @@ def on_starting(server: Any) -> None:
         for f in path.glob("*.db"):
             f.unlink()
     if _local_worker:
-        # Its own process (not forked from the master): Celery and the
-        # engine's thread pool must not inherit gunicorn's state.
-        _worker = subprocess.Popen([sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
-                                    "--loglevel", "warning", "--concurrency", "1"])
+        _worker = _start_worker()
         server.log.info("started the local job worker (pid %d)", _worker.pid)
+        threading.Thread(target=_watch_worker, args=(server,), daemon=True, name="job-worker-watch").start()
 
 
 def on_exit(server: Any) -> None:
     """Stop the local job worker with the server (a warm stop: a chunk in
     progress is given back to the queue unacknowledged and runs again on
     the next start)."""
+    _stopping.set()
     if _worker is not None and _worker.poll() is None:
         _worker.terminate()
         try:

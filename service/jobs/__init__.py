@@ -84,7 +84,14 @@ def make_celery(config: dict[str, Any]) -> Celery:
     # create_engine, which refuses unknown ones; it has no visibility timeout
     # (a pool process killed mid-chunk is still covered by the reject above)
     # and polls once a second.
-    options = {} if url.startswith("sqla+") else {"visibility_timeout": int(config["JOB_REDELIVERY_TIMEOUT"])}
+    redeliver = int(config["JOB_REDELIVERY_TIMEOUT"])
+    # Redis: workers sweep for messages past the timeout every quarter of it
+    # (at most a minute), so a lost chunk comes back within about 1.25x.
+    options = {} if url.startswith("sqla+") else {
+        "visibility_timeout": redeliver,
+        "unacked_restore_interval": max(1, min(60, redeliver // 4)),
+        "unacked_restore_throttle": 1,
+    }
     app = Celery("igisoro", broker=url)
     app.conf.update(
         task_acks_late=True,

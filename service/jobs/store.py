@@ -301,6 +301,15 @@ class SqliteStore:
                 db.executemany(f"DELETE FROM {table} WHERE {col} = ?", ((i,) for i in ids))
             return len(ids)
 
+    def active(self) -> list[Job]:
+        """Jobs queued or running (for the embedded worker's recovery)."""
+        db = self._db()
+        try:
+            rows = db.execute(f"SELECT {', '.join(_FIELDS)} FROM jobs WHERE state IN ('queued', 'running')").fetchall()
+        finally:
+            db.close()
+        return [self._job(r) for r in rows]
+
     def stats(self) -> dict[str, float]:
         db = self._db()
         try:

@@ -22,12 +22,13 @@ import time
 from typing import Any
 
 from celery import Task
+from celery.signals import worker_ready
 
 from igisoro.batch import Limits, Unreadable, analyse_items
 from service import config
 from service.body import parse_json
-from service.jobs import RUN_CHUNK, make_celery, open_store
-from service.jobs.store import FINAL
+from service.jobs import RUN_CHUNK, broker_url, make_celery, open_store
+from service.jobs.store import FINAL, SqliteStore
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +36,13 @@ settings = config.from_env()
 #: The Celery app (``-A service.jobs.worker``).
 app = make_celery(settings)
 app.conf.worker_concurrency = 1
+if broker_url(settings).startswith("sqla+"):
+    # The embedded broker cannot be watched by Celery's event loop, so a
+    # prefork pool falls back to a queue shared under one lock, and a pool
+    # process killed while holding it freezes its replacement (seen in the
+    # tests). One process that runs chunks itself has no such lock; if it
+    # dies, gunicorn.conf.py restarts it and _recover re-sends its chunk.
+    app.conf.worker_pool = "solo"
 _store = open_store(settings)
 
 #: Attempts of a chunk that raised (not one that died: that is redelivered)
@@ -84,3 +92,23 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
         raise self.retry(exc=e, countdown=1) from None
     _store.add_results(job_id, [(ln["index"], _dumps(ln), "error" in ln) for ln in lines],
                        time.monotonic() - t0, time.time())
+
+
+@worker_ready.connect
+def _recover(**_: Any) -> None:
+    """The embedded broker has no redelivery timeout: a chunk whose worker
+    was killed outright (``kill -9`` of the whole worker, a power cut) stays
+    taken. So the embedded worker, the only one there is, re-sends every
+    chunk of an unfinished job that has no results when it starts; a copy
+    of a chunk still queued then finds its results stored and does nothing.
+    (Redis redelivers by itself after ``JOB_REDELIVERY_TIMEOUT``.)"""
+    if not isinstance(_store, SqliteStore):
+        return
+    sent = 0
+    for job in _store.active():
+        for n in range(job.chunks):
+            if not _store.chunk_stored(job.id, n * job.chunk_size):
+                app.send_task(RUN_CHUNK, args=[job.id, n])
+                sent += 1
+    if sent:
+        log.warning("re-sent %d unfinished chunks of earlier jobs", sent)

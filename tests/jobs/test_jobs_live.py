@@ -1,0 +1,213 @@
+"""Jobs end to end with real processes: gunicorn, Celery workers, and the
+embedded SQLite broker or Redis. Each test runs on both backends."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import time
+from typing import Any
+
+import pytest
+
+import igisoro
+from igisoro.batch import Limits, analyse_items
+
+from tests.jobs.conftest import Backend, call, kill_group, results, stop, wait_done_at_least, wait_state
+
+pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
+
+
+def random_positions(n: int, seed: int) -> list[str]:
+    """``n`` positions of every variant, a few seeded random plies from the start."""
+    rng = random.Random(seed)
+    names = [v.name for v in igisoro.variants()]
+    out = []
+    while len(out) < n:
+        pos = igisoro.Position.start(rng.choice(names))
+        for _ in range(rng.randint(0, 6)):
+            moves = list(pos.legal_moves(limit=40))
+            if not moves:
+                break
+            pos = rng.choice(moves).result
+        out.append(pos.notation())
+    return out
+
+
+def _comparable(line: dict[str, Any]) -> dict[str, Any]:
+    # Everything is reproducible at a fixed depth but the wall-clock time
+    # and the count of truncated giant turns: the engine remembers giant
+    # turns it has proved across calls in one process, so the count depends
+    # on what that process searched before (moves, scores and nodes do not).
+    return {k: v for k, v in line.items() if k not in ("time_ms", "truncated_turns")}
+
+
+def test_thousand_positions_match_in_process_analysis(backend: Backend) -> None:
+    positions = random_positions(1000, seed=19)
+    positions[500] = "igisoro not-a-board s"
+    backend.worker("w1")
+    api, server = backend.api()
+    try:
+        status, headers, body = call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": positions,
+                                                                   "depth": 3})
+        assert status == 202, body
+        job = json.loads(body)
+        assert headers["Location"] == f"/v1/jobs/{job['id']}" and job["total"] == 1000
+        final = wait_state(server, job["id"], ("done", "failed"))
+        assert final["state"] == "done" and final["done"] == 1000 and final["errors"] == 1
+        lines = results(server, job["id"])
+    finally:
+        stop(api)
+    expected = analyse_items("positions", positions, Limits(depth=3))
+    assert [ln["index"] for ln in lines] == list(range(1000))
+    assert [_comparable(a) for a in lines] == [_comparable(b) for b in expected]
+    assert lines[500]["error"]["type"] == "urn:igisoro:problem:invalid-notation"
+
+
+def _pool_children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(p) for p in out.split()]
+
+
+@pytest.mark.parametrize("what", ["pool process", "whole worker"])
+def test_worker_killed_mid_job_every_index_once(backend: Backend, what: str) -> None:
+    """``kill -9`` mid-chunk: the chunk runs again elsewhere, no line twice."""
+    if what == "pool process" and backend.name == "embedded":
+        pytest.skip("the embedded worker runs chunks in its one process (no pool; see service/jobs/worker.py)")
+    # 100 ms a position, 8 a chunk: a kill lands mid-chunk.
+    positions = random_positions(120, seed=7)
+    w1 = backend.worker("w1")
+    api, server = backend.api({"IGISORO_JOB_CHUNK_POSITIONS": "8"})
+    try:
+        status, _, body = call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": positions,
+                                                             "time_ms": 100})
+        assert status == 202, body
+        job_id = json.loads(body)["id"]
+        wait_done_at_least(server, job_id, 16)
+        if what == "pool process":
+            # Celery's main process sees its pool process die and, with
+            # reject_on_worker_lost, gives the chunk back to the queue.
+            children = _pool_children(w1.pid)
+            assert children, "no pool process found"
+            for pid in children:
+                os.kill(pid, signal.SIGKILL)
+        else:
+            kill_group(w1)
+            # A new worker: on Redis the lost chunk comes back after the
+            # redelivery timeout; the embedded worker re-sends it on start.
+            backend.worker("w2")
+        final = wait_state(server, job_id, ("done", "failed"), timeout=240)
+        assert final["state"] == "done", final
+        lines = results(server, job_id)
+    finally:
+        stop(api)
+    assert [ln["index"] for ln in lines] == list(range(120))
+    assert final["done"] == 120 and not any("error" in ln for ln in lines)
+
+
+def test_api_restarted_mid_job(backend: Backend) -> None:
+    positions = random_positions(200, seed=3)
+    backend.worker("w1")
+    api, server = backend.api({"IGISORO_JOB_CHUNK_POSITIONS": "8"})
+    status, _, body = call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": positions, "depth": 5})
+    assert status == 202, body
+    job_id = json.loads(body)["id"]
+    before = wait_done_at_least(server, job_id, 8)
+    stop(api)
+    api, server = backend.api()
+    try:
+        again = json.loads(call(server, "GET", f"/v1/jobs/{job_id}")[2])
+        assert again["total"] == 200 and again["done"] >= before["done"]
+        final = wait_state(server, job_id, ("done", "failed"))
+        assert final["state"] == "done"
+        assert [ln["index"] for ln in results(server, job_id)] == list(range(200))
+    finally:
+        stop(api)
+
+
+def test_cancel_keeps_finished_results(backend: Backend) -> None:
+    positions = random_positions(400, seed=5)
+    backend.worker("w1")
+    api, server = backend.api({"IGISORO_JOB_CHUNK_POSITIONS": "4"})
+    try:
+        job_id = json.loads(call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": positions,
+                                                              "depth": 6})[2])["id"]
+        wait_done_at_least(server, job_id, 4)
+        status, _, body = call(server, "DELETE", f"/v1/jobs/{job_id}")
+        assert status == 200 and json.loads(body)["state"] == "cancelled"
+        time.sleep(1.5)  # a chunk that was running ends and is dropped
+        job = json.loads(call(server, "GET", f"/v1/jobs/{job_id}")[2])
+        assert job["state"] == "cancelled" and 4 <= job["done"] < 400
+        lines = results(server, job_id)
+        assert len(lines) == job["done"] and all("best_move" in ln for ln in lines)
+    finally:
+        stop(api)
+
+
+def test_ndjson_with_a_malformed_line_and_resumable_results(backend: Backend) -> None:
+    start = igisoro.Position.start("igisoro").notation()
+    body = "\n".join([json.dumps(start), "{not json", "", json.dumps({"position": start, "moves": ["b2"]}),
+                      json.dumps(start)]) + "\n"
+    backend.worker("w1")
+    api, server = backend.api()
+    try:
+        status, _, raw = call(server, "POST", "/v1/jobs?kind=positions&depth=2", ndjson=body)
+        assert status == 202, raw
+        job = json.loads(raw)
+        assert job["total"] == 4  # the blank line is not an item
+        final = wait_state(server, job["id"], ("done", "failed"))
+        assert (final["state"], final["done"], final["errors"]) == ("done", 4, 2)
+        lines = results(server, job["id"])
+        assert lines[1]["error"]["type"] == "urn:igisoro:problem:malformed-json"
+        assert lines[2]["error"]["type"] == "urn:igisoro:problem:invalid-position"  # a game in a positions job
+        assert [ln["index"] for ln in results(server, job["id"], after=1)] == [2, 3]
+        # A game job over NDJSON: each line reviewed ply by ply.
+        games = json.dumps({"position": start, "moves": ["b2", "a3"]}) + "\n"
+        status, _, raw = call(server, "POST", "/v1/jobs?kind=games&depth=2", ndjson=games)
+        gid = json.loads(raw)["id"]
+        assert wait_state(server, gid, ("done", "failed"))["state"] == "done"
+        review = results(server, gid)[0]
+        assert [p["canonical"] for p in review["plies"]] == ["b2", "a3"] and review["limits"]["depth"] == 2
+    finally:
+        stop(api)
+
+
+def test_jobs_belong_to_their_api_key(backend: Backend) -> None:
+    backend.worker("w1")
+    api, server = backend.api({"IGISORO_API_KEYS": "alpha,beta"})
+    start = igisoro.Position.start("isolo").notation()
+    try:
+        a = {"X-API-Key": "alpha"}
+        status, _, raw = call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": [start], "depth": 2},
+                              headers=a)
+        job_id = json.loads(raw)["id"]
+        assert wait_state(server, job_id, ("done",), headers=a)["done"] == 1
+        for path in (f"/v1/jobs/{job_id}", f"/v1/jobs/{job_id}/results"):
+            status, h, raw = call(server, "GET", path, headers={"X-API-Key": "beta"})
+            assert status == 404 and h["Content-Type"] == "application/problem+json", raw
+        assert call(server, "DELETE", f"/v1/jobs/{job_id}", headers={"X-API-Key": "beta"})[0] == 404
+        assert call(server, "GET", f"/v1/jobs/{job_id}")[0] == 401
+        assert len(results(server, job_id, headers=a)) == 1
+    finally:
+        stop(api)
+
+
+def test_metrics_count_jobs(backend: Backend) -> None:
+    backend.worker("w1")
+    api, server = backend.api()
+    start = igisoro.Position.start("igisoro").notation()
+    try:
+        job_id = json.loads(call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": [start] * 3,
+                                                              "depth": 2})[2])["id"]
+        wait_state(server, job_id, ("done",))
+        text = call(server, "GET", "/metrics")[2].decode()
+    finally:
+        stop(api)
+    assert 'igisoro_jobs_submitted_total{kind="positions"} 1.0' in text
+    assert 'igisoro_jobs_finished_total{state="done"} 1.0' in text
+    assert "igisoro_job_items_done_total 3.0" in text
+    assert "igisoro_job_items_pending 0.0" in text
+    assert "igisoro_job_chunk_seconds_count 1.0" in text
