@@ -39,12 +39,13 @@ class Backend:
                concurrency: int = 1) -> subprocess.Popen[bytes]:
         """Start a Celery worker in its own process group (so a test can
         kill it whole); ``prefix`` runs it under another command (``ip netns exec``)."""
-        log = (self.tmp / f"worker-{name}.log").open("wb")
         env = {**os.environ, **self.env, **(extra or {}), "PYTHONPATH": str(ROOT)}
         cmd = [*(prefix or []), sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
                "--loglevel", "info", "--concurrency", str(concurrency), "-n", f"{name}@%h", "--without-gossip",
                "--without-mingle", "--without-heartbeat"]
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        with (self.tmp / f"worker-{name}.log").open("wb") as log:  # the child keeps its own handle
+            proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
         self.workers.append(proc)
         return proc
 
@@ -73,9 +74,9 @@ def start_redis(tmp: Path, bind: str = "127.0.0.1") -> tuple[subprocess.Popen[by
     if REDIS is None:
         pytest.fail("redis-server is not installed (scripts/system-deps.sh installs it)")
     port = free_port()
-    proc = subprocess.Popen([REDIS, "--port", str(port), "--bind", bind, "--save", "", "--appendonly", "no",
-                             "--protected-mode", "no", "--dir", str(tmp)],
-                            stdout=(tmp / "redis.log").open("wb"), stderr=subprocess.STDOUT)
+    with (tmp / "redis.log").open("wb") as log:
+        proc = subprocess.Popen([REDIS, "--port", str(port), "--bind", bind, "--save", "", "--appendonly", "no",
+                                 "--protected-mode", "no", "--dir", str(tmp)], stdout=log, stderr=subprocess.STDOUT)
     import redis
 
     deadline = time.monotonic() + 20

@@ -18,8 +18,6 @@ from igisoro.batch import Limits, analyse_items
 
 from tests.jobs.conftest import Backend, call, kill_group, results, stop, wait_done_at_least, wait_state
 
-pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
-
 
 def random_positions(n: int, seed: int) -> list[str]:
     """``n`` positions of every variant, a few seeded random plies from the start."""

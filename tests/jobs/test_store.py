@@ -1,0 +1,85 @@
+"""The job store's contract, the same on SQLite and on Redis: no index is
+stored twice, a job is done exactly when every index is, and a chunk that
+ends after a cancel is dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from service.jobs.store import IdempotencyConflict, Job, JobStore, SqliteStore, iter_results
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[JobStore]:
+    if request.param == "sqlite":
+        yield SqliteStore(tmp_path / "jobs.sqlite", retention=60)
+        return
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    port = request.getfixturevalue("redis_port")
+    redis.Redis(port=port, db=2).flushdb()
+    yield RedisStore(f"redis://127.0.0.1:{port}/2", retention=60)
+
+
+def _job(job_id: str, total: int, owner: str = "") -> Job:
+    return Job(id=job_id, owner=owner, kind="positions", state="queued", total=total, done=0, errors=0,
+               limits={"depth": 1, "nodes": None, "time_ms": None, "multipv": 1}, chunk_size=2, created=100.0)
+
+
+def _lines(first: int, n: int) -> list[tuple[int, str, bool]]:
+    return [(i, f'{{"index":{i}}}', i % 3 == 0) for i in range(first, first + n)]
+
+
+def test_results_once_each_and_done_when_all_are(store: JobStore) -> None:
+    job, new = store.create(_job("j1", 5), ["a\nb", "c\nd", "e"], None)
+    assert new and store.chunk("j1", 1) == ["c", "d"] and store.chunk("j1", 2) == ["e"]
+    assert store.start("j1", 101.0).state == "running"  # type: ignore[union-attr]
+    assert store.start("j1", 999.0).started == 101.0  # type: ignore[union-attr]
+    store.add_results("j1", _lines(0, 2), 0.5, 102.0)
+    store.add_results("j1", _lines(0, 2), 0.5, 102.5)  # a redelivered chunk
+    assert store.chunk_stored("j1", 0) and not store.chunk_stored("j1", 2)
+    got = store.get("j1")
+    assert got is not None and (got.state, got.done, got.errors) == ("running", 2, 1)
+    store.add_results("j1", _lines(2, 3), 0.5, 103.0)
+    got = store.get("j1")
+    assert got is not None and (got.state, got.done, got.errors, got.finished) == ("done", 5, 2, 103.0)
+    assert [i for i, _ in store.results("j1", -1, 100)] == [0, 1, 2, 3, 4]
+    assert [i for i, _ in store.results("j1", 2, 1)] == [3]
+    assert list(iter_results(store, "j1", 0, page=2)) == [f'{{"index":{i}}}' for i in range(1, 5)]
+    stats = store.stats()
+    assert stats["items_done"] == 5 and stats["finished_done"] == 1 and stats["chunks_done"] == 3
+
+
+def test_cancel_drops_later_chunks_and_keeps_results(store: JobStore) -> None:
+    store.create(_job("j2", 4), ["a\nb", "c\nd"], None)
+    store.start("j2", 101.0)
+    store.add_results("j2", _lines(0, 2), 0.1, 102.0)
+    assert store.finish("j2", "cancelled", 103.0).state == "cancelled"  # type: ignore[union-attr]
+    store.add_results("j2", _lines(2, 2), 0.1, 104.0)
+    assert store.finish("j2", "failed", 105.0).state == "cancelled"  # type: ignore[union-attr]
+    got = store.get("j2")
+    assert got is not None and got.done == 2 and [i for i, _ in store.results("j2", -1, 10)] == [0, 1]
+    assert store.stats()["items_dropped"] == 2
+
+
+def test_idempotency_is_per_owner_and_body(store: JobStore) -> None:
+    a, new_a = store.create(_job("j3", 1, owner="o1"), ["x"], ("k", "d1"))
+    b, new_b = store.create(_job("j4", 1, owner="o1"), ["x"], ("k", "d1"))
+    c, new_c = store.create(_job("j5", 1, owner="o2"), ["x"], ("k", "d1"))
+    assert (new_a, new_b, new_c) == (True, False, True) and b.id == "j3" and c.id == "j5"
+    with pytest.raises(IdempotencyConflict):
+        store.create(_job("j6", 1, owner="o1"), ["x"], ("k", "d2"))
+    assert store.get("j6") is None
+
+
+def test_sqlite_purges_expired_jobs(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "jobs.sqlite", retention=10)
+    store.create(_job("old", 1), ["x"], None)
+    store.finish("old", "cancelled", 100.0)
+    assert store.purge(105.0) == 0 and store.get("old") is not None
+    assert store.purge(111.0) == 1 and store.get("old") is None

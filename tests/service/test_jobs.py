@@ -1,0 +1,150 @@
+"""``/v1/jobs`` at the edge (Flask's test client, no worker: jobs stay
+queued): the envelope, caps, ownership, idempotency and cancelling. Jobs
+that run are in tests/jobs, with real workers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service import create_app
+from tests.service.conftest import START
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture
+def small(tmp_path) -> FlaskClient:
+    app: Flask = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "JOB_MAX_POSITIONS": 3, "JOB_MAX_GAMES": 2,
+                             "JOB_MAX_BYTES": 2000, "JOB_CHUNK_POSITIONS": 2})
+    return app.test_client()
+
+
+def _problem(r, status: int, field: str | None = None) -> dict:
+    assert r.status_code == status, r.get_data(as_text=True)
+    assert r.content_type == PROBLEM
+    body = r.get_json(force=True)
+    if field is not None:
+        assert field in body["errors"], body
+    return body
+
+
+def test_submit_answers_202_with_location_and_status(client: FlaskClient) -> None:
+    r = client.post("/v1/jobs", json={"kind": "positions", "positions": [START, "nonsense", None], "depth": 2})
+    assert r.status_code == 202
+    job = r.get_json()
+    assert job == {"id": job["id"], "state": "queued", "total": 3}
+    assert r.headers["Location"] == f"/v1/jobs/{job['id']}"
+    status = client.get(r.headers["Location"]).get_json()
+    assert status["state"] == "queued" and status["done"] == 0 and status["eta_s"] is None
+    assert status["limits"] == {"depth": 2, "nodes": None, "time_ms": None, "multipv": 1}
+    assert status["created"].endswith("Z") and status["started"] is None
+    res = client.get(r.headers["Location"] + "/results")
+    assert res.status_code == 200 and res.data == b"" and res.headers["X-Job-State"] == "queued"
+
+
+def test_default_limits_per_kind(client: FlaskClient) -> None:
+    pos = client.post("/v1/jobs", json={"kind": "positions", "positions": [START], "multipv": 3}).get_json()
+    games = client.post("/v1/jobs", json={"kind": "games", "games": [{"position": START, "moves": []}],
+                                          "multipv": 3}).get_json()
+    assert client.get(f"/v1/jobs/{pos['id']}").get_json()["limits"] == {"depth": 6, "nodes": None, "time_ms": None,
+                                                                         "multipv": 3}
+    assert client.get(f"/v1/jobs/{games['id']}").get_json()["limits"]["multipv"] == 1
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"positions": [START]}, "kind"),
+    ({"kind": "moves", "positions": [START]}, "kind"),
+    ({"kind": "positions"}, "positions"),
+    ({"kind": "positions", "positions": []}, "positions"),
+    ({"kind": "positions", "positions": [START] * 4}, "positions"),
+    ({"kind": "games", "games": [{}] * 3}, "games"),
+    ({"kind": "positions", "positions": [START], "games": []}, "games"),
+    ({"kind": "positions", "positions": [START], "depth": 0}, "depth"),
+    ({"kind": "positions", "positions": [START], "time_ms": 10**9}, "time_ms"),
+    ({"kind": "positions", "positions": "abc"}, "positions"),
+])
+def test_bad_envelopes_are_422(small: FlaskClient, body: dict, field: str) -> None:
+    _problem(small.post("/v1/jobs", json=body), 422, field)
+
+
+def test_query_limits_beside_a_json_body_are_refused(small: FlaskClient) -> None:
+    _problem(small.post("/v1/jobs?depth=3", json={"kind": "positions", "positions": [START]}), 422, "depth")
+
+
+def test_ndjson_needs_kind_and_valid_limits(small: FlaskClient) -> None:
+    body = json.dumps(START) + "\n"
+    _problem(small.post("/v1/jobs", data=body, content_type="application/x-ndjson"), 422, "kind")
+    _problem(small.post("/v1/jobs?kind=positions&depth=x", data=body, content_type="application/x-ndjson"), 422, "depth")
+    _problem(small.post("/v1/jobs?kind=positions&depth=99", data=body, content_type="application/x-ndjson"), 422, "depth")
+    _problem(small.post("/v1/jobs?kind=positions", data="\n\n", content_type="application/x-ndjson"), 422, "body")
+    _problem(small.post("/v1/jobs?kind=positions", data=body * 4, content_type="application/x-ndjson"), 422, "body")
+    p = _problem(small.post("/v1/jobs?kind=positions", data=b"\xff\xfe\n", content_type="application/x-ndjson"), 400)
+    assert "UTF-8" in p["detail"]
+    ok = small.post("/v1/jobs?kind=positions&depth=2", data=body * 3, content_type="application/x-ndjson")
+    assert ok.status_code == 202 and ok.get_json()["total"] == 3
+
+
+def test_body_over_the_job_cap_is_413_naming_it(small: FlaskClient) -> None:
+    big = {"kind": "positions", "positions": ["x" * 3000]}
+    p = _problem(small.post("/v1/jobs", json=big), 413)
+    assert "2000 bytes" in p["detail"]
+
+
+def test_unknown_job_is_404(client: FlaskClient) -> None:
+    for method in ("get", "delete"):
+        p = _problem(getattr(client, method)("/v1/jobs/nope"), 404)
+        assert p["type"] == "urn:igisoro:problem:job-not-found"
+    _problem(client.get("/v1/jobs/nope/results"), 404)
+
+
+def test_results_after_must_be_an_index(client: FlaskClient) -> None:
+    job = client.post("/v1/jobs", json={"kind": "positions", "positions": [START]}).get_json()
+    _problem(client.get(f"/v1/jobs/{job['id']}/results?after=-2"), 422, "after")
+    _problem(client.get(f"/v1/jobs/{job['id']}/results?after=x"), 422, "after")
+
+
+def test_idempotency_key_returns_the_same_job(client: FlaskClient) -> None:
+    body = {"kind": "positions", "positions": [START], "depth": 2}
+    first = client.post("/v1/jobs", json=body, headers={"Idempotency-Key": "k1"})
+    again = client.post("/v1/jobs", json=body, headers={"Idempotency-Key": "k1"})
+    other = client.post("/v1/jobs", json=body, headers={"Idempotency-Key": "k2"})
+    assert first.status_code == again.status_code == other.status_code == 202
+    assert first.get_json()["id"] == again.get_json()["id"] != other.get_json()["id"]
+    p = _problem(client.post("/v1/jobs", json={**body, "depth": 3}, headers={"Idempotency-Key": "k1"}), 422)
+    assert p["type"] == "urn:igisoro:problem:idempotency-key-reused"
+    _problem(client.post("/v1/jobs", json=body, headers={"Idempotency-Key": "x" * 256}), 422, "Idempotency-Key")
+
+
+def test_cancel_a_queued_job(client: FlaskClient) -> None:
+    job = client.post("/v1/jobs", json={"kind": "positions", "positions": [START] * 5}).get_json()
+    r = client.delete(f"/v1/jobs/{job['id']}")
+    assert r.status_code == 200 and r.get_json()["state"] == "cancelled" and r.get_json()["finished"]
+    assert client.delete(f"/v1/jobs/{job['id']}").get_json()["state"] == "cancelled"
+    assert client.get(f"/v1/jobs/{job['id']}/results").headers["X-Job-State"] == "cancelled"
+
+
+def test_jobs_belong_to_the_key_that_made_them(tmp_path) -> None:
+    c = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "API_KEYS": ["alpha", "beta"]}).test_client()
+    job = c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}, headers={"X-API-Key": "alpha"}).get_json()
+    assert c.get(f"/v1/jobs/{job['id']}", headers={"X-API-Key": "alpha"}).status_code == 200
+    assert c.get(f"/v1/jobs/{job['id']}", headers={"Authorization": "Bearer alpha"}).status_code == 200
+    _problem(c.get(f"/v1/jobs/{job['id']}", headers={"X-API-Key": "beta"}), 404)
+    _problem(c.delete(f"/v1/jobs/{job['id']}", headers={"X-API-Key": "beta"}), 404)
+    _problem(c.get(f"/v1/jobs/{job['id']}"), 401)
+    # An idempotency key is per API key: beta's "k" is not alpha's.
+    a = c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}, headers={"X-API-Key": "alpha", "Idempotency-Key": "k"})
+    b = c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}, headers={"X-API-Key": "beta", "Idempotency-Key": "k"})
+    assert a.get_json()["id"] != b.get_json()["id"]
+
+
+def test_unreachable_broker_is_503_and_the_job_failed(tmp_path) -> None:
+    c = create_app({"TESTING": True, "JOB_DIR": str(tmp_path),
+                    "JOB_BROKER_URL": "redis://127.0.0.1:1/0"}).test_client()
+    c.application.extensions["igisoro_jobs"].celery.conf.broker_connection_max_retries = 0
+    c.application.extensions["igisoro_jobs"].celery.conf.broker_transport_options["max_retries"] = 0
+    p = _problem(c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}), 503)
+    assert p["type"] == "urn:igisoro:problem:job-queue-unavailable"
