@@ -59,6 +59,9 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
         "GUNICORN_THREADS": "4",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics),
         "PYTHONPATH": f"{ROOT}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+        # Jobs (and the local worker gunicorn.conf.py starts) in this test's
+        # folder, never in a store another run shares.
+        "IGISORO_JOB_DIR": str(tmp / "jobs"),
         **(env_extra or {}),
     }
     log = tmp / "gunicorn.log"
