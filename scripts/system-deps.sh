@@ -2,7 +2,8 @@
 # Debian packages for the tests that run the service as it is deployed:
 # nginx (the buffering proxy in front of gunicorn), redis-server (the job
 # broker at scale), chromium + chromium-driver (the browser board tests),
-# iproute2 (network namespaces for the two-host job test).
+# iproute2 (network namespaces for the two-host job test), procps (pgrep:
+# the job tests find a worker's pool processes to kill).
 # Installs only what is missing; needs root (CI runs as root). Called by
 # .ci/run and scripts/test.sh; a no-op when everything is present.
 set -euo pipefail
@@ -13,6 +14,7 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v ip >/dev/null 2>&1 || need+=(iproute2)
 command -v curl >/dev/null 2>&1 || need+=(curl)
+command -v pgrep >/dev/null 2>&1 || need+=(procps)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" != 0 ]; then
   echo "system-deps: missing ${need[*]}; install them as root (apt-get install ${need[*]})" >&2

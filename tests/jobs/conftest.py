@@ -36,13 +36,13 @@ class Backend:
     workers: list[subprocess.Popen[bytes]] = field(default_factory=list)
 
     def worker(self, name: str, *, extra: dict[str, str] | None = None, prefix: list[str] | None = None,
-               concurrency: int = 1) -> subprocess.Popen[bytes]:
+               concurrency: int = 1, pool: str | None = None) -> subprocess.Popen[bytes]:
         """Start a Celery worker in its own process group (so a test can
         kill it whole); ``prefix`` runs it under another command (``ip netns exec``)."""
         env = {**os.environ, **self.env, **(extra or {}), "PYTHONPATH": str(ROOT)}
         cmd = [*(prefix or []), sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
                "--loglevel", "info", "--concurrency", str(concurrency), "-n", f"{name}@%h", "--without-gossip",
-               "--without-mingle", "--without-heartbeat"]
+               "--without-mingle", "--without-heartbeat", *(["--pool", pool] if pool else [])]
         with (self.tmp / f"worker-{name}.log").open("wb") as log:  # the child keeps its own handle
             proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                     start_new_session=True)

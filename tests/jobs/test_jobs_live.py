@@ -145,13 +145,15 @@ def test_cancel_keeps_finished_results(backend: Backend) -> None:
         stop(api)
 
 
-def test_ndjson_with_a_malformed_line_and_resumable_results(backend: Backend) -> None:
+def test_ndjson_with_a_malformed_line_caps_and_resumable_results(backend: Backend) -> None:
     start = igisoro.Position.start("igisoro").notation()
     body = "\n".join([json.dumps(start), "{not json", "", json.dumps({"position": start, "moves": ["b2"]}),
                       json.dumps(start)]) + "\n"
     backend.worker("w1")
-    api, server = backend.api()
+    api, server = backend.api({"IGISORO_JOB_MAX_POSITIONS": "4"})
     try:
+        over = call(server, "POST", "/v1/jobs?kind=positions&depth=2", ndjson=body + json.dumps(start) + "\n")
+        assert over[0] == 422 and b"JOB_MAX_POSITIONS" in over[2], over
         status, _, raw = call(server, "POST", "/v1/jobs?kind=positions&depth=2", ndjson=body)
         assert status == 202, raw
         job = json.loads(raw)
