@@ -135,9 +135,11 @@ def main() -> None:
           f"(cores: {os.cpu_count()}), Redis broker and store")
     for k, v in best.items():
         print(f"  {k:40s} {v:7.2f} s   {args.positions / v:8.0f} positions/s")
-    print(f"  job overhead, 1 worker vs 1 thread:      {best['job, 1 worker (1 thread)'] / best['in-process analyse_many, 1 thread'] - 1:+.1%}")
-    print(f"  2 workers vs 1 worker:                   {best['job, 1 worker (1 thread)'] / best['job, 2 workers (1 thread each)']:.2f}x")
-    print(f"  CLI local vs in-process (2 threads):     {best['igisoro analyse, local (2 threads)'] / best['in-process analyse_many, 2 threads'] - 1:+.1%}")
+    one, two = best["job, 1 worker (1 thread)"], best["job, 2 workers (1 thread each)"]
+    base1, base2 = best["in-process analyse_many, 1 thread"], best["in-process analyse_many, 2 threads"]
+    print(f"  job overhead, 1 worker vs 1 thread:      {one / base1 - 1:+.1%}")
+    print(f"  2 workers vs 1 worker:                   {one / two:.2f}x")
+    print(f"  CLI local vs in-process (2 threads):     {best['igisoro analyse, local (2 threads)'] / base2 - 1:+.1%}")
 
 
 if __name__ == "__main__":

@@ -94,7 +94,7 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
                        time.monotonic() - t0, time.time())
 
 
-@worker_ready.connect
+@worker_ready.connect  # type: ignore[untyped-decorator]
 def _recover(**_: Any) -> None:
     """The embedded broker has no redelivery timeout: a chunk whose worker
     was killed outright (``kill -9`` of the whole worker, a power cut) stays

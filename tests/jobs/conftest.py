@@ -98,22 +98,37 @@ def redis_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     proc.wait()
 
 
+def _redis_backend(port: int, tmp: Path) -> Backend:
+    import redis
+
+    redis.Redis(port=port).flushall()
+    return Backend("redis", {"IGISORO_JOB_BROKER_URL": f"redis://127.0.0.1:{port}/0",
+                             "IGISORO_JOB_STORE_URL": f"redis://127.0.0.1:{port}/1",
+                             "IGISORO_JOB_REDELIVERY_TIMEOUT": "8"}, tmp)
+
+
+def _stop_workers(b: Backend) -> None:
+    for w in b.workers:
+        kill_group(w, signal.SIGTERM)
+
+
 @pytest.fixture(params=["embedded", "redis"])
 def backend(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Backend]:
     """Each test once on the embedded default and once on Redis."""
     if request.param == "embedded":
         b = Backend("embedded", {"IGISORO_JOB_DIR": str(tmp_path / "jobs")}, tmp_path)
     else:
-        import redis
-
-        port = request.getfixturevalue("redis_port")
-        redis.Redis(port=port).flushall()
-        b = Backend("redis", {"IGISORO_JOB_BROKER_URL": f"redis://127.0.0.1:{port}/0",
-                              "IGISORO_JOB_STORE_URL": f"redis://127.0.0.1:{port}/1",
-                              "IGISORO_JOB_REDELIVERY_TIMEOUT": "8"}, tmp_path)
+        b = _redis_backend(request.getfixturevalue("redis_port"), tmp_path)
     yield b
-    for w in b.workers:
-        kill_group(w, signal.SIGTERM)
+    _stop_workers(b)
+
+
+@pytest.fixture
+def redis_backend(redis_port: int, tmp_path: Path) -> Iterator[Backend]:
+    """Redis only (for what only a prefork pool has)."""
+    b = _redis_backend(redis_port, tmp_path)
+    yield b
+    _stop_workers(b)
 
 
 def call(server: Server, method: str, path: str, body: Any = None, *, ndjson: str | None = None,

@@ -9,9 +9,9 @@ import random
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from typing import Any
 
-import pytest
 
 import igisoro
 from igisoro.batch import Limits, analyse_items
@@ -70,11 +70,8 @@ def _pool_children(pid: int) -> list[int]:
     return [int(p) for p in out.split()]
 
 
-@pytest.mark.parametrize("what", ["pool process", "whole worker"])
-def test_worker_killed_mid_job_every_index_once(backend: Backend, what: str) -> None:
-    """``kill -9`` mid-chunk: the chunk runs again elsewhere, no line twice."""
-    if what == "pool process" and backend.name == "embedded":
-        pytest.skip("the embedded worker runs chunks in its one process (no pool; see service/jobs/worker.py)")
+def _killed_mid_job(backend: Backend, kill: Callable[[subprocess.Popen[bytes]], None]) -> None:
+    """``kill -9`` mid-chunk: the chunk runs again, no index twice."""
     # 100 ms a position, 8 a chunk: a kill lands mid-chunk.
     positions = random_positions(120, seed=7)
     w1 = backend.worker("w1")
@@ -85,18 +82,7 @@ def test_worker_killed_mid_job_every_index_once(backend: Backend, what: str) -> 
         assert status == 202, body
         job_id = json.loads(body)["id"]
         wait_done_at_least(server, job_id, 16)
-        if what == "pool process":
-            # Celery's main process sees its pool process die and, with
-            # reject_on_worker_lost, gives the chunk back to the queue.
-            children = _pool_children(w1.pid)
-            assert children, "no pool process found"
-            for pid in children:
-                os.kill(pid, signal.SIGKILL)
-        else:
-            kill_group(w1)
-            # A new worker: on Redis the lost chunk comes back after the
-            # redelivery timeout; the embedded worker re-sends it on start.
-            backend.worker("w2")
+        kill(w1)
         final = wait_state(server, job_id, ("done", "failed"), timeout=240)
         assert final["state"] == "done", final
         lines = results(server, job_id)
@@ -104,6 +90,32 @@ def test_worker_killed_mid_job_every_index_once(backend: Backend, what: str) -> 
         stop(api)
     assert [ln["index"] for ln in lines] == list(range(120))
     assert final["done"] == 120 and not any("error" in ln for ln in lines)
+
+
+def test_whole_worker_killed_mid_job(backend: Backend) -> None:
+    """The whole worker (main process and pool) killed, a new one started:
+    on Redis the lost chunk comes back after the redelivery timeout; the
+    embedded worker re-sends it when it starts."""
+
+    def kill(w1: subprocess.Popen[bytes]) -> None:
+        kill_group(w1)
+        backend.worker("w2")
+
+    _killed_mid_job(backend, kill)
+
+
+def test_pool_process_killed_mid_job(redis_backend: Backend) -> None:
+    """Celery's main process sees its pool process die and, with
+    reject_on_worker_lost, gives the chunk back to the queue at once. (The
+    embedded worker has no pool: see service/jobs/worker.py.)"""
+
+    def kill(w1: subprocess.Popen[bytes]) -> None:
+        children = _pool_children(w1.pid)
+        assert children, "no pool process found"
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)
+
+    _killed_mid_job(redis_backend, kill)
 
 
 def test_api_restarted_mid_job(backend: Backend) -> None:
