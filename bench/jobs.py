@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -30,26 +29,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import igisoro  # noqa: E402
 
 from tests.jobs.conftest import Backend, call, kill_group, start_redis  # noqa: E402
+from tests.jobs.conftest import random_positions as positions  # noqa: E402
 from tests.live.conftest import stop  # noqa: E402
-
-
-def positions(n: int, seed: int) -> list[str]:
-    """``n`` positions, 0-6 seeded random plies from each variant's start."""
-    rng = random.Random(seed)
-    names = [v.name for v in igisoro.variants()]
-    out = []
-    while len(out) < n:
-        pos = igisoro.Position.start(rng.choice(names))
-        for _ in range(rng.randint(0, 6)):
-            moves = list(pos.legal_moves(limit=40))
-            if not moves:
-                break
-            pos = rng.choice(moves).result
-        out.append(pos.notation())
-    return out
 
 
 def in_process(items: list[str], depth: int, threads: int) -> float:

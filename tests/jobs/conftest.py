@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import igisoro
 
 from tests.live.conftest import ROOT, Server, free_port, start_gunicorn, stop
 
@@ -131,6 +134,22 @@ def redis_backend(redis_port: int, tmp_path: Path) -> Iterator[Backend]:
     _stop_workers(b)
 
 
+def random_positions(n: int, seed: int) -> list[str]:
+    """``n`` positions of every variant, a few seeded random plies from the start."""
+    rng = random.Random(seed)
+    names = [v.name for v in igisoro.variants()]
+    out = []
+    while len(out) < n:
+        pos = igisoro.Position.start(rng.choice(names))
+        for _ in range(rng.randint(0, 6)):
+            moves = list(pos.legal_moves(limit=40))
+            if not moves:
+                break
+            pos = rng.choice(moves).result
+        out.append(pos.notation())
+    return out
+
+
 def call(server: Server, method: str, path: str, body: Any = None, *, ndjson: str | None = None,
          headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
     """One HTTP request; (status, headers, body), error statuses included."""
@@ -181,4 +200,5 @@ def results(server: Server, job_id: str, after: int = -1, headers: dict[str, str
     return [json.loads(line) for line in body.decode().splitlines()]
 
 
-__all__ = ["Backend", "call", "kill_group", "results", "start_redis", "stop", "wait_done_at_least", "wait_state"]
+__all__ = ["Backend", "call", "kill_group", "random_positions", "results", "start_redis", "stop", "wait_done_at_least",
+           "wait_state"]

@@ -13,8 +13,7 @@ from pathlib import Path
 import igisoro
 from igisoro.batch import Limits, analyse_items
 
-from tests.jobs.conftest import call, results, stop, wait_state
-from tests.jobs.test_jobs_live import random_positions
+from tests.jobs.conftest import call, random_positions, results, stop, wait_state
 from tests.live.conftest import ROOT, start_gunicorn
 
 

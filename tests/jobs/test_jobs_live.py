@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import subprocess
 import time
@@ -16,23 +15,7 @@ from typing import Any
 import igisoro
 from igisoro.batch import Limits, analyse_items
 
-from tests.jobs.conftest import Backend, call, kill_group, results, stop, wait_done_at_least, wait_state
-
-
-def random_positions(n: int, seed: int) -> list[str]:
-    """``n`` positions of every variant, a few seeded random plies from the start."""
-    rng = random.Random(seed)
-    names = [v.name for v in igisoro.variants()]
-    out = []
-    while len(out) < n:
-        pos = igisoro.Position.start(rng.choice(names))
-        for _ in range(rng.randint(0, 6)):
-            moves = list(pos.legal_moves(limit=40))
-            if not moves:
-                break
-            pos = rng.choice(moves).result
-        out.append(pos.notation())
-    return out
+from tests.jobs.conftest import Backend, call, kill_group, random_positions, results, stop, wait_done_at_least, wait_state
 
 
 def _comparable(line: dict[str, Any]) -> dict[str, Any]:
