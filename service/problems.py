@@ -18,6 +18,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import igisoro
+from igisoro.problems import problem_type
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ def validation_problem(errors: dict[str, Any], detail: str | None = None) -> Pro
 def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
     """422 for an input the engine refused, with its message (it names the input)."""
     # The library's table, so a refusal reads the same in a job's result lines.
-    slug, title = igisoro.errors.problem_type(exc)
+    slug, title = problem_type(exc)
     detail = str(exc)
     return Problem(422, slug, title, detail, errors={field: [detail]})
 

@@ -33,7 +33,8 @@ from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import analyse_many
-from igisoro.errors import IgisoroError, problem
+from igisoro.errors import IgisoroError
+from igisoro.problems import item_problem, problem
 from igisoro.position import Position
 from igisoro.review import review
 
@@ -81,12 +82,6 @@ class Unreadable:
     JSON); it becomes an error line at its index."""
 
     detail: str
-
-
-def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:
-    """A problem object for a bad item, shaped like the HTTP API's."""
-    return {"type": "urn:igisoro:problem:" + slug, "title": title, "status": status, "detail": detail,
-            "errors": {field: [detail]}}
 
 
 def read_position(value: Any, field: str = "position") -> Position | dict[str, Any]:

@@ -44,7 +44,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from igisoro.analysis import Analysis, Score
-from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError, problem
+from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError
+from igisoro.problems import problem
 from igisoro.position import Position, Status
 
 #: (label, minimum loss in seeds), most severe first.

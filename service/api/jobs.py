@@ -12,21 +12,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 import uuid
 from typing import Any
 from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request
-from kombu.exceptions import OperationalError
 
 from service import access
 from service.body import body_bytes, json_body, load, load_query
 from service.jobs import RUN_CHUNK, Jobs
-from service.jobs.store import IdempotencyConflict, Job, iter_results
+from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
 from service.problems import Problem, validation_problem
 from service.schemas import JobQuery, JobRequest, ResultsQuery, _job_items
 from marshmallow import ValidationError
+
+log = logging.getLogger(__name__)
 
 bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 
@@ -105,6 +107,13 @@ def _created(job: Job, status: int) -> tuple[dict[str, Any], int, dict[str, str]
     return {"id": job.id, "state": job.state, "total": job.total}, status, {"Location": f"/v1/jobs/{job.id}"}
 
 
+def _enqueue(jobs: Jobs, job_id: str, chunks: int) -> None:
+    """One message per chunk."""
+    with jobs.celery.producer_or_acquire() as producer:
+        for n in range(chunks):
+            jobs.celery.send_task(RUN_CHUNK, args=[job_id, n], producer=producer)
+
+
 @bp.post("")
 def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue a job; 202 with its id and ``Location``. With an
@@ -136,13 +145,12 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     if not new:
         return _created(job, 202)
     try:
-        with jobs.celery.producer_or_acquire() as producer:
-            for n in range(len(chunks)):
-                jobs.celery.send_task(RUN_CHUNK, args=[job.id, n], producer=producer)
-    except (OperationalError, OSError) as e:
+        _enqueue(jobs, job.id, len(chunks))
+    except Exception as e:  # the broker's failure, whatever its library calls it
+        log.warning("job %s could not be queued", job.id, exc_info=True)
         jobs.store.finish(job.id, "failed", time.time(), f"the job queue was unreachable: {e}")
         raise Problem(503, "job-queue-unavailable", "Job queue unavailable",
-                      f"The job could not be queued (the broker did not answer: {e}); retry shortly.",
+                      f"The job could not be queued (the broker did not take it: {type(e).__name__}); retry shortly.",
                       headers={"Retry-After": "5"}) from None
     return _created(job, 202)
 
@@ -156,13 +164,15 @@ def status(job_id: str) -> dict[str, Any]:
 @bp.get("/<job_id>/results")
 def results(job_id: str) -> Response:
     """The result lines done so far with index > ``after``, as NDJSON, in
-    index order; ``X-Job-State`` tells whether more will come."""
+    index order without gaps (while the job runs, a line comes once every
+    line before it is done), so ``?after=<last index read>`` never skips
+    one; ``X-Job-State`` tells whether more will come."""
     job = _found(job_id)
     after = load_query(_results)["after"]
     store = _jobs().store
 
     def lines() -> Iterator[str]:
-        for line in iter_results(store, job.id, after):
+        for line in iter_results(store, job.id, after, gapless=job.state not in FINAL):
             yield line + "\n"
 
     return Response(lines(), mimetype=NDJSON, headers={

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +108,25 @@ def make_celery(config: dict[str, Any]) -> Celery:
     return app
 
 
+def prepare_broker(app: Celery, attempts: int = 5) -> None:
+    """Create the embedded broker's tables and queue before first use.
+
+    kombu's SQLite transport creates its queue row on first use, and two
+    processes doing so at once (the API's first job and a worker starting)
+    collide on its unique name; the loser's error would reach the caller.
+    Declaring it here, each attempt on a fresh connection, lets the loser
+    find the winner's row. A no-op cost for Redis, which is not called."""
+    for attempt in range(attempts):
+        try:
+            with app.connection_for_write() as conn:
+                app.amqp.queues[app.conf.task_default_queue](conn.default_channel).declare()
+            return
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1 * (attempt + 1))
+
+
 class Jobs:
     """The API's handle on jobs: the store and a Celery app to send
     chunks, both made on first use (an app that never sees a job never
@@ -129,5 +149,8 @@ class Jobs:
     def celery(self) -> Celery:
         with self._lock:
             if self._celery is None:
-                self._celery = make_celery(self.config)
+                app = make_celery(self.config)
+                if app.conf.broker_url.startswith("sqla+"):
+                    prepare_broker(app)
+                self._celery = app
             return self._celery

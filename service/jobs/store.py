@@ -322,11 +322,19 @@ class SqliteStore:
         return out
 
 
-def iter_results(store: JobStore, job_id: str, after: int, page: int = 1000) -> Iterator[str]:
-    """Every result line after ``after`` stored now, a page at a time."""
+def iter_results(store: JobStore, job_id: str, after: int, *, gapless: bool, page: int = 1000) -> Iterator[str]:
+    """Every result line after ``after`` stored now, in index order, a page
+    at a time. With ``gapless`` (a job still running), only up to the first
+    index not done yet: chunks finish out of order on several workers, and
+    a reader who resumes after the last index read must never skip one."""
+    expected = after + 1
     while True:
         lines = store.results(job_id, after, page)
-        yield from (line for _, line in lines)
+        for idx, line in lines:
+            if gapless and idx != expected:
+                return
+            expected = idx + 1
+            yield line
         if len(lines) < page:
             return
         after = lines[-1][0]

@@ -27,7 +27,7 @@ from celery.signals import worker_ready
 from igisoro.batch import Limits, Unreadable, analyse_items
 from service import config
 from service.body import parse_json
-from service.jobs import RUN_CHUNK, broker_url, make_celery, open_store
+from service.jobs import RUN_CHUNK, broker_url, make_celery, open_store, prepare_broker
 from service.jobs.store import FINAL, SqliteStore
 
 log = logging.getLogger(__name__)
@@ -43,6 +43,7 @@ if broker_url(settings).startswith("sqla+"):
     # tests). One process that runs chunks itself has no such lock; if it
     # dies, gunicorn.conf.py restarts it and _recover re-sends its chunk.
     app.conf.worker_pool = "solo"
+    prepare_broker(app)
 _store = open_store(settings)
 
 #: Attempts of a chunk that raised (not one that died: that is redelivered)

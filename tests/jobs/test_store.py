@@ -50,7 +50,7 @@ def test_results_once_each_and_done_when_all_are(store: JobStore) -> None:
     assert got is not None and (got.state, got.done, got.errors, got.finished) == ("done", 5, 2, 103.0)
     assert [i for i, _ in store.results("j1", -1, 100)] == [0, 1, 2, 3, 4]
     assert [i for i, _ in store.results("j1", 2, 1)] == [3]
-    assert list(iter_results(store, "j1", 0, page=2)) == [f'{{"index":{i}}}' for i in range(1, 5)]
+    assert list(iter_results(store, "j1", 0, gapless=True, page=2)) == [f'{{"index":{i}}}' for i in range(1, 5)]
     stats = store.stats()
     assert stats["items_done"] == 5 and stats["finished_done"] == 1 and stats["chunks_done"] == 3
 
@@ -83,3 +83,17 @@ def test_sqlite_purges_expired_jobs(tmp_path: Path) -> None:
     store.finish("old", "cancelled", 100.0)
     assert store.purge(105.0) == 0 and store.get("old") is not None
     assert store.purge(111.0) == 1 and store.get("old") is None
+
+
+def test_running_jobs_stream_without_gaps(store: JobStore) -> None:
+    """Chunks finish out of order on several workers; a reader resuming
+    after the last index it read must never skip a line."""
+    store.create(_job("j7", 6), ["a\nb", "c\nd", "e\nf"], None)
+    store.start("j7", 101.0)
+    store.add_results("j7", _lines(0, 2), 0.1, 102.0)
+    store.add_results("j7", _lines(4, 2), 0.1, 102.0)  # chunk 2 before chunk 1
+    assert [line for line in iter_results(store, "j7", -1, gapless=True)] == ['{"index":0}', '{"index":1}']
+    assert list(iter_results(store, "j7", 1, gapless=True)) == []
+    assert len(list(iter_results(store, "j7", -1, gapless=False))) == 4  # an ended job: all there is
+    store.add_results("j7", _lines(2, 2), 0.1, 103.0)
+    assert len(list(iter_results(store, "j7", 1, gapless=True))) == 4

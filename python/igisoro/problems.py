@@ -1,0 +1,64 @@
+"""RFC 9457 problem objects for inputs the engine refused.
+
+The HTTP service answers a refusal with one; a batch (an analysis job,
+``igisoro analyse``) writes one as the error line of a bad item. Both build
+them here, so one refusal reads the same wherever it is reported.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from igisoro.errors import (
+    IgisoroError,
+    IllegalMoveError,
+    InvalidLimitError,
+    InvalidNotationError,
+    InvalidPositionError,
+    UnknownVariantError,
+)
+
+__all__ = ["item_problem", "problem", "problem_type"]
+
+
+#: Problem type (the tail of ``urn:igisoro:problem:<slug>``) and title per
+#: exception, most specific class first (UnknownVariantError is an
+#: InvalidPositionError). The HTTP service and the batch tools share it, so
+#: one refusal reads the same wherever it is reported.
+_PROBLEM_TYPES: tuple[tuple[type[IgisoroError], str, str], ...] = (
+    (IllegalMoveError, "illegal-move", "Illegal move"),
+    (UnknownVariantError, "unknown-variant", "Unknown variant"),
+    (InvalidNotationError, "invalid-notation", "Invalid notation"),
+    (InvalidPositionError, "invalid-position", "Invalid position"),
+    (InvalidLimitError, "invalid-limit", "Invalid limit"),
+)
+
+
+def problem_type(exc: IgisoroError) -> tuple[str, str]:
+    """``(slug, title)`` of the RFC 9457 problem that reports ``exc``."""
+    for cls, slug, title in _PROBLEM_TYPES:
+        if isinstance(exc, cls):
+            return slug, title
+    return "engine-error", "Rejected by the engine"
+
+
+def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
+    """An RFC 9457 problem object (status 422) for an input the engine
+    refused; ``field`` names the input, as the HTTP API's ``errors`` do.
+
+    >>> from igisoro import Position
+    >>> try:
+    ...     Position.from_notation("igisoro zz")
+    ... except IgisoroError as e:
+    ...     problem(e, "position")["type"]
+    'urn:igisoro:problem:invalid-notation'
+    """
+    slug, title = problem_type(exc)
+    return item_problem(slug, title, str(exc), field)
+
+
+def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:
+    """A problem object (``type``, ``title``, ``status``, ``detail`` and
+    ``errors`` on ``field``), shaped like the HTTP API's."""
+    return {"type": "urn:igisoro:problem:" + slug, "title": title, "status": status, "detail": detail,
+            "errors": {field: [detail]}}
