@@ -1,0 +1,215 @@
+"""The output of ``igisoro analyse``: its format, writing result lines, and
+resuming a file an earlier run left.
+
+Output (``--output-format``, else by extension of ``-o``): ``jsonl`` (the
+result lines as they are) or ``csv`` (:data:`CSV_COLUMNS`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from igisoro.batch import Kind, Unreadable, read_position
+from igisoro.cli.errors import EXIT_USAGE, CliError
+from igisoro.cli.inputs import Input, nonblank_lines
+from igisoro.position import Position
+
+OUTPUT_FORMATS = ("jsonl", "csv")
+
+#: CSV output columns per kind; nested values are flattened, ``error`` is
+#: an error line's problem detail.
+CSV_COLUMNS: dict[Kind, tuple[str, ...]] = {
+    "positions": ("index", "position", "best_move", "score_type", "score_value", "score_turns", "depth", "nodes",
+                  "time_ms", "stopped_by", "error"),
+    "games": ("index", "start", "plies", "illegal", "illegal_move", "inaccuracy", "mistake", "blunder",
+              "final_state", "winner", "partial", "error"),
+}
+
+
+def output_format(path: str | None, given: str | None) -> str:
+    """The output format: the one given, else ``csv`` for a ``.csv`` file, else ``jsonl``."""
+    if given:
+        return given
+    return "csv" if path not in (None, "-") and Path(str(path)).suffix.lower() == ".csv" else "jsonl"
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    # One record a line keeps resuming simple (a trailing partial line is
+    # cut at the last newline), so no cell may hold a newline.
+    return " ".join(str(value).split("\n"))
+
+
+def csv_row(kind: Kind, line: dict[str, Any]) -> list[str]:
+    """A result line as a CSV row of :data:`CSV_COLUMNS` ``[kind]``."""
+    error = line.get("error")
+    if error is not None:
+        detail = error.get("detail") if isinstance(error, dict) else error
+        values: dict[str, Any] = {"index": line["index"], "error": detail}
+    elif kind == "positions":
+        score = line.get("score") or {}
+        values = {**line, "score_type": score.get("type"), "score_value": score.get("value"),
+                  "score_turns": score.get("turns")}
+    else:
+        illegal = line.get("illegal") or {}
+        summary = line.get("summary") or {}
+        final = line.get("final") or {}
+        status = final.get("status") or {}
+        values = {**line, **summary, "plies": len(line.get("plies") or []), "illegal": illegal.get("ply"),
+                  "illegal_move": illegal.get("move"), "final_state": status.get("state"),
+                  "winner": status.get("winner")}
+    return [_cell(values.get(c)) for c in CSV_COLUMNS[kind]]
+
+
+@dataclass
+class Resumed:
+    """What an existing output file already holds."""
+
+    indices: set[int] = field(default_factory=set)
+    #: The limits stated by its first analysed line, if any.
+    limits: dict[str, Any] | None = None
+    #: ``(index, notation)`` of its first analysed line: the position (or
+    #: game start) it was made from, to tell another input's output.
+    sample: tuple[int, str] | None = None
+    #: Bytes of a trailing partial line that were cut off.
+    cut: int = 0
+
+
+class Output:
+    """Where result lines go: a file (which a re-run resumes) or stdout."""
+
+    def __init__(self, path: str | None, fmt: str, kind: Kind) -> None:
+        self.path = None if path in (None, "-") else Path(str(path))
+        self.fmt = fmt
+        self.kind = kind
+        self._stream: IO[bytes] | None = None
+        self._header_done = False
+
+    @property
+    def name(self) -> str:
+        """The file's name, or ``stdout``."""
+        return str(self.path) if self.path else "stdout"
+
+    @property
+    def sidecar(self) -> Path | None:
+        """``OUTPUT.job``: the server job whose results this file receives."""
+        return self.path.with_name(self.path.name + ".job") if self.path else None
+
+    def resume(self) -> Resumed:
+        """Read what the file holds, cutting off a trailing partial line (the
+        write a crash or a kill interrupted), so appending goes on cleanly."""
+        found = Resumed()
+        if self.path is None or not self.path.exists():
+            return found
+        try:
+            data = self.path.read_bytes()
+        except OSError as e:
+            raise CliError(f"cannot read {self.path}: {e.strerror or e}", EXIT_USAGE) from e
+        end = data.rfind(b"\n") + 1
+        if end < len(data):
+            with self.path.open("r+b") as f:
+                f.truncate(end)
+            found.cut = len(data) - end
+        text = data[:end].decode("utf-8", errors="replace")
+        hint = "; use --force to start over, or another output file"
+        if self.fmt == "csv":
+            rows = list(csv.reader(io.StringIO(text, newline="")))
+            if not rows:
+                return found
+            if tuple(rows[0]) != CSV_COLUMNS[self.kind]:
+                raise CliError(f"{self.path} is not a CSV of {self.kind} results (its header differs){hint}", EXIT_USAGE)
+            self._header_done = True
+            for number, row in enumerate(rows[1:], start=2):
+                if not row:
+                    continue
+                try:
+                    found.indices.add(int(row[0]))
+                except ValueError:
+                    raise CliError(f"{self.path}: row {number} has no index{hint}", EXIT_USAGE) from None
+                if found.sample is None and len(row) > 1 and row[1]:
+                    found.sample = (int(row[0]), row[1])  # the position (or start) column
+            return found
+        for number, line in nonblank_lines(text):
+            try:
+                obj = json.loads(line)
+                index = obj["index"]
+                if not isinstance(index, int):
+                    raise TypeError
+            except (ValueError, KeyError, TypeError):
+                raise CliError(f"{self.path}: line {number} is not a result line{hint}", EXIT_USAGE) from None
+            found.indices.add(index)
+            if found.limits is None and "error" not in obj and isinstance(obj.get("limits"), dict):
+                found.limits = obj["limits"]
+            first = obj.get("position", obj.get("start"))
+            if found.sample is None and isinstance(first, str):
+                found.sample = (index, first)
+        return found
+
+    def open(self, fresh: bool) -> None:
+        """Open for appending (``fresh``: emptied first)."""
+        if self.path is None:
+            self._stream = sys.stdout.buffer
+            return
+        try:
+            self._stream = self.path.open("wb" if fresh else "ab")
+        except OSError as e:
+            raise CliError(f"cannot write {self.path}: {e.strerror or e}", EXIT_USAGE) from e
+        if fresh:
+            self._header_done = False
+
+    def write(self, lines: Sequence[dict[str, Any]]) -> None:
+        """Write whole lines in one call and flush, so what is on disk is
+        always whole lines (up to a kill in the middle of the call)."""
+        assert self._stream is not None
+        if self.fmt == "csv":
+            buf = io.StringIO()
+            writer = csv.writer(buf, lineterminator="\n")
+            if not self._header_done:
+                writer.writerow(CSV_COLUMNS[self.kind])
+                self._header_done = True
+            writer.writerows(csv_row(self.kind, ln) for ln in lines)
+            text = buf.getvalue()
+        else:
+            text = "".join(json.dumps(ln, ensure_ascii=False) + "\n" for ln in lines)
+        if text:
+            self._stream.write(text.encode("utf-8"))
+        self._stream.flush()
+
+    def close(self) -> None:
+        """Flush and close (stdout is flushed only)."""
+        if self._stream is None:
+            return
+        self._stream.flush()
+        if self.path is not None:
+            self._stream.close()
+        self._stream = None
+
+
+def check_same_input(kind: Kind, inp: Input, resumed: Resumed, name: str) -> None:
+    """Raise :class:`CliError` (exit 2) if the output being resumed was
+    made from another input: an index past the input's end, or a first
+    analysed line whose position is not the input's item there (a resume
+    would otherwise skip items silently)."""
+    hint = "; use --force to start over, or another output file"
+    beyond = [i for i in resumed.indices if not 0 <= i < len(inp.items)]
+    if beyond:
+        raise CliError(f"{name} holds index {max(beyond)}, but the input has {len(inp.items)} items{hint}", EXIT_USAGE)
+    if resumed.sample is None:
+        return
+    index, written = resumed.sample
+    item = inp.items[index]
+    if kind == "games":
+        item = item.get("position") if isinstance(item, dict) else None
+    read = read_position(item) if not isinstance(item, Unreadable) else None
+    if not isinstance(read, Position) or read.notation() != written:
+        raise CliError(f"{name} was made from another input: its line {index} analyses {written!r}{hint}", EXIT_USAGE)
