@@ -106,9 +106,9 @@ def on_starting(server: Any) -> None:
 
 
 def on_exit(server: Any) -> None:
-    """Stop the local job worker with the server (a warm stop: a chunk in
-    progress is given back to the queue unacknowledged and runs again on
-    the next start)."""
+    """Stop the local job worker with the server: a warm stop that lets the
+    chunk in progress finish, for up to the graceful timeout; a chunk cut
+    by the kill after it is re-sent when the worker next starts."""
     _stopping.set()
     if _worker is not None and _worker.poll() is None:
         _worker.terminate()

@@ -6,8 +6,11 @@ same lines from it as a local run."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import igisoro
@@ -43,3 +46,29 @@ def test_default_serve_runs_jobs_and_the_cli_streams_them(tmp_path: Path) -> Non
     strip = ("time_ms", "truncated_turns")  # see test_jobs_live._comparable
     assert [{k: v for k, v in a.items() if k not in strip} for a in got] == \
         [{k: v for k, v in b.items() if k not in strip} for b in want]
+
+
+def _local_workers(master: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(master), "-f", "service.jobs.worker"], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def test_the_local_worker_is_restarted_when_it_dies(tmp_path: Path) -> None:
+    api, server = start_gunicorn(tmp_path)
+    try:
+        deadline = time.monotonic() + 30
+        while not (first := _local_workers(api.pid)):
+            assert time.monotonic() < deadline, "no local worker started"
+            time.sleep(0.2)
+        os.kill(first[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while not (second := _local_workers(api.pid)) or second == first:
+            assert time.monotonic() < deadline, "the local worker was not restarted"
+            time.sleep(0.2)
+        start = igisoro.Position.start("isolo").notation()
+        status, _, body = call(server, "POST", "/v1/jobs", {"kind": "positions", "positions": [start], "depth": 2})
+        assert status == 202, body
+        assert wait_state(server, json.loads(body)["id"], ("done", "failed"), timeout=120)["state"] == "done"
+    finally:
+        stop(api)
+    assert "restarting it" in server.log.read_text()
