@@ -13,18 +13,20 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import sqlite3
 import time
 import uuid
 from typing import Any
 from collections.abc import Iterator
 
+import redis
 from flask import Blueprint, Flask, Response, current_app, request
 
 from service import access
 from service.body import body_bytes, json_body, load, load_query
 from service.jobs import RUN_CHUNK, Jobs
 from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
-from service.problems import Problem, validation_problem
+from service.problems import Problem, problem_response, validation_problem
 from service.schemas import JobQuery, JobRequest, ResultsQuery, _job_items
 from marshmallow import ValidationError
 
@@ -101,6 +103,17 @@ def _found(job_id: str) -> Job:
         raise Problem(404, "job-not-found", "Job not found",
                       f"No job {job_id!r} here: it never existed, has expired, or belongs to another API key.")
     return job
+
+
+@bp.errorhandler(sqlite3.OperationalError)
+@bp.errorhandler(redis.exceptions.RedisError)
+def _store_down(e: Exception) -> Response:
+    # The store unreachable (Redis down) or stuck (a SQLite file locked past
+    # its 60 s wait): the service is unavailable, not broken.
+    log.warning("job store error", exc_info=True)
+    return problem_response(503, "urn:igisoro:problem:job-store-unavailable", "Job store unavailable",
+                            f"The job store did not answer ({type(e).__name__}); retry shortly.",
+                            headers={"Retry-After": "5"})
 
 
 def _created(job: Job, status: int) -> tuple[dict[str, Any], int, dict[str, str]]:

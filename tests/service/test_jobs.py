@@ -148,3 +148,12 @@ def test_unreachable_broker_is_503_and_the_job_failed(tmp_path) -> None:
     c.application.extensions["igisoro_jobs"].celery.conf.broker_transport_options["max_retries"] = 0
     p = _problem(c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}), 503)
     assert p["type"] == "urn:igisoro:problem:job-queue-unavailable"
+
+
+def test_unreachable_store_is_503(tmp_path) -> None:
+    c = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "JOB_STORE_URL": "redis://127.0.0.1:1/1"}).test_client()
+    p = _problem(c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}), 503)
+    assert p["type"] == "urn:igisoro:problem:job-store-unavailable"
+    _problem(c.get("/v1/jobs/abc"), 503)
+    _problem(c.get("/v1/jobs/abc/results"), 503)
+    _problem(c.delete("/v1/jobs/abc"), 503)
