@@ -274,21 +274,27 @@ def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: flo
     raise AssertionError(f"no {n} lines in {path} after {timeout} s")
 
 
-def test_ctrl_c_stops_between_whole_lines_and_a_rerun_completes(tmp_path: Path) -> None:
-    src = tmp_path / "in.txt"
-    src.write_text("\n".join(positions(300) * 4) + "\n")
-    out = tmp_path / "out.jsonl"
-    cmd = [sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(out), "--depth", "4", "--chunk", "8"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def interrupt_after(cmd: list[str], out: Path, n: int, env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Run ``cmd``, send it Ctrl-C once ``out`` has ``n`` lines; (exit code, stderr)."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
-        wait_for_lines(out, 1, proc)
+        wait_for_lines(out, n, proc)
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.communicate()
-    assert proc.returncode == 130, err
+    return proc.returncode, err
+
+
+def test_ctrl_c_stops_between_whole_lines_and_a_rerun_completes(tmp_path: Path) -> None:
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(positions(300) * 4) + "\n")
+    out = tmp_path / "out.jsonl"
+    cmd = [sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(out), "--depth", "4", "--chunk", "8"]
+    code, err = interrupt_after(cmd, out, 1)
+    assert code == 130, err
     assert "interrupted" in err and "re-run the same command to resume" in err
     data = out.read_bytes()
     assert data.endswith(b"\n")
@@ -511,16 +517,8 @@ def interrupt_server_run(tmp_path: Path, fake: FakeJobs, *extra: str) -> tuple[P
     cmd = [sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(out), "--depth", "2", "--server", fake.url,
            "--poll", "0.02", *extra]
     env = {**os.environ, "IGISORO_API_KEY": "secret"}
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    try:
-        wait_for_lines(out, 2, proc)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=30)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, err
+    code, err = interrupt_after(cmd, out, 2, env)
+    assert code == 130, err
     return src, out, err
 
 
