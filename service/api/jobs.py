@@ -22,7 +22,7 @@ from collections.abc import Iterator
 import redis
 from flask import Blueprint, Flask, Response, current_app, request
 
-from service import access
+from service import access, search
 from service.body import body_bytes, json_body, load, load_query
 from service.jobs import RUN_CHUNK, Jobs
 from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
@@ -89,11 +89,10 @@ def _json_items() -> tuple[dict[str, Any], list[str]]:
 def _limits(req: dict[str, Any]) -> dict[str, Any]:
     """The limits used for every item: the caller's, else the default depth
     of ``/v1/evaluate`` (positions) or ``/v1/games/review`` (games)."""
-    cfg = current_app.config
-    used = {k: req.get(k) for k in ("depth", "nodes", "time_ms")}
-    if all(v is None for v in used.values()):
-        used["depth"] = cfg["DEFAULT_SEARCH_DEPTH" if req["kind"] == "positions" else "DEFAULT_REVIEW_DEPTH"]
-    used["multipv"] = req.get("multipv", 1) if req["kind"] == "positions" else 1
+    if req["kind"] == "positions":
+        return search.limits(req)
+    used = search.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
+    used["multipv"] = 1  # a review searches one line per ply, as /v1/games/review does
     return used
 
 
