@@ -26,6 +26,8 @@ from prometheus_client import (
 )
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric, SummaryMetricFamily
 
+from service.jobs import EXTENSION
+
 log = logging.getLogger(__name__)
 
 bp = Blueprint("metrics", __name__)
@@ -102,7 +104,7 @@ class _JobsCollector:
 def _jobs_text() -> bytes:
     """The job metrics from the job store (opened on the first scrape); a
     store that fails to answer leaves them out rather than fail the scrape."""
-    jobs = current_app.extensions.get("igisoro_jobs")
+    jobs = current_app.extensions.get(EXTENSION)
     if jobs is None or not jobs.config["JOB_METRICS"]:
         return b""
     try:

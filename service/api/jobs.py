@@ -24,7 +24,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from service import access, search
 from service.body import body_bytes, json_body, load, load_query
-from service.jobs import RUN_CHUNK, Jobs
+from service.jobs import EXTENSION, RUN_CHUNK, Jobs
 from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
 from service.problems import Problem, problem_response, validation_problem
 from service.schemas import JobQuery, JobRequest, ResultsQuery, _job_items
@@ -39,16 +39,15 @@ _query = JobQuery()
 _results = ResultsQuery()
 
 NDJSON = "application/x-ndjson"
-_EXTENSION = "igisoro_jobs"
 
 
 def init_app(app: Flask) -> None:
     """The app's jobs handle (store and broker, opened on first use)."""
-    app.extensions[_EXTENSION] = Jobs(app.config)
+    app.extensions[EXTENSION] = Jobs(app.config)
 
 
 def _jobs() -> Jobs:
-    jobs: Jobs = current_app.extensions[_EXTENSION]
+    jobs: Jobs = current_app.extensions[EXTENSION]
     return jobs
 
 

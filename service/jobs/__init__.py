@@ -32,6 +32,9 @@ from celery import Celery
 
 from service.jobs.store import JobStore, SqliteStore
 
+#: Where the app keeps its :class:`Jobs` (``app.extensions``).
+EXTENSION = "igisoro_jobs"
+
 #: The one task's name, shared by the API (which sends it by name, without
 #: importing the worker) and the worker.
 RUN_CHUNK = "igisoro.run_chunk"
