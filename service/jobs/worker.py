@@ -19,6 +19,7 @@ import ctypes
 import json
 import logging
 import os
+import sqlite3
 import time
 from typing import Any
 
@@ -61,7 +62,10 @@ settings = config.from_env()
 #: The Celery app (``-A service.jobs.worker``).
 app = make_celery(settings)
 app.conf.worker_concurrency = 1
-if broker_url(settings).startswith("sqla+"):
+_url = broker_url(settings)
+#: The embedded broker's SQLite file; None with a real broker (Redis).
+_EMBEDDED_BROKER = _url.removeprefix("sqla+sqlite:///") if _url.startswith("sqla+") else None
+if _EMBEDDED_BROKER is not None:
     # The embedded broker cannot be watched by Celery's event loop, so a
     # prefork pool falls back to a queue shared under one lock, and a pool
     # process killed while holding it freezes its replacement (seen in the
@@ -95,6 +99,8 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
 
     Does nothing for a job that is gone, finished or cancelled, or for a
     chunk already stored (a redelivered message)."""
+    if _EMBEDDED_BROKER is not None:
+        _forget_delivered(_EMBEDDED_BROKER)  # this chunk's message included: it is being handled
     job = _store.get(job_id)
     if job is None or job.state in FINAL:
         return
@@ -120,6 +126,21 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
                        time.monotonic() - t0, time.time())
 
 
+def _forget_delivered(path: str) -> None:
+    """Delete the embedded broker's delivered messages.
+
+    kombu's SQLite transport keeps every delivered message, marked
+    invisible, forever: the file would grow by a row per chunk ever run.
+    It never hands such a row out again (a lost chunk comes back through
+    :func:`_recover`, not the broker), so deleting them loses nothing. A
+    busy file is left for the next chunk."""
+    try:
+        with sqlite3.connect(path, timeout=1) as db:
+            db.execute("DELETE FROM kombu_message WHERE visible = 0")
+    except sqlite3.Error:
+        log.debug("could not tidy the embedded broker", exc_info=True)
+
+
 @worker_ready.connect  # type: ignore[untyped-decorator]
 def _recover(**_: Any) -> None:
     """The embedded broker has no redelivery timeout: a chunk whose worker
@@ -128,7 +149,7 @@ def _recover(**_: Any) -> None:
     chunk of an unfinished job that has no results when it starts; a copy
     of a chunk still queued then finds its results stored and does nothing.
     (Redis redelivers by itself after ``JOB_REDELIVERY_TIMEOUT``.)"""
-    if not isinstance(_store, SqliteStore):
+    if _EMBEDDED_BROKER is None or not isinstance(_store, SqliteStore):
         return
     sent = 0
     for job in _store.active():
