@@ -13,7 +13,7 @@ from flask import Flask, Response
 
 import igisoro
 
-from service import access, config, docs, engine, metrics, problems, search
+from service import access, config, docs, engine, metrics, problems, search_policy
 from service.jsonio import OrjsonProvider
 from service import board
 from service.api import BLUEPRINTS, jobs
@@ -42,7 +42,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     problems.register(app)
     engine.init_app(app)
-    search.init_app(app)
+    search_policy.init_app(app)
     metrics.init_app(app)
     access.init_app(app)
     jobs.init_app(app)

@@ -122,7 +122,7 @@ def _capped(key: str, value: int, low: int = 1) -> None:
 
 class SearchLimits(Schema):
     """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
-    server (``MAX_SEARCH_*``); see ``service.search.limits``."""
+    server (``MAX_SEARCH_*``); see ``service.search_policy.limits``."""
 
     depth = fields.Integer(strict=True)
     nodes = fields.Integer(strict=True)

@@ -18,7 +18,7 @@ from marshmallow import ValidationError
 
 import igisoro
 
-from service import engine, search
+from service import engine, search_policy
 from service.body import load_body
 from service.problems import Problem, engine_problem, validation_problem
 from service.schemas import BatchRequest, PositionField
@@ -42,10 +42,10 @@ def _read(item: Any) -> igisoro.Position | Problem:
 def batch() -> dict[str, Any]:
     """One result per position, in order: an analysis or an error."""
     req = load_body(_schema)
-    used = search.limits(req)
+    used = search_policy.limits(req)
     read = [_read(item) for item in req["positions"]]
     valid = [p for p in read if isinstance(p, igisoro.Position)]
-    found = iter(search.run(igisoro.analyse_many, valid, used["depth"], used["nodes"], used["time_ms"],
+    found = iter(search_policy.run(igisoro.analyse_many, valid, used["depth"], used["nodes"], used["time_ms"],
                             used["multipv"], field="positions") if valid else [])
     results: list[dict[str, Any]] = []
     for i, p in enumerate(read):
@@ -56,7 +56,7 @@ def batch() -> dict[str, Any]:
         if isinstance(a, igisoro.IgisoroError):
             results.append({"index": i, "error": engine_problem("position", a).to_json()})
         else:
-            results.append({"index": i, "position": p.notation(), **search.analysis_json(a, None)})
+            results.append({"index": i, "position": p.notation(), **search_policy.analysis_json(a, None)})
     return {
         "count": len(results),
         "errors": sum("error" in r for r in results),

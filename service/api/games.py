@@ -16,7 +16,7 @@ import igisoro
 from igisoro.review import THRESHOLDS, label  # re-exported: the labels are the library's
 
 __all__ = ["THRESHOLDS", "bp", "label", "review"]
-from service import engine, search
+from service import engine, search_policy
 from service.body import load_body
 from service.metrics import PARTIAL_SEARCHES
 from service.schemas import ReviewRequest
@@ -32,11 +32,11 @@ def review() -> dict[str, Any]:
     req = load_body(_schema)
     start = engine.position(req["position"])
     moves = [engine.move_text(m) for m in req["moves"]]
-    used = search.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
+    used = search_policy.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
     used["multipv"] = 1
     run = functools.partial(igisoro.review, start, moves, depth=used["depth"], nodes=used["nodes"],
                             time_ms=used["time_ms"])
-    r: igisoro.Review = search.run(run)
+    r: igisoro.Review = search_policy.run(run)
     cut = sum(a.partial for a in r.analyses)
     if cut:
         PARTIAL_SEARCHES.inc(cut)

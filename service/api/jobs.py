@@ -22,7 +22,7 @@ from collections.abc import Iterator
 import redis
 from flask import Blueprint, Flask, Response, current_app, request
 
-from service import access, search
+from service import access, search_policy
 from service.body import body_bytes, json_body, load, load_query
 from service.jobs import EXTENSION, RUN_CHUNK, Jobs
 from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
@@ -89,8 +89,8 @@ def _limits(req: dict[str, Any]) -> dict[str, Any]:
     """The limits used for every item: the caller's, else the default depth
     of ``/v1/evaluate`` (positions) or ``/v1/games/review`` (games)."""
     if req["kind"] == "positions":
-        return search.limits(req)
-    used = search.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
+        return search_policy.limits(req)
+    used = search_policy.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
     used["multipv"] = 1  # a review searches one line per ply, as /v1/games/review does
     return used
 

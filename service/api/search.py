@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-from service import engine, search
+from service import engine, search_policy
 from service.body import load_body
 from service.schemas import BestMoveRequest, EvaluateRequest
 
@@ -28,9 +28,9 @@ def evaluate() -> dict[str, Any]:
     time, principal variation (and ``multipv`` best lines)."""
     req = load_body(_evaluate)
     pos = engine.position(req["position"])
-    used = search.limits(req)
-    a = search.analyse(pos, used)
-    return {"position": pos.notation(), "to_move": pos.to_move, **search.analysis_json(a, used)}
+    used = search_policy.limits(req)
+    a = search_policy.analyse(pos, used)
+    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used)}
 
 
 @bp.post("/best-move")
@@ -40,8 +40,8 @@ def best_move() -> dict[str, Any]:
     req = load_body(_best_move)
     pos = engine.position(req["position"])
     if "level" not in req:
-        used = search.limits(req)
-        a = search.analyse(pos, used)
+        used = search_policy.limits(req)
+        a = search_policy.analyse(pos, used)
     else:
         used = {
             "level": req["level"],
@@ -49,5 +49,5 @@ def best_move() -> dict[str, Any]:
             "seed": req.get("seed", 0),
             "multipv": req.get("multipv", 1),
         }
-        a = search.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
-    return {"position": pos.notation(), "to_move": pos.to_move, **search.analysis_json(a, used, used["multipv"])}
+        a = search_policy.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
+    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used, used["multipv"])}
