@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from collections.abc import Sequence
@@ -172,17 +171,13 @@ class Position:
         4x8 family, ``phase`` (default ``fore_play``) for Isolo.
         """
         # The core reads the JSON form (one reader for every caller, naming
-        # the bad field); a dict is handed over as JSON text.
+        # the bad field), from the dict itself: a request's body is parsed
+        # once, never written back to text to be parsed again.
         if isinstance(data, str):
-            text = _utf8(data, "position JSON", InvalidPositionError)
-        elif isinstance(data, dict):
-            try:
-                text = json.dumps(data, allow_nan=False)
-            except (TypeError, ValueError) as e:
-                raise InvalidPositionError(f"invalid position: not a JSON object ({e}): {data!r}"[:200]) from None
-        else:
+            return cls(_igisoro.Pos.from_json(_utf8(data, "position JSON", InvalidPositionError)))
+        if not isinstance(data, dict):
             raise InvalidPositionError(f"invalid position: expected a JSON object, not {data!r}"[:200])
-        return cls(_igisoro.Pos.from_json(text))
+        return cls(_igisoro.Pos.from_json(data))
 
     # -- views ------------------------------------------------------------
 

@@ -144,10 +144,16 @@ pub fn read(text: &str) -> Result<AnySetup, Error> {
         let head: String = text.chars().take(80).collect();
         invalid(format!("not JSON ({}): {:?}", e, head))
     })?;
+    read_value(&data)
+}
+
+/// Read the JSON form from a value already parsed (the binding converts a
+/// Python dict straight to one, so a request's body is parsed only once).
+pub fn read_value(data: &Value) -> Result<AnySetup, Error> {
     let Value::Object(data) = data else {
-        return Err(invalid(format!("expected a JSON object, not {}", shown(&data))));
+        return Err(invalid(format!("expected a JSON object, not {}", shown(data))));
     };
-    read_object(&data)
+    read_object(data)
 }
 
 fn read_object(data: &Map<String, Value>) -> Result<AnySetup, Error> {

@@ -25,7 +25,7 @@ use crate::with_game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
@@ -162,14 +162,64 @@ fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyA
         .into_bound_py_any(py)
 }
 
+/// A Python value as JSON: what `json.loads` makes (dicts with string keys,
+/// lists, strings, finite numbers, booleans, None), else a position error
+/// naming the offending value.
+fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_json::Value> {
+    use serde_json::Value;
+    let bad = |why: &str| {
+        let shown: String = v.repr().map_or_else(|_| "?".into(), |r| r.to_string().chars().take(80).collect());
+        to_py_err(Error::Position(format!("not JSON ({why}): {shown}")))
+    };
+    if depth > 32 {
+        return Err(bad("nested too deeply"));
+    }
+    Ok(if v.is_none() {
+        Value::Null
+    } else if let Ok(b) = v.cast::<PyBool>() {
+        Value::Bool(b.is_true())
+    } else if v.is_instance_of::<PyInt>() {
+        // As serde_json reads a long integer in text: as a float, so the
+        // reader names the field it does not fit.
+        match v.extract::<i64>() {
+            Ok(i) => Value::from(i),
+            Err(_) => v
+                .extract::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map(Value::Number)
+                .ok_or_else(|| bad("integer out of range"))?,
+        }
+    } else if let Ok(f) = v.cast::<PyFloat>() {
+        serde_json::Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| bad("not a finite number"))?
+    } else if let Ok(s) = v.cast::<PyString>() {
+        Value::String(s.to_str().map_err(|_| bad("text that is not UTF-8"))?.to_owned())
+    } else if let Ok(d) = v.cast::<PyDict>() {
+        let mut m = serde_json::Map::new();
+        for (k, x) in d.iter() {
+            let k = k.cast::<PyString>().map_err(|_| bad("a key that is not a string"))?;
+            m.insert(k.to_str().map_err(|_| bad("a key that is not UTF-8"))?.to_owned(), json_value(&x, depth + 1)?);
+        }
+        Value::Object(m)
+    } else if let Ok(l) = v.cast::<PyList>() {
+        Value::Array(l.iter().map(|x| json_value(&x, depth + 1)).collect::<PyResult<_>>()?)
+    } else {
+        return Err(bad(&format!("a {}", v.get_type().name()?)));
+    })
+}
+
 #[pymethods]
 impl PyPos {
-    /// Read and validate the JSON form (text), in the core's one reader
-    /// ([`crate::json_form::read`]).
+    /// Read and validate the JSON form, as text or as the Python objects a
+    /// JSON parser makes (a dict is not written back to text to be parsed
+    /// again), in the core's one reader ([`crate::json_form::read_value`]).
     #[staticmethod]
-    fn from_json(text: &str) -> PyResult<PyPos> {
-        let setup = json_form::read(text).map_err(to_py_err)?;
-        Ok(PyPos { inner: AnyPosition::from_setup(&setup).map_err(to_py_err)? })
+    fn from_json(data: &Bound<'_, PyAny>) -> PyResult<PyPos> {
+        let setup = match data.cast::<PyString>() {
+            Ok(text) => json_form::read(text.to_str()?),
+            Err(_) => json_form::read_value(&json_value(data, 0)?),
+        };
+        Ok(PyPos { inner: AnyPosition::from_setup(&setup.map_err(to_py_err)?).map_err(to_py_err)? })
     }
 
     /// The start position of a variant.
