@@ -9,10 +9,10 @@ picture, so every variant is drawn the same way.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 from xml.sax.saxutils import escape
 
 import igisoro
+from igisoro.trace import TraceEvent
 
 _PIT = 64  # cell size in px
 _PAD = 28  # margin for the row numbers and column letters
@@ -20,7 +20,7 @@ _HEAD = 34  # title band
 _COLS = "abcdefghijklmnopqrstuvwxyz"
 
 
-def _highlights(trace: list[dict[str, Any]]) -> tuple[str | None, Counter[str], set[str]]:
+def _highlights(trace: list[TraceEvent]) -> tuple[str | None, Counter[str], set[str]]:
     """The start pit, how often each pit is sown into, and the captured pits."""
     start = next((e["pit"] for e in trace if e["type"] == "lift"), None)
     sown = Counter(e["pit"] for e in trace if e["type"] == "sow")
@@ -29,7 +29,7 @@ def _highlights(trace: list[dict[str, Any]]) -> tuple[str | None, Counter[str], 
 
 
 def board_svg(position: igisoro.Position, move: str | None = None,
-              trace: list[dict[str, Any]] | None = None) -> str:
+              trace: list[TraceEvent] | None = None) -> str:
     """The position as an SVG document; with ``trace`` (from ``play(move).trace``)
     the start pit, every pit sown into (with ``+n``) and captured pits are marked."""
     start, sown, captured = _highlights(trace or [])

@@ -28,6 +28,7 @@ from igisoro.move import Move
 from igisoro.position import Decision, LegalMove, LegalMovesJson, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
 from igisoro.review import IllegalPly, Review, ReviewedPly, review
+from igisoro.trace import TraceEvent
 
 from igisoro._igisoro import __version__
 
@@ -53,6 +54,7 @@ __all__ = [
     "Score",
     "StopReason",
     "Status",
+    "TraceEvent",
     "UnknownVariantError",
     "VariantInfo",
     "__version__",

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, check_timeout, limits
 from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
+
+if TYPE_CHECKING:
+    from igisoro.trace import TraceEvent
 
 Side = Literal["south", "north"]
 
@@ -130,8 +133,8 @@ class PlayResult:
     captured: int
     laps: int
     #: Sowing trace for animation: lift, hand, sow, capture, retreat,
-    #: lap_end and decision events, in order.
-    trace: list[dict[str, Any]] = field(repr=False)
+    #: lap_end and decision events, in order (see :mod:`igisoro.trace`).
+    trace: list[TraceEvent] = field(repr=False)
 
 
 class Position:
