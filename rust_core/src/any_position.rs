@@ -373,6 +373,12 @@ impl AnyPosition {
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
+    /// The side to move's chance to win, given an analysis `a` of this
+    /// position (see [`search::win_probability`](mod@search::win_probability)).
+    pub fn win_probability(&self, a: &Analysis) -> f64 {
+        with_game!(self, p, G => search::win_probability::of_analysis::<G>(p, a))
+    }
+
     /// Analyse positions of any rule systems in parallel, through
     /// [`search::batch`] (same limits sharing as a one-family batch).
     pub fn analyse_many(positions: &[AnyPosition], limits: &Limits) -> Vec<Analysis> {

@@ -17,6 +17,7 @@
 //! - [`eval`]: static evaluation;
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
+//! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
 //! - [`batch`]: many positions in parallel;
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
@@ -57,6 +58,7 @@ pub mod ordering;
 pub mod reference;
 pub mod tt;
 pub mod turn_graph;
+pub mod win_probability;
 pub mod zobrist;
 
 pub use batch::analyse_many;
@@ -64,6 +66,7 @@ pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
+pub use win_probability::{win_probability, WinModel};
 pub use ordering::MoveKey;
 pub use zobrist::Zobrist;
 

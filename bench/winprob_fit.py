@@ -1,0 +1,310 @@
+"""Fit the win probability to self-play outcomes (issue 21, part 4).
+
+Hand-run, one command, re-runnable after any change to the search's scores:
+
+    .venv-bench/bin/python bench/winprob_fit.py \
+        --data bench/data/winprob/selfplay-d4.tsv.gz \
+        --plot docs/img/win-probability-reliability.png
+
+The data comes from ``cargo run --release -p igisoro-bench --bin winprob --
+generate`` (see ``bench/src/bin/winprob.rs`` for the columns). Games are split
+by game id: ``game % 5 == 0`` held out, the rest fitted, so no game has
+positions on both sides. Only positions with a seed score are fitted; a proven
+win or loss maps to exactly 1 or 0 in both models and is reported apart.
+
+Two models of ``p = sigmoid(z)`` for the side to move:
+
+- baseline: ``z = a * s``, ``s`` the search score in seeds, one ``a`` for all
+  variants;
+- model: per variant, ``z = a * s + c * starts + d * material``, with
+  ``starts`` the start pits the side to move has more than the other and
+  ``material`` the seeds it has more (``--explore`` scores other sets: a
+  ``sign(s) ln(1 + |s|)`` term, phase terms; none helped on held-out games).
+
+Every feature is odd under the colour swap of the point of view (negate the
+score, exchange "mine" and "theirs"), and there is no intercept, so
+``p(side to move) + p(other side) = 1`` wherever both are defined, and a
+colour-swapped position (the same position seen from the other chair) gets
+the same probability by construction. No intercept also means a score of 0 is
+a coin flip. The coefficients come out as a Rust block for
+``rust_core/src/search/win_probability.rs``.
+
+Needs numpy and matplotlib (``bench/requirements.txt``), kept out of the
+service's environment: ``python -m venv .venv-bench && .venv-bench/bin/pip
+install -r bench/requirements.txt``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+VARIANTS = ("igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2")
+#: Features of the proposed model, in the order of the Rust constants.
+MODEL_FEATURES = ("score", "starts", "material")
+#: Estimates stay in ESTIMATE_MIN..1 - ESTIMATE_MIN (as in the Rust module):
+#: exactly 0 and 1 are kept for proven results.
+ESTIMATE_MIN = 0.001
+
+
+@dataclass
+class Data:
+    game: np.ndarray
+    variant: np.ndarray  # index into VARIANTS, -1 for others
+    ply: np.ndarray
+    proven: np.ndarray  # +1 win, -1 loss, 0 seed score
+    score: np.ndarray  # seeds (0 where proven)
+    starts: np.ndarray  # start pits, mine - theirs
+    material: np.ndarray  # seeds, mine - theirs
+    result: np.ndarray  # 1 won, 0 lost, 0.5 cut with equal seeds
+    cut: np.ndarray
+
+    def take(self, mask: np.ndarray) -> "Data":
+        return Data(*(getattr(self, f)[mask] for f in self.__dataclass_fields__))
+
+
+def load(path: str) -> Data:
+    opener: Callable = gzip.open if path.endswith(".gz") else open
+    cols: dict[str, list] = {k: [] for k in Data.__dataclass_fields__}
+    with opener(path, "rt") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        ix = {name: i for i, name in enumerate(header)}
+        for line in f:
+            v = line.rstrip("\n").split("\t")
+            if len(v) < len(header) - 1:  # a file still being written
+                continue
+            kind = v[ix["kind"]]
+            cols["game"].append(int(v[ix["game"]]))
+            cols["variant"].append(VARIANTS.index(v[ix["variant"]]) if v[ix["variant"]] in VARIANTS else -1)
+            cols["ply"].append(int(v[ix["ply"]]))
+            cols["proven"].append({"cs": 0, "win": 1, "loss": -1}[kind])
+            cols["score"].append(int(v[ix["score"]]) / 100.0 if kind == "cs" else 0.0)
+            cols["starts"].append(int(v[ix["starts_me"]]) - int(v[ix["starts_them"]]))
+            cols["material"].append(int(v[ix["seeds_me"]]) - int(v[ix["seeds_them"]]))
+            cols["result"].append(float(v[ix["result"]]))
+            cols["cut"].append(int(v[ix["cut"]]))
+    return Data(*(np.array(cols[k]) for k in Data.__dataclass_fields__))
+
+
+def log_score(s: np.ndarray) -> np.ndarray:
+    return np.sign(s) * np.log1p(np.abs(s))
+
+
+def design(d: Data, names: tuple[str, ...]) -> np.ndarray:
+    cols = {"score": d.score, "log_score": log_score(d.score), "starts": d.starts, "material": d.material}
+    return np.column_stack([cols[n].astype(float) for n in names])
+
+
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+def logistic(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+    """Logistic regression without intercept (Newton's method; y may be 0.5)."""
+    w = np.zeros(x.shape[1])
+    for _ in range(100):
+        p = sigmoid(x @ w)
+        grad = x.T @ (p - y) + ridge * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-10:
+            break
+    return w
+
+
+def brier(p: np.ndarray, y: np.ndarray) -> float:
+    return float(np.mean((p - y) ** 2))
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-12, 1 - 1e-12)
+    return float(np.mean(-(y * np.log(p) + (1 - y) * np.log(1 - p))))
+
+
+class Model:
+    """Per-variant coefficients for ``names`` (one shared set when not per variant)."""
+
+    def __init__(self, names: tuple[str, ...], per_variant: bool):
+        self.names, self.per_variant = names, per_variant
+        self.w: dict[int, np.ndarray] = {}
+
+    def fit(self, d: Data) -> "Model":
+        if self.per_variant:
+            for v in range(len(VARIANTS)):
+                m = d.variant == v
+                if m.any():
+                    self.w[v] = logistic(design(d.take(m), self.names), d.result[m])
+        else:
+            self.w[-1] = logistic(design(d, self.names), d.result)
+        return self
+
+    def predict(self, d: Data) -> np.ndarray:
+        x = design(d, self.names)
+        if not self.per_variant:
+            p = sigmoid(x @ self.w[-1])
+        else:
+            p = np.full(len(d.score), np.nan)
+            for v, w in self.w.items():
+                m = d.variant == v
+                p[m] = sigmoid(x[m] @ w)
+        p = np.clip(p, ESTIMATE_MIN, 1 - ESTIMATE_MIN)
+        return np.where(d.proven == 1, 1.0, np.where(d.proven == -1, 0.0, p))
+
+
+def table(rows: list[tuple[str, Data, dict[str, np.ndarray]]]) -> None:
+    print("| positions | n | games | model | Brier | log loss |")
+    print("|---|---|---|---|---|---|")
+    for label, d, preds in rows:
+        for name, p in preds.items():
+            print(
+                f"| {label} | {len(d.result):,} | {len(set(d.game.tolist())):,} | {name} "
+                f"| {brier(p, d.result):.4f} | {log_loss(p, d.result):.4f} |"
+            )
+
+
+def reliability(ax, preds: dict[str, np.ndarray], y: np.ndarray, bins: int = 10) -> None:
+    edges = np.linspace(0, 1, bins + 1)
+    ax.plot([0, 1], [0, 1], color="grey", lw=1, ls="--", label="perfect")
+    for (name, p), marker in zip(preds.items(), "os^"):
+        k = np.clip(np.digitize(p, edges) - 1, 0, bins - 1)
+        xs, ys, ns = [], [], []
+        for b in range(bins):
+            m = k == b
+            if m.sum() >= 20:
+                xs.append(p[m].mean())
+                ys.append(y[m].mean())
+                ns.append(m.sum())
+        ax.plot(xs, ys, marker=marker, label=name)
+    ax.set_xlabel("predicted win probability (side to move)")
+    ax.set_ylabel("observed score (wins + half the equal cuts)")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.grid(alpha=0.3)
+
+
+def rust_block(baseline: Model, model: Model, args) -> str:
+    lines = [
+        f"pub const BASELINE_SLOPE: f64 = {baseline.w[-1][0]:.6f};",
+        f"pub const COEFFICIENTS: [[f64; {len(MODEL_FEATURES)}]; {len(VARIANTS)}] = [",
+    ]
+    for v, name in enumerate(VARIANTS):
+        w = model.w.get(v, baseline.w[-1].tolist() + [0.0] * (len(MODEL_FEATURES) - 1))
+        lines.append("    [" + ", ".join(f"{x:.6f}" for x in w) + f"], // {name}")
+    lines.append("];")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", default="bench/data/winprob/selfplay-d4.tsv.gz")
+    ap.add_argument("--plot", default=None, help="write the reliability plot (PNG) here")
+    ap.add_argument("--check", default=None, help="also score the fitted models on this other data file")
+    ap.add_argument("--explore", action="store_true", help="also score other feature sets on the held-out games")
+    args = ap.parse_args()
+
+    d = load(args.data)
+    hold = d.game % 5 == 0
+    train_all, test_all = d.take(~hold), d.take(hold)
+    train = train_all.take(train_all.proven == 0)
+    print(
+        f"data {args.data}: {len(d.result):,} positions from {len(set(d.game.tolist())):,} games; "
+        f"fitted on {len(train.result):,} positions with a seed score from "
+        f"{len(set(train.game.tolist())):,} games; held out {len(test_all.result):,} positions "
+        f"from {len(set(test_all.game.tolist())):,} games"
+    )
+    for v, name in enumerate(VARIANTS):
+        m = d.variant == v
+        if m.any():
+            games = set(d.game[m].tolist())
+            cut_games = len(set(d.game[m & (d.cut == 1)].tolist()))
+            proven = d.proven[m] != 0
+            wrong = (d.proven[m] == 1) & (d.result[m] < 1) | (d.proven[m] == -1) & (d.result[m] > 0)
+            print(
+                f"  {name}: {m.sum():,} positions, {len(games):,} games ({cut_games} cut at the ply cap), "
+                f"{proven.sum():,} proven ({wrong.sum()} of them against the game's result)"
+            )
+
+    baseline = Model(("score",), per_variant=False).fit(train)
+    model = Model(MODEL_FEATURES, per_variant=True).fit(train)
+    test = test_all.take(test_all.proven == 0)
+    preds = {"baseline: logistic of the seed score": baseline.predict(test), "model": model.predict(test)}
+    print("\nHeld-out games, positions with a seed score (proven results are 1/0 in both):")
+    rows = [("all variants", test, preds)]
+    for v, name in enumerate(VARIANTS):
+        m = test.variant == v
+        if m.any():
+            rows.append((name, test.take(m), {k: p[m] for k, p in preds.items()}))
+    nocut = test.cut == 0
+    rows.append(("games not cut", test.take(nocut), {k: p[nocut] for k, p in preds.items()}))
+    table(rows)
+    pa = {"baseline": baseline.predict(test_all), "model": model.predict(test_all)}
+    print(
+        f"\nAll held-out positions, proven included: Brier baseline {brier(pa['baseline'], test_all.result):.4f}, "
+        f"model {brier(pa['model'], test_all.result):.4f}"
+    )
+
+    if args.explore:
+        print("\nOther feature sets (held out, seed-score positions):")
+        sets = [
+            (("score",), True),
+            (("score", "log_score"), True),
+            (("score", "starts"), True),
+            (("score", "log_score", "starts"), True),
+            (("score", "material"), True),
+            (("score", "starts", "material"), True),
+            (("score", "starts", "material"), False),
+            (("score", "log_score", "starts", "material"), True),
+        ]
+        for names, per in sets:
+            p = Model(names, per).fit(train).predict(test)
+            print(
+                f"  {'+'.join(names):40} {'per variant' if per else 'shared':12} "
+                f"Brier {brier(p, test.result):.4f} log loss {log_loss(p, test.result):.4f}"
+            )
+
+    if args.check:
+        other = load(args.check)
+        other = other.take(other.proven == 0)
+        print(f"\nOther data {args.check} ({len(other.result):,} seed-score positions, no game fitted):")
+        table([("all", other, {"baseline": baseline.predict(other), "model": model.predict(other)})])
+
+    print("\nCoefficients (per seed of score; per pit; per seed):")
+    print(f"  baseline: a = {baseline.w[-1][0]:.6f}")
+    for v, w in model.w.items():
+        print(f"  {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.6f}" for n, x in zip(MODEL_FEATURES, w)))
+    print("\nRust (paste over the constants of rust_core/src/search/win_probability.rs):\n")
+    print(rust_block(baseline, model, args))
+
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, axes = plt.subplots(1, 2, figsize=(11, 5))
+        reliability(axes[0], preds, test.result)
+        axes[0].set_title(f"held-out games, all variants ({len(test.result):,} positions)")
+        axes[0].legend(loc="upper left")
+        for (name, p), ls in zip(preds.items(), ("-", "--")):
+            axes[1].hist(p, bins=20, range=(0, 1), histtype="step", ls=ls, label=name, lw=1.5)
+        axes[1].set_xlabel("predicted win probability")
+        axes[1].set_ylabel("positions")
+        axes[1].set_title("how the predictions spread")
+        axes[1].legend(loc="upper center")
+        fig.suptitle(
+            "Win probability, reliability: "
+            + ", ".join(f"{k.split(':')[0]} Brier {brier(p, test.result):.3f}" for k, p in preds.items())
+        )
+        fig.tight_layout()
+        fig.savefig(args.plot, dpi=90)
+        print(f"\nplot -> {args.plot}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,265 @@
+//! Win probability: the chance that the side to move wins, from a search's
+//! score and a few cheap features of the position. Engine opinion, like
+//! the evaluation: fitted to the outcomes of the engine's own games.
+//!
+//! The model, per 4x8 variant: `p = sigmoid(a * s + c * starts + d * material)`,
+//! where `s` is the score in seeds, `starts` the start pits the side to
+//! move has more than the other side, and `material` the seeds it has
+//! more. A proven win is exactly 1 and a proven loss exactly 0; an estimate
+//! stays within [`ESTIMATE_MIN`]..=`1 - ESTIMATE_MIN`, so 0 and 1 always
+//! mean "proven".
+//!
+//! Why this shape:
+//! - every term is odd under a change of point of view (negate the score,
+//!   exchange "mine" and "theirs") and there is no constant, so a
+//!   colour-swapped position gets the same probability, the other side's
+//!   probability is `1 - p`, and a score of 0 with even features is 1/2;
+//! - per variant, because a seed is worth more in a short, sharp game
+//!   (`igisoro`, Ikibuguzo) than in the long ones (`igisoro-fr`,
+//!   `igisoro-wikipedia`, where a side reduced to a seed or two can no
+//!   longer be captured and engine games run to the ply cap): one slope for
+//!   all variants (the baseline) is too flat for the first and too steep
+//!   for the second;
+//! - the two features are small corrections the held-out games kept (a
+//!   `sign(s) ln(1 + |s|)` term and phase terms did not help, see the
+//!   benchmark page): `d < 0` says the search's seed margin predicts the
+//!   result a little less than its positional terms do;
+//! - monotone in the score: `a > 0` for every variant (a test holds the
+//!   constants to it).
+//!
+//! Isolo has no fitted row: the engine proves the game from the start (the
+//! fore-play's first player wins in two turns at depth 3), so its analyses
+//! are almost always proven; an estimate there uses [`BASELINE_SLOPE`].
+//! A position with custom rules uses its base variant's row.
+//!
+//! How the constants were fitted: see [`COEFFICIENTS`] and
+//! docs/benchmarks/win-probability.md.
+
+use super::iterative::{Analysis, Score};
+use super::Engine;
+use crate::board4x8::{Igisoro, Position as Board4x8, Variant};
+use crate::isolo::{Isolo, Position as IsoloPosition};
+use crate::side::Side;
+
+/// Baseline slope per seed of score (`sigmoid(BASELINE_SLOPE * seeds)`),
+/// one for every variant; also the model for Isolo's rare estimates.
+/// Fitted with [`COEFFICIENTS`].
+pub const BASELINE_SLOPE: f64 = 0.085348;
+
+/// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
+/// `c` (per start pit of margin), `d` (per seed of material margin).
+///
+/// Fitted on 2026-11-25 by `.venv-bench/bin/python bench/winprob_fit.py
+/// --data bench/data/winprob/selfplay-d4.tsv.gz` (logistic regression
+/// without intercept, per variant, on the training games' positions with a
+/// seed score) from the self-play data of `cargo run --release -p
+/// igisoro-bench --bin winprob -- generate` (depth-4 searches, command and
+/// results in docs/benchmarks/win-probability.md). Re-run both after a
+/// change to the search's scores and paste the printed block here.
+pub const COEFFICIENTS: [[f64; 3]; 5] = [
+    [0.1894, -0.0112, -0.0314],
+    [0.1158, -0.0589, -0.0038],
+    [0.0801, -0.0714, -0.004],
+    [0.1876, 0.0278, -0.0402],
+    [0.1838, 0.0656, -0.0342],
+];
+
+/// An estimate (not a proven result) stays in `ESTIMATE_MIN..=1 -
+/// ESTIMATE_MIN`, so that exactly 0 and 1 mean a proven loss and win.
+pub const ESTIMATE_MIN: f64 = 0.001;
+
+/// What the model reads from a position, from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Context {
+    /// The coefficients `[a, c, d]` for this position's variant.
+    pub coefficients: [f64; 3],
+    /// Start pits of the side to move minus the other side's.
+    pub starts: i32,
+    /// Seeds of the side to move minus the other side's.
+    pub material: i32,
+}
+
+/// A rule system with a win-probability model.
+pub trait WinModel: Engine {
+    /// The model's view of `pos` (see [`Context`]).
+    fn context(pos: &Self::Pos) -> Context;
+}
+
+impl WinModel for Igisoro {
+    fn context(pos: &Board4x8) -> Context {
+        let me = pos.to_move();
+        let pits = pos.local_pits();
+        let min = pos.rules().min_seeds.max(1);
+        let starts = |s: Side| pits[s.index()].iter().filter(|&&c| c >= min).count() as i32;
+        let variant = Variant::ALL.iter().position(|&v| v == pos.variant()).expect("every variant is in ALL");
+        Context {
+            coefficients: COEFFICIENTS[variant],
+            starts: starts(me) - starts(me.other()),
+            material: pos.seeds(me) as i32 - pos.seeds(me.other()) as i32,
+        }
+    }
+}
+
+impl WinModel for Isolo {
+    fn context(_: &IsoloPosition) -> Context {
+        Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 }
+    }
+}
+
+/// The probability that the side to move of `pos` wins, given a search's
+/// `score` of `pos` (the side to move's view): 1 for a proven win, 0 for a
+/// proven loss, else the fitted model (see the module docs), within
+/// [`ESTIMATE_MIN`]..=`1 - ESTIMATE_MIN`.
+pub fn win_probability<G: WinModel>(pos: &G::Pos, score: Score) -> f64 {
+    match score {
+        Score::Win { .. } => 1.0,
+        Score::Loss { .. } => 0.0,
+        Score::Centiseeds(c) => estimate(&G::context(pos), c as f64 / 100.0),
+    }
+}
+
+/// [`win_probability`] of an analysis of `pos` (its [`Analysis::score`]).
+pub fn of_analysis<G: WinModel>(pos: &G::Pos, a: &Analysis) -> f64 {
+    win_probability::<G>(pos, a.score)
+}
+
+/// The model for a seed score `seeds` in the context `ctx`.
+pub fn estimate(ctx: &Context, seeds: f64) -> f64 {
+    let [a, c, d] = ctx.coefficients;
+    let z = a * seeds + c * ctx.starts as f64 + d * ctx.material as f64;
+    let p = 1.0 / (1.0 + (-z).exp());
+    p.clamp(ESTIMATE_MIN, 1.0 - ESTIMATE_MIN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board4x8::{notation, Setup};
+    use crate::explore::{random_move, status};
+    use crate::rng::Rng;
+    use crate::search::{analyse, Limits};
+    use crate::Status;
+
+    /// Positions of every 4x8 variant reached by seeded random play (the
+    /// start and 1..40 plies in), games still on.
+    fn positions() -> Vec<Board4x8> {
+        let mut out = Vec::new();
+        for v in Variant::ALL {
+            for g in 0..12u64 {
+                let mut rng = Rng::new(g * 7 + 1);
+                let mut p = Board4x8::start(v);
+                let plies = rng.below(40);
+                for _ in 0..plies {
+                    match random_move::<Igisoro>(&p, &mut rng) {
+                        Some((q, _)) if status::<Igisoro>(&q) == Status::Ongoing => p = q,
+                        _ => break,
+                    }
+                }
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// The same position seen from the other chair: the board turned half
+    /// a turn (row 4 becomes row 1, column a becomes h), the other side to
+    /// move. Each side's sowing loop, reverse pits and opening script are
+    /// the same from its own seat, so this is the colour-swapped game.
+    fn colour_swapped(p: &Board4x8) -> Board4x8 {
+        let s = p.to_setup();
+        let pits = s.pits.iter().rev().map(|row| row.iter().rev().copied().collect()).collect();
+        let other = |t: &str| if t.starts_with('s') { "north" } else { "south" }.to_string();
+        let swapped = Setup {
+            pits,
+            to_move: other(&s.to_move),
+            winner: s.winner.as_deref().map(other),
+            ..s.clone()
+        };
+        Board4x8::from_setup(&swapped).expect("a turned board is valid")
+    }
+
+    #[test]
+    fn probabilities_are_within_0_and_1_and_proven_results_are_exact() {
+        let scores = [i32::MIN / 2, -1_000_000, -99_999, -6400, -350, -1, 0, 1, 350, 6400, 99_999, 1_000_000];
+        for p in positions() {
+            for &c in &scores {
+                let w = win_probability::<Igisoro>(&p, Score::Centiseeds(c));
+                assert!((ESTIMATE_MIN..=1.0 - ESTIMATE_MIN).contains(&w), "{c}: {w} {}", notation::format(&p));
+            }
+            let a = analyse::<Igisoro>(&p, &Limits::depth(2));
+            let w = of_analysis::<Igisoro>(&p, &a);
+            assert!((0.0..=1.0).contains(&w), "{w} {}", notation::format(&p));
+            assert_eq!(win_probability::<Igisoro>(&p, Score::Win { turns: 3 }), 1.0);
+            assert_eq!(win_probability::<Igisoro>(&p, Score::Loss { turns: 0 }), 0.0);
+        }
+        let iso = IsoloPosition::start(crate::isolo::Variant::Isolo);
+        let a = analyse::<Isolo>(&iso, &Limits::depth(3));
+        assert!((0.0..=1.0).contains(&of_analysis::<Isolo>(&iso, &a)));
+        assert!((0.0..=1.0).contains(&win_probability::<Isolo>(&iso, Score::Centiseeds(-250))));
+    }
+
+    /// The colour-swapped position gets the same features, the same search
+    /// score and so the same probability for its side to move; and the
+    /// same board with the other side to move and the score negated gets
+    /// `1 - p` (the model is odd in its point of view).
+    #[test]
+    fn symmetric_under_colour_swap() {
+        let mut uneven = 0;
+        for p in positions() {
+            let q = colour_swapped(&p);
+            assert_ne!(p.to_move(), q.to_move());
+            assert_eq!(colour_swapped(&q), p, "turning twice gives the position back");
+            assert_eq!(Igisoro::context(&p), Igisoro::context(&q), "{}", notation::format(&p));
+            let (a, b) = (analyse::<Igisoro>(&p, &Limits::depth(2)), analyse::<Igisoro>(&q, &Limits::depth(2)));
+            assert_eq!(a.score, b.score, "{}", notation::format(&p));
+            assert_eq!(of_analysis::<Igisoro>(&p, &a), of_analysis::<Igisoro>(&q, &b));
+            // The other side's view of the same board.
+            let mut s = p.to_setup();
+            s.to_move = if p.to_move() == Side::South { "north" } else { "south" }.into();
+            let Ok(r) = Board4x8::from_setup(&s) else { continue };
+            for c in [-2500, -300, -40, 0, 75, 900, 4000] {
+                let mine = win_probability::<Igisoro>(&p, Score::Centiseeds(c));
+                let theirs = win_probability::<Igisoro>(&r, Score::Centiseeds(-c));
+                assert!((mine + theirs - 1.0).abs() < 1e-12, "{c}: {mine} + {theirs} {}", notation::format(&p));
+            }
+            uneven += (Igisoro::context(&p).starts != 0 || Igisoro::context(&p).material != 0) as u32;
+        }
+        assert!(uneven > 20, "only {uneven} positions with uneven features: the test says little");
+    }
+
+    #[test]
+    fn monotone_in_the_score() {
+        for p in positions() {
+            let mut last = 0.0;
+            for c in (-8000..=8000).step_by(25) {
+                let w = win_probability::<Igisoro>(&p, Score::Centiseeds(c));
+                // Strictly, except where the estimate is clamped.
+                let clamped = w == ESTIMATE_MIN || w == 1.0 - ESTIMATE_MIN;
+                assert!(w > last || clamped && w == last, "{c}: {w} after {last} {}", notation::format(&p));
+                last = w;
+            }
+        }
+    }
+
+    /// The constants keep the model increasing in the score.
+    #[test]
+    fn the_constants_keep_the_model_increasing() {
+        for (v, [a, _, _]) in Variant::ALL.iter().zip(COEFFICIENTS) {
+            assert!(a > 0.0, "{v}: a {a}");
+        }
+        assert!(BASELINE_SLOPE > 0.0);
+    }
+
+    /// A score of zero with even features is a coin flip, and a bigger
+    /// score in the same position gives a bigger probability.
+    #[test]
+    fn an_even_score_is_a_coin_flip() {
+        let start = Board4x8::start(Variant::Igisoro);
+        assert_eq!(Igisoro::context(&start).starts, 0);
+        assert_eq!(win_probability::<Igisoro>(&start, Score::Centiseeds(0)), 0.5);
+        assert!(
+            win_probability::<Igisoro>(&start, Score::Centiseeds(300))
+                > win_probability::<Igisoro>(&start, Score::Centiseeds(100))
+        );
+    }
+}
