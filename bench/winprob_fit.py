@@ -96,7 +96,13 @@ def log_score(s: np.ndarray) -> np.ndarray:
 
 
 def design(d: Data, names: tuple[str, ...]) -> np.ndarray:
-    cols = {"score": d.score, "log_score": log_score(d.score), "starts": d.starts, "material": d.material}
+    cols = {
+        "tempo": np.ones(len(d.score)),
+        "score": d.score,
+        "log_score": log_score(d.score),
+        "starts": d.starts,
+        "material": d.material,
+    }
     return np.column_stack([cols[n].astype(float) for n in names])
 
 
@@ -259,6 +265,8 @@ def main() -> None:
             (("score", "material"), True),
             (("score", "starts", "material"), True),
             (("score", "starts", "material"), False),
+            (("tempo", "score"), True),
+            (("score", "starts", "material"), True),
             (("score", "log_score", "starts", "material"), True),
         ]
         for names, per in sets:

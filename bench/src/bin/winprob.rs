@@ -22,8 +22,11 @@
 //!   `python/igisoro/review.py` does (best move at `--depth`, the move
 //!   played at `--depth - 1` from the position after it) and labelled both
 //!   by the seed loss (review.py's thresholds) and by the drop in win
-//!   probability ([`igisoro_core::search::win_probability`]); prints every
-//!   ply where the two labellings disagree and a summary.
+//!   probability ([`igisoro_core::search::win_probability`]): the mover's
+//!   probability after the best move (the best line's score, seen from the
+//!   position after that move) minus after the move played, both with the
+//!   opponent to move; prints the two labellings side by side and every
+//!   ply where they differ by two steps or more.
 //!
 //! Run (the recorded runs are in docs/benchmarks/win-probability.md):
 //! `cargo run --release -p igisoro-bench --bin winprob -- generate --variants igisoro:3000,igisoro-wikipedia:300,igisoro-fr:300,ikibuguzo-1:3000,ikibuguzo-2:3000 --depth 4 --max-plies 300 --out bench/data/winprob/selfplay-d4.tsv`
@@ -33,10 +36,10 @@
 
 use igisoro_bench::{arg, fail};
 use igisoro_core::any_position::Family;
+use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::board4x8::{self as b4, Igisoro};
 use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{play, random_move, status};
-use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::isolo::{self as iso, Isolo};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
@@ -175,7 +178,9 @@ fn by_material<G: Sample>(p: &G::Pos) -> Option<Side> {
 /// deadline (or the opening failed).
 fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<String>> {
     let mut rng = Rng::new((s.seed + g).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x3117);
-    let plies = G::scripted(start) + s.min_opening + rng.below((s.opening_plies.max(s.min_opening) - s.min_opening) as usize + 1) as u32;
+    let plies = G::scripted(start)
+        + s.min_opening
+        + rng.below((s.opening_plies.max(s.min_opening) - s.min_opening) as usize + 1) as u32;
     let mut p = opening::<G>(start, plies, &mut rng, s.safety_s)?;
     let mut rows: Vec<(G::Pos, Score, u32, u32)> = Vec::new();
     let mut ply = plies;
@@ -186,7 +191,8 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
         if ply >= s.max_plies {
             break (by_material::<G>(&p), true);
         }
-        let lim = Limits { depth: Some(s.depth), nodes: Some(s.nodes), deadline: safety(s.safety_s), ..Limits::default() };
+        let lim =
+            Limits { depth: Some(s.depth), nodes: Some(s.nodes), deadline: safety(s.safety_s), ..Limits::default() };
         let a = analyse::<G>(&p, &lim);
         if a.stopped_by == StopReason::Deadline {
             eprintln!("game {id} left out: a search ran into the safety deadline at ply {ply}");
@@ -234,13 +240,7 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
 /// `generate` for one variant: returns (games kept, games left out: the
 /// random opening ended the game or a search hit the safety deadline,
 /// positions).
-fn generate_variant<G: Sample>(
-    name: &str,
-    index: u64,
-    s: &Gen,
-    out: &mut impl Write,
-    t0: Instant,
-) -> (u64, u64, u64) {
+fn generate_variant<G: Sample>(name: &str, index: u64, s: &Gen, out: &mut impl Write, t0: Instant) -> (u64, u64, u64) {
     let start = G::start(name).unwrap_or_else(|| fail(&format!("unknown variant {name}")));
     let (mut kept, mut dropped, mut positions) = (0, 0, 0);
     for g in 0..s.games {
@@ -295,7 +295,8 @@ fn generate() {
     let t0 = Instant::now();
     for (name, games) in names {
         let s = Gen { games, ..s };
-        let index = VARIANTS.iter().position(|v| *v == name).unwrap_or_else(|| fail(&format!("unknown variant {name}")));
+        let index =
+            VARIANTS.iter().position(|v| *v == name).unwrap_or_else(|| fail(&format!("unknown variant {name}")));
         let t = Instant::now();
         let (kept, dropped, positions) = if name == "isolo" {
             generate_variant::<Isolo>(name, index as u64, &s, &mut f, t0)
@@ -339,6 +340,15 @@ fn for_mover(after: Score, same_side: bool) -> Score {
     }
 }
 
+/// The same score from the other side's view.
+fn negated(s: Score) -> Score {
+    match s {
+        Score::Centiseeds(c) => Score::Centiseeds(-c),
+        Score::Win { turns } => Score::Loss { turns },
+        Score::Loss { turns } => Score::Win { turns },
+    }
+}
+
 /// review.py's `label`: the seed loss and its label.
 fn seed_label(best: Score, played: Score) -> (f64, Option<&'static str>) {
     let loss = (seed_value(best) - seed_value(played)).max(0.0);
@@ -375,6 +385,8 @@ struct Reviewed {
     played_score: Score,
     loss: f64,
     seed: Option<&'static str>,
+    /// The mover's win probability after the best move and after the
+    /// move played.
     before: f64,
     after: f64,
     notation: String,
@@ -389,7 +401,14 @@ fn score_text(s: Score) -> String {
 }
 
 /// One game between two levels from a seeded opening, reviewed ply by ply.
-fn review_game<G: Sample>(start: &G::Pos, g: u64, levels: [u8; 2], depth: u32, max_plies: u32, seed: u64) -> Vec<Reviewed> {
+fn review_game<G: Sample>(
+    start: &G::Pos,
+    g: u64,
+    levels: [u8; 2],
+    depth: u32,
+    max_plies: u32,
+    seed: u64,
+) -> Vec<Reviewed> {
     let mut rng = Rng::new((seed + g).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x4E71);
     let plies = G::scripted(start) + 2 + rng.below(5) as u32;
     let Some(mut p) = opening::<G>(start, plies, &mut rng, 20.0) else { return vec![] };
@@ -406,13 +425,26 @@ fn review_game<G: Sample>(start: &G::Pos, g: u64, levels: [u8; 2], depth: u32, m
         let best = analyse::<G>(&p, &Limits::depth(depth));
         let Some(best_mv) = best.best_move.clone() else { break };
         let canonical = igisoro_core::moves::format_move::<G>(&p, &parse_move::<G>(&p, &mv).unwrap());
+        // The mover's probability after a move, from the search of the
+        // position after it (the opponent's view when sides alternate).
+        // Both moves are judged after the move, so the probabilities
+        // compared have the same side to move.
+        let mover_after = |q: &G::Pos, score_there: Score| {
+            let wp = win_probability::<G>(q, score_there);
+            if G::to_move(q) == side {
+                wp
+            } else {
+                1.0 - wp
+            }
+        };
+        let best_after = play_move::<G>(&p, &best_mv);
+        let best_there = if G::to_move(&best_after) == side { best.score } else { negated(best.score) };
+        let best_p = mover_after(&best_after, best_there);
         let (played_score, after_p) = if canonical == best_mv {
-            (best.score, win_probability::<G>(&p, best.score))
+            (best.score, best_p)
         } else {
             let reply = analyse::<G>(&after, &Limits::depth(depth.saturating_sub(1).max(1)));
-            let same = G::to_move(&after) == side;
-            let wp = win_probability::<G>(&after, reply.score);
-            (for_mover(reply.score, same), if same { wp } else { 1.0 - wp })
+            (for_mover(reply.score, G::to_move(&after) == side), mover_after(&after, reply.score))
         };
         let (loss, seed_lbl) = seed_label(best.score, played_score);
         out.push(Reviewed {
@@ -425,7 +457,7 @@ fn review_game<G: Sample>(start: &G::Pos, g: u64, levels: [u8; 2], depth: u32, m
             played_score,
             loss,
             seed: seed_lbl,
-            before: win_probability::<G>(&p, best.score),
+            before: best_p,
             after: after_p,
             notation: G::notation(&p),
         });
@@ -464,10 +496,7 @@ fn review() {
         };
         all.extend(r);
     }
-    println!(
-        "review {variant}: {games} games, levels {levels:?}, depth {depth}, seed {seed}: {} plies",
-        all.len()
-    );
+    println!("review {variant}: {games} games, levels {levels:?}, depth {depth}, seed {seed}: {} plies", all.len());
     let names = [None, Some("inaccuracy"), Some("mistake"), Some("blunder")];
     let name = |l: Option<&str>| l.unwrap_or("-").to_string();
     for t in &sets {
@@ -487,7 +516,7 @@ fn review() {
             println!("| {} | {} |", name(a), row.join(" | "));
         }
         // Labels given where the mover's position was already decided
-        // either way (before the move, p < 0.1 or p > 0.9).
+        // either way (after the best move, p < 0.1 or p > 0.9).
         let decided = |r: &&Reviewed| r.before < 0.1 || r.before > 0.9;
         let seed_dec = all.iter().filter(decided).filter(|r| r.seed.is_some()).count();
         let seed_all = all.iter().filter(|r| r.seed.is_some()).count();
@@ -501,7 +530,7 @@ fn review() {
     }
     let t = sets[0];
     println!("\nplies where the labels differ by more than one step (drop thresholds {t:?}):");
-    println!("| game | ply | side | played | best | best score | played score | seed loss | seed label | p before | p after | drop label | position |");
+    println!("| game | ply | side | played | best | best score | played score | seed loss | seed label | p after best | p after played | drop label | position |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let rank = |l: Option<&str>| names.iter().position(|&n| n == l).unwrap() as i32;
     for r in &all {

@@ -66,8 +66,8 @@ pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
-pub use win_probability::{win_probability, WinModel};
 pub use ordering::MoveKey;
+pub use win_probability::{win_probability, WinModel};
 pub use zobrist::Zobrist;
 
 use crate::game::Game;

@@ -44,7 +44,7 @@ use crate::side::Side;
 /// Baseline slope per seed of score (`sigmoid(BASELINE_SLOPE * seeds)`),
 /// one for every variant; also the model for Isolo's rare estimates.
 /// Fitted with [`COEFFICIENTS`].
-pub const BASELINE_SLOPE: f64 = 0.085348;
+pub const BASELINE_SLOPE: f64 = 0.091571;
 
 /// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
 /// `c` (per start pit of margin), `d` (per seed of material margin).
@@ -57,11 +57,11 @@ pub const BASELINE_SLOPE: f64 = 0.085348;
 /// results in docs/benchmarks/win-probability.md). Re-run both after a
 /// change to the search's scores and paste the printed block here.
 pub const COEFFICIENTS: [[f64; 3]; 5] = [
-    [0.1894, -0.0112, -0.0314],
-    [0.1158, -0.0589, -0.0038],
-    [0.0801, -0.0714, -0.004],
-    [0.1876, 0.0278, -0.0402],
-    [0.1838, 0.0656, -0.0342],
+    [0.194194, -0.031457, -0.021118], // igisoro
+    [0.100903, 0.021506, -0.015327],  // igisoro-wikipedia
+    [0.079739, -0.077704, -0.000379], // igisoro-fr
+    [0.176586, -0.012063, -0.028039], // ikibuguzo-1
+    [0.180095, 0.033422, -0.023946],  // ikibuguzo-2
 ];
 
 /// An estimate (not a proven result) stays in `ESTIMATE_MIN..=1 -
@@ -163,19 +163,15 @@ mod tests {
 
     /// The same position seen from the other chair: the board turned half
     /// a turn (row 4 becomes row 1, column a becomes h), the other side to
-    /// move. Each side's sowing loop, reverse pits and opening script are
-    /// the same from its own seat, so this is the colour-swapped game.
-    fn colour_swapped(p: &Board4x8) -> Board4x8 {
+    /// move. Each side's sowing loop and reverse pits are the same from its
+    /// own seat, so this is the colour-swapped game. `None` inside
+    /// Ikibuguzo's scripted opening, whose script has South move first.
+    fn colour_swapped(p: &Board4x8) -> Option<Board4x8> {
         let s = p.to_setup();
         let pits = s.pits.iter().rev().map(|row| row.iter().rev().copied().collect()).collect();
         let other = |t: &str| if t.starts_with('s') { "north" } else { "south" }.to_string();
-        let swapped = Setup {
-            pits,
-            to_move: other(&s.to_move),
-            winner: s.winner.as_deref().map(other),
-            ..s.clone()
-        };
-        Board4x8::from_setup(&swapped).expect("a turned board is valid")
+        let swapped = Setup { pits, to_move: other(&s.to_move), winner: s.winner.as_deref().map(other), ..s.clone() };
+        Board4x8::from_setup(&swapped).ok()
     }
 
     #[test]
@@ -204,11 +200,15 @@ mod tests {
     /// `1 - p` (the model is odd in its point of view).
     #[test]
     fn symmetric_under_colour_swap() {
-        let mut uneven = 0;
+        let (mut uneven, mut swapped) = (0, 0);
         for p in positions() {
-            let q = colour_swapped(&p);
+            let Some(q) = colour_swapped(&p) else {
+                assert!(p.opening_plies() > 0, "only a scripted opening cannot be turned: {}", notation::format(&p));
+                continue;
+            };
+            swapped += 1;
             assert_ne!(p.to_move(), q.to_move());
-            assert_eq!(colour_swapped(&q), p, "turning twice gives the position back");
+            assert_eq!(colour_swapped(&q), Some(p.clone()), "turning twice gives the position back");
             assert_eq!(Igisoro::context(&p), Igisoro::context(&q), "{}", notation::format(&p));
             let (a, b) = (analyse::<Igisoro>(&p, &Limits::depth(2)), analyse::<Igisoro>(&q, &Limits::depth(2)));
             assert_eq!(a.score, b.score, "{}", notation::format(&p));
@@ -224,7 +224,7 @@ mod tests {
             }
             uneven += (Igisoro::context(&p).starts != 0 || Igisoro::context(&p).material != 0) as u32;
         }
-        assert!(uneven > 20, "only {uneven} positions with uneven features: the test says little");
+        assert!(swapped >= 50 && uneven > 20, "{swapped} positions turned, {uneven} with uneven features: too few");
     }
 
     #[test]
@@ -247,7 +247,7 @@ mod tests {
         for (v, [a, _, _]) in Variant::ALL.iter().zip(COEFFICIENTS) {
             assert!(a > 0.0, "{v}: a {a}");
         }
-        assert!(BASELINE_SLOPE > 0.0);
+        const { assert!(BASELINE_SLOPE > 0.0) };
     }
 
     /// A score of zero with even features is a coin flip, and a bigger
