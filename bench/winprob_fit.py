@@ -280,7 +280,13 @@ def main() -> None:
         other = load(args.check)
         other = other.take(other.proven == 0)
         print(f"\nOther data {args.check} ({len(other.result):,} seed-score positions, no game fitted):")
-        table([("all", other, {"baseline": baseline.predict(other), "model": model.predict(other)})])
+        po = {"baseline": baseline.predict(other), "model": model.predict(other)}
+        rows = [("all variants", other, po)]
+        for v, name in enumerate(VARIANTS):
+            m = other.variant == v
+            if m.any():
+                rows.append((name, other.take(m), {k: p[m] for k, p in po.items()}))
+        table(rows)
 
     print("\nCoefficients (per seed of score; per pit; per seed):")
     print(f"  baseline: a = {baseline.w[-1][0]:.6f}")

@@ -390,6 +390,8 @@ struct Reviewed {
     before: f64,
     after: f64,
     notation: String,
+    /// The mover's result in the game (1, 0.5, 0).
+    result: f64,
 }
 
 fn score_text(s: Score) -> String {
@@ -460,9 +462,23 @@ fn review_game<G: Sample>(
             before: best_p,
             after: after_p,
             notation: G::notation(&p),
+            result: 0.0,
         });
         p = after;
         ply += 1;
+    }
+    // The game's result for each mover (a game still on at the ply cap by
+    // material, as `generate` scores it).
+    let winner = match status::<G>(&p) {
+        Status::Won { winner, .. } => Some(winner),
+        Status::Ongoing => by_material::<G>(&p),
+    };
+    for r in &mut out {
+        r.result = match winner {
+            Some(w) if w == r.side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
     }
     out
 }
@@ -527,17 +543,41 @@ fn review() {
             "labelled plies: seed loss {seed_all} ({seed_dec} in positions already decided, p < 0.1 or > 0.9), \
              drop {wp_all} ({wp_dec} decided)"
         );
+        // Whether the labelled move went with a change of the mover's
+        // fate: it was expected to win after the best move (p > 0.5) and
+        // lost the game. A label on a move that changed nothing (the game
+        // went as expected before it) tells the player less.
+        let turned = |r: &&&Reviewed| r.before > 0.5 && r.result < 0.5;
+        for (scheme, pick) in [
+            ("seed loss", &(|r: &&Reviewed| r.seed.is_some()) as &dyn Fn(&&Reviewed) -> bool),
+            ("drop", &|r: &&Reviewed| drop_label((r.before - r.after).max(0.0), *t).is_some()),
+        ] {
+            let labelled: Vec<&Reviewed> = all.iter().filter(|r| pick(r)).collect();
+            let n = labelled.iter().filter(turned).count();
+            println!(
+                "  {scheme}: {} labelled plies, {n} of them by a mover expected to win after the best move who lost the game",
+                labelled.len()
+            );
+        }
     }
     let t = sets[0];
-    println!("\nplies where the labels differ by more than one step (drop thresholds {t:?}):");
-    println!("| game | ply | side | played | best | best score | played score | seed loss | seed label | p after best | p after played | drop label | position |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "\nplies where the drop label is more severe, or the seed label two steps more severe (drop thresholds {t:?}, \
+         first --show):"
+    );
+    println!("| game | ply | side | played | best | best score | played score | seed loss | seed label | p after best | p after played | drop label | mover's result | position |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let show: usize = arg("--show", 30);
     let rank = |l: Option<&str>| names.iter().position(|&n| n == l).unwrap() as i32;
+    let mut shown = 0;
     for r in &all {
         let d = drop_label((r.before - r.after).max(0.0), t);
-        if (rank(r.seed) - rank(d)).abs() >= 2 {
+        // Every ply the drop judges more severely; the others only when two
+        // steps apart.
+        if (rank(d) > rank(r.seed) || rank(r.seed) - rank(d) >= 2) && shown < show {
+            shown += 1;
             println!(
-                "| {} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {:.3} | {:.3} | {} | `{}` |",
+                "| {} | {} | {} | {} | {} | {} | {} | {:.2} | {} | {:.3} | {:.3} | {} | {} | `{}` |",
                 r.game,
                 r.ply,
                 r.side.name(),
@@ -550,6 +590,7 @@ fn review() {
                 r.before,
                 r.after,
                 name(d),
+                r.result,
                 r.notation
             );
         }
