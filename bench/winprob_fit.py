@@ -3,8 +3,12 @@
 Hand-run, one command, re-runnable after any change to the search's scores:
 
     .venv-bench/bin/python bench/winprob_fit.py \
-        --data bench/data/winprob/selfplay-d4.tsv.gz \
+        --data bench/data/winprob/selfplay-d4.tsv.gz --explore \
+        --check bench/data/winprob/check-d3.tsv.gz \
         --plot docs/img/win-probability-reliability.png
+
+(the recorded output is ``bench/data/winprob/fit-d4.txt``; ``--check`` scores the
+fitted models on games of another depth, ``--explore`` other feature sets).
 
 The data comes from ``cargo run --release -p igisoro-bench --bin winprob --
 generate`` (see ``bench/src/bin/winprob.rs`` for the columns). Games are split
@@ -19,7 +23,8 @@ Two models of ``p = sigmoid(z)`` for the side to move:
 - model: per variant, ``z = a * s + c * starts + d * material``, with
   ``starts`` the start pits the side to move has more than the other and
   ``material`` the seeds it has more (``--explore`` scores other sets: a
-  ``sign(s) ln(1 + |s|)`` term, phase terms; none helped on held-out games).
+  ``sign(s) ln(1 + |s|)`` term, one set for all variants, a tempo constant;
+  see docs/benchmarks/win-probability.md for why none was kept).
 
 Every feature is odd under the colour swap of the point of view (negate the
 score, exchange "mine" and "theirs"), and there is no intercept, so
@@ -38,7 +43,6 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -64,7 +68,7 @@ class Data:
     result: np.ndarray  # 1 won, 0 lost, 0.5 cut with equal seeds
     cut: np.ndarray
 
-    def take(self, mask: np.ndarray) -> "Data":
+    def take(self, mask: np.ndarray) -> Data:
         return Data(*(getattr(self, f)[mask] for f in self.__dataclass_fields__))
 
 
@@ -140,7 +144,7 @@ class Model:
         self.names, self.per_variant = names, per_variant
         self.w: dict[int, np.ndarray] = {}
 
-    def fit(self, d: Data) -> "Model":
+    def fit(self, d: Data) -> Model:
         if self.per_variant:
             for v in range(len(VARIANTS)):
                 m = d.variant == v
@@ -194,7 +198,7 @@ def reliability(ax, preds: dict[str, np.ndarray], y: np.ndarray, bins: int = 10)
     ax.grid(alpha=0.3)
 
 
-def rust_block(baseline: Model, model: Model, args) -> str:
+def rust_block(baseline: Model, model: Model) -> str:
     lines = [
         f"pub const BASELINE_SLOPE: f64 = {baseline.w[-1][0]:.6f};",
         f"pub const COEFFICIENTS: [[f64; {len(MODEL_FEATURES)}]; {len(VARIANTS)}] = [",
@@ -293,7 +297,7 @@ def main() -> None:
     for v, w in model.w.items():
         print(f"  {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.6f}" for n, x in zip(MODEL_FEATURES, w)))
     print("\nRust (paste over the constants of rust_core/src/search/win_probability.rs):\n")
-    print(rust_block(baseline, model, args))
+    print(rust_block(baseline, model))
 
     if args.plot:
         import matplotlib

@@ -13,7 +13,7 @@ use crate::isolo as iso;
 use crate::json_form::{write_str, Extra, Form};
 use crate::moves::format_move;
 use crate::search::limits::MAX_SEARCH_TIME_MS;
-use crate::search::{self, Analysis, Limits};
+use crate::search::{self, Analysis, Limits, Score};
 
 /// A validated position of any rule system.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -373,10 +373,13 @@ impl AnyPosition {
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
-    /// The side to move's chance to win, given an analysis `a` of this
-    /// position (see [`search::win_probability`](mod@search::win_probability)).
-    pub fn win_probability(&self, a: &Analysis) -> f64 {
-        with_game!(self, p, G => search::win_probability::of_analysis::<G>(p, a))
+    /// The side to move's chance to win, given a search's `score` of this
+    /// position (for an analysis `a` of it: `a.score`; see
+    /// [`search::win_probability`](mod@search::win_probability)). Takes a
+    /// score rather than an analysis so that a review can also ask it for
+    /// the position after the best move, with the best line's score.
+    pub fn win_probability(&self, score: Score) -> f64 {
+        with_game!(self, p, G => search::win_probability::win_probability::<G>(p, score))
     }
 
     /// Analyse positions of any rule systems in parallel, through
@@ -396,6 +399,21 @@ mod tests {
             let p = AnyPosition::from_notation(&v.start).unwrap();
             assert_eq!(p.notation(), v.start);
             assert_eq!(p, AnyPosition::start(v.name).unwrap());
+        }
+    }
+
+    /// Every rule system answers a win probability: proven scores exactly,
+    /// a search's estimate within (0, 1).
+    #[test]
+    fn win_probability_for_every_variant() {
+        for v in variants() {
+            let p = AnyPosition::start(v.name).unwrap();
+            assert_eq!(p.win_probability(Score::Win { turns: 1 }), 1.0, "{}", v.name);
+            assert_eq!(p.win_probability(Score::Loss { turns: 0 }), 0.0, "{}", v.name);
+            let w = p.win_probability(Score::Centiseeds(-150));
+            assert!(0.0 < w && w < 0.5, "{}: {}", v.name, w);
+            let a = p.analyse(&Limits::depth(1));
+            assert!((0.0..=1.0).contains(&p.win_probability(a.score)), "{}", v.name);
         }
     }
 

@@ -25,14 +25,18 @@
 //!   probability ([`igisoro_core::search::win_probability`]): the mover's
 //!   probability after the best move (the best line's score, seen from the
 //!   position after that move) minus after the move played, both with the
-//!   opponent to move; prints the two labellings side by side and every
-//!   ply where they differ by two steps or more.
+//!   opponent to move; prints the two labellings side by side, how many
+//!   labels fall in decided positions and on moves that turned the game,
+//!   and (up to `--show`) the plies the drop judges more severely or the
+//!   seed loss two steps more severely.
 //!
 //! Run (the recorded runs are in docs/benchmarks/win-probability.md):
 //! `cargo run --release -p igisoro-bench --bin winprob -- generate --variants igisoro:3000,igisoro-wikipedia:300,igisoro-fr:300,ikibuguzo-1:3000,ikibuguzo-2:3000 --depth 4 --max-plies 300 --out bench/data/winprob/selfplay-d4.tsv`
 //! (then `gzip -9` it: the fit reads `.tsv.gz`)
 //! (`--variants name:games,...`: games per variant; `all`: every variant, `--games` each)
-//! `cargo run --release -p igisoro-bench --bin winprob -- review --variant igisoro --games 6 --depth 4`
+//! `cargo run --release -p igisoro-bench --bin winprob -- generate --variants igisoro:600,igisoro-wikipedia:40,igisoro-fr:40,ikibuguzo-1:600,ikibuguzo-2:600 --depth 3 --max-plies 300 --seed 3100000 --out bench/data/winprob/check-d3.tsv`
+//! (games of another depth, to check the fit with)
+//! `cargo run --release -p igisoro-bench --bin winprob -- review --variant igisoro --games 40 --depth 4`
 
 use igisoro_bench::{arg, fail};
 use igisoro_core::any_position::Family;

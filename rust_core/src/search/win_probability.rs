@@ -25,7 +25,19 @@
 //!   benchmark page): `d < 0` says the search's seed margin predicts the
 //!   result a little less than its positional terms do;
 //! - monotone in the score: `a > 0` for every variant (a test holds the
-//!   constants to it).
+//!   constants to it);
+//! - no constant for the side to move: the fit finds one (+0.9 logits on
+//!   depth-4 scores), but on depth-3 scores it comes out at -1.1: it is the
+//!   search's odd-even effect, not a property of the position, so a
+//!   constant fitted at one depth would be wrong at the next.
+//!
+//! The fit used depth-4 scores (the review's and `analyse`'s default); on
+//! depth-3 games it predicts as well as one slope for all variants, not
+//! better (see the benchmark page).
+//!
+//! A review comparing a move with the best one should take both
+//! probabilities after the move (the opponent to move in both), not the
+//! one before the move against the one after: see the benchmark page.
 //!
 //! Isolo has no fitted row: the engine proves the game from the start (the
 //! fore-play's first player wins in two turns at depth 3), so its analyses
