@@ -216,6 +216,13 @@ def main() -> None:
     ap.add_argument("--plot", default=None, help="write the reliability plot (PNG) here")
     ap.add_argument("--check", default=None, help="also score the fitted models on this other data file")
     ap.add_argument("--explore", action="store_true", help="also score other feature sets on the held-out games")
+    ap.add_argument(
+        "--rust",
+        nargs=2,
+        metavar=("DATA", "PREDICTIONS"),
+        default=None,
+        help="compare the fitted model with the core's probabilities (`winprob predict --data DATA`) on DATA",
+    )
     args = ap.parse_args()
 
     d = load(args.data)
@@ -291,6 +298,14 @@ def main() -> None:
             if m.any():
                 rows.append((name, other.take(m), {k: p[m] for k, p in po.items()}))
         table(rows)
+
+    if args.rust:
+        rows, core = load(args.rust[0]), np.loadtxt(args.rust[1])
+        diff = np.abs(model.predict(rows) - core)
+        print(
+            f"\nThe core against the fit on {args.rust[0]} ({len(core):,} positions): "
+            f"largest difference {diff.max():.2e} (the constants are rounded to 6 decimals)"
+        )
 
     print("\nCoefficients (per seed of score; per pit; per seed):")
     print(f"  baseline: a = {baseline.w[-1][0]:.6f}")

@@ -30,6 +30,10 @@
 //!   and (up to `--show`) the plies the drop judges more severely or the
 //!   seed loss two steps more severely.
 //!
+//! - `predict --data F`: the core's probability for every row of a
+//!   `generate --notation` file, to check the Rust constants against the
+//!   fit (`bench/winprob_fit.py --rust`).
+//!
 //! Run (the recorded runs are in docs/benchmarks/win-probability.md):
 //! `cargo run --release -p igisoro-bench --bin winprob -- generate --variants igisoro:3000,igisoro-wikipedia:300,igisoro-fr:300,ikibuguzo-1:3000,ikibuguzo-2:3000 --depth 4 --max-plies 300 --out bench/data/winprob/selfplay-d4.tsv`
 //! (then `gzip -9` it: the fit reads `.tsv.gz`)
@@ -601,10 +605,38 @@ fn review() {
     }
 }
 
+/// `predict --data F`: the core's win probability for every row of a
+/// `generate --notation` file, one per line, for checking that the Rust
+/// constants and features match the fit (`bench/winprob_fit.py --rust F`).
+fn predict() {
+    use igisoro_core::any_position::AnyPosition;
+    use std::io::BufRead;
+    let data: String = arg("--data", String::new());
+    let file = std::fs::File::open(&data).unwrap_or_else(|e| fail(&format!("--data {data}: {e}")));
+    let mut lines = std::io::BufReader::new(file).lines().map(|l| l.expect("readable"));
+    let header: Vec<String> = lines.next().unwrap_or_default().split('\t').map(String::from).collect();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| fail(&format!("no column {name}")));
+    let (kind, score, notation) = (col("kind"), col("score"), col("notation"));
+    let out = std::io::stdout();
+    let mut out = std::io::BufWriter::new(out.lock());
+    for line in lines {
+        let v: Vec<&str> = line.split('\t').collect();
+        let n: i64 = v[score].parse().expect("score");
+        let s = match v[kind] {
+            "cs" => Score::Centiseeds(n as i32),
+            "win" => Score::Win { turns: n as u32 },
+            _ => Score::Loss { turns: n as u32 },
+        };
+        let p = AnyPosition::from_notation(v[notation]).unwrap_or_else(|e| fail(&format!("{}: {e}", v[notation])));
+        writeln!(out, "{:.9}", p.win_probability(s)).unwrap();
+    }
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("generate") => generate(),
         Some("review") => review(),
-        _ => fail("usage: winprob generate|review [options] (see the source's docs)"),
+        Some("predict") => predict(),
+        _ => fail("usage: winprob generate|review|predict [options] (see the source's docs)"),
     }
 }
