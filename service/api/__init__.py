@@ -1,8 +1,9 @@
 """Blueprints, one per resource, all under ``/v1``.
 
 To add a resource, write a module here with a ``bp`` blueprint, add it to
-``BLUEPRINTS``, describe it in ``openapi.yaml``; the drift tests then check
-that the two agree.
+``BLUEPRINTS``, describe each operation in its view's docstring (below
+``---``) and its request body as a schema in ``service/schemas.py``; then
+``python -m service.openapi`` regenerates ``openapi.yaml``.
 """
 
 from __future__ import annotations
