@@ -12,6 +12,7 @@ use igisoro_core::game::Game;
 use igisoro_core::isolo::{self, Isolo};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
+use igisoro_core::search::turn_graph::TurnGraph;
 use igisoro_core::search::{reference, solve, Engine, Limits, Outcome, Solution, StopReason};
 use igisoro_core::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,6 +173,35 @@ variant_test!(agrees_with_oracle_igisoro_wikipedia, Variant::IgisoroWikipedia);
 variant_test!(agrees_with_oracle_igisoro_fr, Variant::IgisoroFr);
 variant_test!(agrees_with_oracle_ikibuguzo_1, Variant::Ikibuguzo1);
 variant_test!(agrees_with_oracle_ikibuguzo_2, Variant::Ikibuguzo2);
+
+/// Turns with the opponent's in-turn decisions (retreat, in the variants
+/// that have it): endgame positions whose root turn has one, compared the
+/// same way. Why its own test: a retreat is the defender's choice when the
+/// attacker moves and the attacker's when the defender moves; mixing the
+/// two up proves wins that the oracle refutes.
+#[test]
+fn agrees_with_oracle_on_opponent_decisions() {
+    let (mut compared, mut forced) = (0, 0);
+    for v in [Variant::Igisoro, Variant::IgisoroWikipedia] {
+        let mut found = 0;
+        for p in endgames(v, 200, 0x0DEC) {
+            let g = TurnGraph::<Igisoro>::build(&p);
+            if !g.has_opponent || g.cyclic {
+                continue;
+            }
+            found += 1;
+            if let Some(seen) = compare::<Igisoro>(&p, &notation::format(&p)) {
+                compared += 1;
+                forced += seen.forced as usize;
+            }
+            if found == 12 {
+                break;
+            }
+        }
+    }
+    eprintln!("opponent decisions: {compared} compared, {forced} forced within depth {DEPTH}");
+    assert!(compared >= 8 && forced >= 3, "{compared} compared, {forced} forced");
+}
 
 /// Isolo: positions along seeded random games (fore-play, kucheleka and
 /// main game), stopped one ply before the end.
