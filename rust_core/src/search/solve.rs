@@ -36,10 +36,12 @@
 //!   value is never stored);
 //! - a line longer than the depth limit;
 //! - a turn the solver cannot settle exactly: its graph cut by
-//!   `Limits::turn_nodes` or a relay chain cut by `Limits::turn_laps`, or a
+//!   `Limits::turn_nodes` or a relay chain cut by `Limits::turn_laps`; a
 //!   turn with opponent decisions whose graph has a cycle (its value
 //!   depends on the route through it; the alpha-beta search handles it with
-//!   a path check, the solver leaves it). Counted in
+//!   a path check, the solver leaves it); a defender's turn whose options
+//!   the game lists only as a sample ([`Game::lists_all`]: Isolo's
+//!   kucheleka with too many arrangements). Counted in
 //!   [`Solution::unknown_turns`].
 //!
 //! A disproof can therefore depend on the line (the "graph history
@@ -343,6 +345,10 @@ impl<G: Engine> Solver<G> {
         };
         let mover = G::to_move(pos);
         let start = self.ctl.nodes;
+        // A sample of the defender's options proves nothing (Isolo's
+        // kucheleka lists a sample when it has too many; the turn's root is
+        // the only node a game samples today).
+        let exact = exact && (mover == attacker || G::lists_all(pos, &G::root(pos)));
         if !exact || g.results.is_empty() {
             // No legal move: the mover has lost.
             let v = if !exact {
