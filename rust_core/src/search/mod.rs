@@ -18,9 +18,11 @@
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`batch`]: many positions in parallel;
+//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown;
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
-//! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`].
+//! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
+//! [`solve()`].
 //!
 //! Known limits, and why:
 //! - Turn size. With optional capture and retreat one turn can have
@@ -55,6 +57,7 @@ pub mod level;
 pub mod limits;
 pub mod ordering;
 pub mod reference;
+pub mod solve;
 pub mod tt;
 pub mod turn_graph;
 pub mod zobrist;
@@ -65,6 +68,7 @@ pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
+pub use solve::{solve, Outcome, Solution};
 pub use zobrist::Zobrist;
 
 use crate::game::Game;
