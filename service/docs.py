@@ -61,7 +61,9 @@ def openapi() -> Response:
       summary: This document
       responses:
         '200':
-          description: The OpenAPI document, generated from the code with this server's limits (with the default configuration, byte for byte the repository's `openapi.yaml`).
+          description: |
+            The OpenAPI document, generated from the code with this server's limits
+            (with the default configuration, byte for byte the repository's `openapi.yaml`).
           content:
             application/yaml:
               schema:

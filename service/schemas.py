@@ -129,17 +129,12 @@ def _capped(key: str, value: int, low: int = 1) -> None:
         raise ValidationError(f"Must be between {low} and {top} (the server's {key}).")
 
 
-class SearchLimits(Schema):
-    """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
-    server (``MAX_SEARCH_*``); see ``service.search_policy.limits``."""
+class SearchBudget(Schema):
+    """``nodes``, ``time_ms``: each optional and capped by the server
+    (``MAX_SEARCH_NODES``, ``MAX_SEARCH_TIME_MS``)."""
 
-    depth = fields.Integer(strict=True, metadata={"x-component": "SearchDepth"})
     nodes = fields.Integer(strict=True, metadata={"x-component": "SearchNodes"})
     time_ms = fields.Integer(strict=True, metadata={"x-component": "SearchTime"})
-
-    @validates("depth")
-    def _depth(self, value: int, **kwargs: Any) -> None:
-        _capped("MAX_SEARCH_DEPTH", value)
 
     @validates("nodes")
     def _nodes(self, value: int, **kwargs: Any) -> None:
@@ -148,6 +143,17 @@ class SearchLimits(Schema):
     @validates("time_ms")
     def _time_ms(self, value: int, **kwargs: Any) -> None:
         _capped("MAX_SEARCH_TIME_MS", value)
+
+
+class SearchLimits(SearchBudget):
+    """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
+    server (``MAX_SEARCH_*``); see ``service.search_policy.limits``."""
+
+    depth = fields.Integer(strict=True, metadata={"x-component": "SearchDepth"})
+
+    @validates("depth")
+    def _depth(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_SEARCH_DEPTH", value)
 
 
 class MultiPV(Schema):
@@ -182,6 +188,11 @@ class BestMoveRequest(EvaluateRequest):
                                        for k in extra})
         elif "seed" in data:
             raise ValidationError({"seed": ["Only used with 'level'."]})
+
+
+class SolveRequest(PositionRequest, SearchBudget):
+    """``{"position": ..., "nodes"?, "time_ms"?}``: the solver's budget
+    (``SOLVE_DEFAULT_TIME_MS`` when neither is given)."""
 
 
 class BatchRequest(SearchLimits, MultiPV):

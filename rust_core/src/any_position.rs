@@ -373,6 +373,11 @@ impl AnyPosition {
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
+    /// Solve this position for its side to move (see [`search::solve`]).
+    pub fn solve(&self, limits: &Limits) -> search::Solution {
+        with_game!(self, p, G => search::solve::<G>(p, limits))
+    }
+
     /// Analyse positions of any rule systems in parallel, through
     /// [`search::batch`] (same limits sharing as a one-family batch).
     pub fn analyse_many(positions: &[AnyPosition], limits: &Limits) -> Vec<Analysis> {

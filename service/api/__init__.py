@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from service.api import batch, games, health, jobs, legal_moves, moves, positions, search, variants
+from service.api import batch, games, health, jobs, legal_moves, moves, positions, search, solve, variants
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
-    health.bp, variants.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, batch.bp, games.bp, jobs.bp,
+    health.bp, variants.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, solve.bp, batch.bp, games.bp, jobs.bp,
 )

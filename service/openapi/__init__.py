@@ -35,7 +35,7 @@ from service import schemas
 #: The request bodies, by component name (the schema class's name).
 REQUEST_SCHEMAS: tuple[type[Schema], ...] = (
     schemas.PositionRequest, schemas.LegalMovesRequest, schemas.MoveCheckRequest, schemas.RenderRequest,
-    schemas.EvaluateRequest, schemas.BestMoveRequest, schemas.BatchRequest, schemas.ReviewRequest,
+    schemas.EvaluateRequest, schemas.BestMoveRequest, schemas.SolveRequest, schemas.BatchRequest, schemas.ReviewRequest,
     schemas.JobRequest,
 )
 

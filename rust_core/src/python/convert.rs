@@ -6,7 +6,7 @@ use super::to_py_err;
 use crate::error::Error;
 use crate::game::Event;
 use crate::json_form::{rule_value, RuleValue};
-use crate::search::{Analysis, Score};
+use crate::search::{Analysis, Score, Solution};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
@@ -72,6 +72,14 @@ pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bou
     let score = score_tuple(&a.score);
     (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
         .into_bound_py_any(py)
+}
+
+/// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,
+/// unknown_turns): the fields of `igisoro.Solution`, in order.
+pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64);
+
+pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {
+    (s.outcome.name(), s.line, s.turns, s.nodes, s.time_ms, s.stopped_by.name(), s.unknown_turns)
 }
 
 /// A Python value as JSON: what `json.loads` makes (dicts with string keys,

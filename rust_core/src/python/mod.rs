@@ -25,7 +25,7 @@ use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use crate::with_game;
-use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict};
+use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict, solution_tuple, SolutionTuple};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -303,6 +303,22 @@ impl PyPos {
         let inner = &self.inner;
         let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
         analysis_tuple(py, &a)
+    }
+
+    /// Prove a win or loss for the side to move within `nodes` and/or
+    /// `time_ms` (at least one; `timeout` as in `analyse`): the fields of
+    /// `igisoro.Solution` (see `solution_tuple`). Releases the GIL.
+    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        timeout: Option<f64>,
+    ) -> PyResult<SolutionTuple> {
+        let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
+        let inner = &self.inner;
+        Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
