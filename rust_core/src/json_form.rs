@@ -328,7 +328,7 @@ mod tests {
         let p = b4::Position::start(b4::Variant::Igisoro);
         let setup = p.to_setup();
         let form = Form {
-            variant: setup.variant,
+            variant: setup.variant.name().to_string(),
             rules: vec![
                 ("retreat".into(), "false".into()),
                 ("min_seeds".into(), "1".into()),
