@@ -110,7 +110,9 @@ macro_rules! with_game {
 /// without reading the name again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyVariant {
+    /// A variant of the 4x8 family.
     Board4x8(b4::Variant),
+    /// An Isolo variant.
     Isolo(iso::Variant),
 }
 
