@@ -328,7 +328,7 @@ mod tests {
         let p = b4::Position::start(b4::Variant::Igisoro);
         let setup = p.to_setup();
         let form = Form {
-            variant: setup.variant,
+            variant: setup.variant.name().to_string(),
             rules: vec![
                 ("retreat".into(), "false".into()),
                 ("min_seeds".into(), "1".into()),
@@ -355,6 +355,53 @@ mod tests {
             let p = crate::any_position::AnyPosition::start(v.name).unwrap();
             let q = crate::any_position::AnyPosition::from_setup(&read(&p.to_json()).unwrap()).unwrap();
             assert_eq!(p, q);
+        }
+    }
+
+    #[test]
+    fn the_board_is_checked_before_the_state_fields() {
+        // Why: validation once read the side to move, the winner, the ply
+        // count and the phase after the board; they are read at the text
+        // edge now, and an input with several mistakes keeps its error.
+        let board = "[[0,0,0,0,0,0,0,0],[4,4,4,4,4,4,4,4],[4,4,4,4,4,4,4,4],[0,0,0,0,0,0,0,0]]";
+        let cases = [
+            (
+                r#"{"pits": [[1]], "to_move": "east", "winner": "x", "opening_plies": 300}"#.to_string(),
+                "wrong number of pits: expected 4 rows of 8, got 1 rows",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "to_move": "east", "winner": "x", "opening_plies": 300}}"#),
+                "side to move must be 'south' or 'north', not 'east'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "winner": "x", "opening_plies": 300}}"#),
+                "state field 'winner': 'x' is not 'south' or 'north'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "opening_plies": 300}}"#),
+                "state field 'opening_plies': 300 is outside 0..=4 for opening 'no_capture'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "opening_plies": -1}}"#),
+                "state field 'opening_plies': -1 is outside 0..=4 for opening 'no_capture'",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2]], "to_move": "east", "phase": "late"}"#.to_string(),
+                "wrong number of holes: North's row has 4 holes but South's has 3",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2,2]], "to_move": "east", "phase": "late"}"#
+                    .to_string(),
+                "side to move must be 'south' or 'north', not 'east'",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2,2]], "phase": "late"}"#.to_string(),
+                "phase must be 'fore_play', 'kucheleka' or 'main', not 'late'",
+            ),
+        ];
+        for (text, message) in cases {
+            let e = read(&text).and_then(|s| crate::any_position::AnyPosition::from_setup(&s)).unwrap_err();
+            assert_eq!(e.to_string(), format!("invalid position: {}", message), "{}", text);
         }
     }
 
