@@ -10,7 +10,7 @@ use crate::board4x8::rules::OptionKind;
 use crate::error::Error;
 use crate::explore;
 use crate::isolo as iso;
-use crate::json_form::{write_str, Extra, Form};
+use crate::json_form::{write_str, Extra, Form, RuleValue};
 use crate::moves::format_move;
 use crate::search::limits::MAX_SEARCH_TIME_MS;
 use crate::search::{self, Analysis, Limits};
@@ -32,8 +32,8 @@ pub trait Family: search::Engine<Pos: Send + Sync, Choice: Send> {
     /// The JSON form's parts (variant, rule overrides, pits picture,
     /// to_move, extra state fields).
     fn form(p: &Self::Pos) -> Form;
-    /// Every rule option with its effective value (text form).
-    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
+    /// Every rule option with its effective value (JSON types).
+    fn all_rules(p: &Self::Pos) -> Vec<(&'static str, RuleValue)>;
 }
 
 impl Family for b4::Igisoro {
@@ -49,7 +49,7 @@ impl Family for b4::Igisoro {
             ("opening_plies", Extra::Int(s.opening_plies.into())),
             ("winner", Extra::Text(s.winner.map(|w| w.name().to_string()))),
         ];
-        let rules = s.rules.iter().map(|r| (r.name().to_string(), r.value())).collect();
+        let rules = s.rules.iter().map(|&r| (r.name(), r.into())).collect();
         Form {
             variant: s.variant.name().to_string(),
             rules,
@@ -58,8 +58,8 @@ impl Family for b4::Igisoro {
             extra,
         }
     }
-    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    fn all_rules(p: &b4::Position) -> Vec<(&'static str, RuleValue)> {
+        p.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect()
     }
 }
 
@@ -73,7 +73,7 @@ impl Family for iso::Isolo {
     fn form(p: &iso::Position) -> Form {
         let s = p.to_setup();
         let extra = vec![("phase", Extra::Text(Some(s.phase.name().to_string())))];
-        let rules = s.rules.iter().map(|r| (r.name().to_string(), r.value())).collect();
+        let rules = s.rules.iter().map(|&r| (r.name(), r.into())).collect();
         Form {
             variant: s.variant.name().to_string(),
             rules,
@@ -82,8 +82,8 @@ impl Family for iso::Isolo {
             extra,
         }
     }
-    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    fn all_rules(p: &iso::Position) -> Vec<(&'static str, RuleValue)> {
+        p.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect()
     }
 }
 
@@ -192,8 +192,8 @@ pub struct VariantInfo {
     pub aliases: &'static [&'static str],
     pub source: &'static str,
     pub description: &'static str,
-    /// Every rule option with its value in this variant (text form).
-    pub rules: Vec<(&'static str, String)>,
+    /// Every rule option with its value in this variant (JSON types).
+    pub rules: Vec<(&'static str, RuleValue)>,
     /// The start position in text notation.
     pub start: String,
 }
@@ -206,7 +206,7 @@ pub fn variants() -> Vec<VariantInfo> {
         aliases: v.aliases(),
         source: v.source(),
         description: v.description(),
-        rules: v.rules().all(),
+        rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: b4::notation::format(&b4::Position::start(v)),
     });
     let two = iso::Variant::ALL.into_iter().map(|v| VariantInfo {
@@ -215,7 +215,7 @@ pub fn variants() -> Vec<VariantInfo> {
         aliases: v.aliases(),
         source: v.source(),
         description: v.description(),
-        rules: v.rules().all(),
+        rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: iso::notation::format(&iso::Position::start(v)),
     });
     four.chain(two).collect()

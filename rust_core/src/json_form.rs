@@ -13,8 +13,9 @@
 //! every variant.
 
 use crate::any_position::{AnySetup, BOARDS};
-use crate::board4x8::rules::OptionKind;
+use crate::board4x8::rules::{self as b4, OptionKind};
 use crate::error::Error;
+use crate::isolo::rules as iso;
 use serde_json::{Map, Value};
 use std::fmt::Write;
 
@@ -32,8 +33,9 @@ pub enum Extra {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
     pub variant: String,
-    /// Rule overrides as (option, text value), as the core keeps them.
-    pub rules: Vec<(String, String)>,
+    /// Rule overrides in their JSON types (from the typed settings, never
+    /// through text).
+    pub rules: Vec<(&'static str, RuleValue)>,
     pub pits: Vec<Vec<i64>>,
     pub to_move: String,
     pub extra: Vec<(&'static str, Extra)>,
@@ -90,20 +92,30 @@ pub enum RuleValue {
     Text(String),
 }
 
-/// An option's text value (as the core keeps it) in its JSON type: the one
-/// place that knows which option is which type, for the writer and for the
-/// Python binding alike.
-pub fn rule_value(name: &str, text: &str) -> RuleValue {
-    match option_kind(name) {
-        Some(OptionKind::Bool) => RuleValue::Bool(text == "true"),
-        Some(OptionKind::Int { .. }) => match text.parse::<i64>() {
-            Ok(n) => RuleValue::Int(n),
-            Err(_) => RuleValue::Text(text.to_string()),
-        },
-        Some(OptionKind::Pits) => {
-            RuleValue::Pits(text.split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+/// A 4x8 rule setting in its JSON type: the one place that knows which
+/// option is which type, for the writer and for the Python binding alike.
+impl From<b4::RuleSetting> for RuleValue {
+    fn from(s: b4::RuleSetting) -> RuleValue {
+        match s {
+            b4::RuleSetting::MinSeeds(n) => RuleValue::Int(n.into()),
+            b4::RuleSetting::Retreat(b) | b4::RuleSetting::EndPitsWin(b) => RuleValue::Bool(b),
+            b4::RuleSetting::ReversePits(_) => {
+                RuleValue::Pits(s.value().split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+            }
+            b4::RuleSetting::Capture(_)
+            | b4::RuleSetting::CapturedSowing(_)
+            | b4::RuleSetting::Clockwise(_)
+            | b4::RuleSetting::Opening(_) => RuleValue::Text(s.value()),
         }
-        Some(OptionKind::Choice(_)) | None => RuleValue::Text(text.to_string()),
+    }
+}
+
+/// An Isolo rule setting in its JSON type.
+impl From<iso::RuleSetting> for RuleValue {
+    fn from(s: iso::RuleSetting) -> RuleValue {
+        match s {
+            iso::RuleSetting::Holes(n) => RuleValue::Int(n.into()),
+        }
     }
 }
 
@@ -262,11 +274,6 @@ fn read_pits(v: &Value) -> Result<Vec<Vec<i64>>, Error> {
 }
 
 impl Form {
-    /// The rule overrides in their JSON types.
-    pub fn typed_rules(&self) -> Vec<(&str, RuleValue)> {
-        self.rules.iter().map(|(k, v)| (k.as_str(), rule_value(k, v))).collect()
-    }
-
     /// Append the JSON object.
     pub fn write(&self, out: &mut String) {
         out.push_str("{\"variant\":");
@@ -278,7 +285,7 @@ impl Form {
             }
             write_str(out, name);
             out.push(':');
-            write_rule_value(out, &rule_value(name, value));
+            write_rule_value(out, value);
         }
         out.push_str("},\"pits\":[");
         let mut digits = itoa::Buffer::new();
@@ -329,12 +336,10 @@ mod tests {
         let setup = p.to_setup();
         let form = Form {
             variant: setup.variant.name().to_string(),
-            rules: vec![
-                ("retreat".into(), "false".into()),
-                ("min_seeds".into(), "1".into()),
-                ("reverse_pits".into(), "a1,b2".into()),
-                ("capture".into(), "obligatory".into()),
-            ],
+            rules: [("retreat", "false"), ("min_seeds", "1"), ("reverse_pits", "b2,a1"), ("capture", "obligatory")]
+                .into_iter()
+                .map(|(k, v)| (k, crate::board4x8::rules::RuleSetting::parse(k, v).unwrap().into()))
+                .collect(),
             pits: vec![vec![0, 1], vec![2]],
             to_move: "south".into(),
             extra: vec![("opening_plies", Extra::Int(4)), ("winner", Extra::Text(None))],

@@ -76,11 +76,6 @@ impl Rules {
     pub fn get(&self, option: &str) -> Option<String> {
         self.settings().into_iter().find(|s| s.name() == option).map(RuleSetting::value)
     }
-
-    /// All options as (name, text value) pairs, in [`OPTIONS`] order.
-    pub fn all(&self) -> Vec<(&'static str, String)> {
-        self.settings().into_iter().map(|s| (s.name(), s.value())).collect()
-    }
 }
 
 /// One rule option set to a typed value: what a setup's rule overrides

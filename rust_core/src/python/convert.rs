@@ -5,7 +5,7 @@
 use super::to_py_err;
 use crate::error::Error;
 use crate::game::Event;
-use crate::json_form::{rule_value, RuleValue};
+use crate::json_form::RuleValue;
 use crate::search::{Analysis, Score, Solution};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
@@ -21,17 +21,17 @@ macro_rules! dict {
 }
 pub(crate) use dict;
 
-/// Rule options (text form) as a dict of their JSON types.
-pub(super) fn rules_dict<'py, K: AsRef<str>>(py: Python<'py>, pairs: &[(K, String)]) -> PyResult<Bound<'py, PyDict>> {
+/// Rule options (JSON types, from the core's typed settings) as a dict.
+pub(super) fn rules_dict<'py>(py: Python<'py>, pairs: &[(&str, RuleValue)]) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     for (k, v) in pairs {
-        let value = match rule_value(k.as_ref(), v) {
+        let value = match v {
             RuleValue::Bool(b) => b.into_bound_py_any(py)?,
             RuleValue::Int(n) => n.into_bound_py_any(py)?,
             RuleValue::Pits(names) => names.into_bound_py_any(py)?,
             RuleValue::Text(t) => t.into_bound_py_any(py)?,
         };
-        d.set_item(k.as_ref(), value)?;
+        d.set_item(k, value)?;
     }
     Ok(d)
 }
