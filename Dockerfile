@@ -11,6 +11,8 @@ COPY Cargo.toml Cargo.lock pyproject.toml README.md ./
 COPY rust_core rust_core
 COPY bench bench
 COPY python python
+# The service ships in the wheel as its own package (pyproject's include).
+COPY service service
 RUN /opt/build/bin/maturin build --release --out /wheels
 
 FROM python:3.11-slim-bookworm AS runtime
@@ -18,8 +20,9 @@ FROM python:3.11-slim-bookworm AS runtime
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir "$(ls /wheels/*.whl)[service]" && rm -rf /wheels
 WORKDIR /app
-COPY service service
-COPY gunicorn.conf.py openapi.yaml ./
+# Only the server's settings: the code, the board and the OpenAPI document
+# (generated from the code) come with the wheel.
+COPY gunicorn.conf.py ./
 RUN useradd --system --no-create-home igisoro \
  && mkdir -p /tmp/igisoro-metrics && chown igisoro /tmp/igisoro-metrics
 USER igisoro

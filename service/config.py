@@ -43,6 +43,8 @@ class Config:
     DEFAULT_SEARCH_DEPTH = 6
     #: Thinking time for ``/v1/best-move`` with a ``level`` and no ``time_ms``.
     DEFAULT_MOVE_TIME_MS = 1000
+    #: The solver's budget for ``/v1/solve`` given neither ``nodes`` nor ``time_ms``.
+    SOLVE_DEFAULT_TIME_MS = 1000
     #: Searches one worker runs at once; more get 503 ``overloaded``. Keep it
     #: below GUNICORN_THREADS so a thread is left for health and cheap calls.
     MAX_CONCURRENT_SEARCHES = 2
@@ -113,7 +115,7 @@ class Config:
 #: environment fails fast instead of at the first request.
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
-            "DEFAULT_MOVE_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
+            "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
@@ -140,7 +142,7 @@ def check(config: dict[str, Any]) -> None:
         if config[key] > top:
             raise ValueError(f"config {key} must be at most {top} (the engine's maximum), not {config[key]!r}")
     for key, cap in (("DEFAULT_SEARCH_DEPTH", "MAX_SEARCH_DEPTH"), ("DEFAULT_REVIEW_DEPTH", "MAX_SEARCH_DEPTH"),
-                     ("DEFAULT_MOVE_TIME_MS", "MAX_SEARCH_TIME_MS")):
+                     ("DEFAULT_MOVE_TIME_MS", "MAX_SEARCH_TIME_MS"), ("SOLVE_DEFAULT_TIME_MS", "MAX_SEARCH_TIME_MS")):
         if config[key] > config[cap]:
             raise ValueError(f"config {key} ({config[key]!r}) must not exceed {cap} ({config[cap]!r})")
     for key in ("CORS_ORIGINS", "API_KEYS"):

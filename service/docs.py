@@ -1,5 +1,6 @@
-"""``/v1/openapi.yaml`` (the contract, served from the file at the repository
-root) and ``/v1/docs``, Swagger UI from the swagger-ui-bundle package (no CDN)."""
+"""``/v1/openapi.yaml`` (the contract, generated from the code by
+:mod:`service.openapi` with this server's limits) and ``/v1/docs``, Swagger UI
+from the swagger-ui-bundle package (no CDN)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ from pathlib import Path
 import mimetypes
 
 from werkzeug.wrappers import Response as WerkzeugResponse
-from flask import Blueprint, Response, abort, redirect, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.security import safe_join
 
+from service import openapi as spec
+
 bp = Blueprint("docs", __name__, url_prefix="/v1")
 
-#: The file is the contract; the service serves it byte for byte.
+#: The committed copy of the document for the default configuration
+#: (``python -m service.openapi`` writes it; a test holds it to the code).
 OPENAPI_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 
 _INDEX = """<!doctype html>
@@ -47,26 +51,110 @@ _INIT = """window.ui = SwaggerUIBundle({
 
 @bp.get("/openapi.yaml")
 def openapi() -> Response:
-    """The OpenAPI document."""
-    return Response(OPENAPI_PATH.read_bytes(), mimetype="application/yaml")
+    """The OpenAPI document.
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: openapi
+      summary: This document
+      responses:
+        '200':
+          description: |
+            The OpenAPI document, generated from the code with this server's limits
+            (with the default configuration, byte for byte the repository's `openapi.yaml`).
+          content:
+            application/yaml:
+              schema:
+                type: object
+        default:
+          $ref: '#/components/responses/Problem'
+    """
+    # Built once per app (tens of milliseconds), then served from memory.
+    text = current_app.extensions.get("openapi_yaml")
+    if text is None:
+        text = current_app.extensions["openapi_yaml"] = spec.to_yaml(spec.build(current_app)).encode()
+    return Response(text, mimetype="application/yaml")
 
 
 @bp.get("/docs")
 def docs() -> Response:
-    """Interactive documentation."""
+    """Interactive documentation.
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: docs
+      summary: Interactive documentation (Swagger UI)
+      responses:
+        '200':
+          description: The Swagger UI page.
+          content:
+            text/html:
+              schema:
+                type: string
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return Response(_INDEX, mimetype="text/html")
 
 
 @bp.get("/docs/")
 def docs_slash() -> WerkzeugResponse:
     """``/v1/docs/`` is where people type it; the page's relative asset URLs
-    need ``/v1/docs``, so redirect there."""
+    need ``/v1/docs``, so redirect there.
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: docsSlash
+      summary: Redirect to the interactive documentation
+      responses:
+        '308':
+          description: To `/v1/docs` (the page's asset URLs are relative to it).
+          headers:
+            Location:
+              schema:
+                type: string
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return redirect(url_for("docs.docs"), 308)
 
 
 @bp.get("/docs/<path:asset>")
 def docs_asset(asset: str) -> Response:
-    """Swagger UI's static files and our start-up script (404 problem for anything else)."""
+    """Swagger UI's static files and our start-up script (404 problem for anything else).
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: docsAsset
+      summary: Swagger UI static files
+      parameters:
+      - name: asset
+        in: path
+        required: true
+        schema:
+          type: string
+        example: swagger-ui.css
+      responses:
+        '200':
+          description: A static file (JavaScript, CSS, images, maps).
+          content:
+            '*/*':
+              schema:
+                type: string
+                format: binary
+        '404':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     if asset == "init.js":
         return Response(_INIT, mimetype="text/javascript")
     path = safe_join(swagger_ui_path, asset)

@@ -119,7 +119,24 @@ def _jobs_text() -> bytes:
 
 @bp.get("/metrics")
 def metrics() -> Response:
-    """All metrics in the Prometheus text format."""
+    """All metrics in the Prometheus text format.
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: metrics
+      summary: Prometheus metrics
+      responses:
+        '200':
+          description: Metrics in the Prometheus text exposition format.
+          content:
+            text/plain:
+              schema:
+                type: string
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return Response(generate_latest(_registry()) + _jobs_text(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 

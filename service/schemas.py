@@ -1,4 +1,8 @@
-"""Request schemas (marshmallow). Responses are documented in ``openapi.yaml``.
+"""Request schemas (marshmallow): they check each request body and, through
+``service.openapi``, are its documentation (field ``metadata`` holds the
+descriptions; ``x-component`` names a shared schema of ``base.yaml``;
+``x-cap`` names the config key that bounds a value). Responses are described
+in ``service/openapi/base.yaml``.
 
 Validation happens here, once, at the edge: types and sizes. Whether a
 position or move makes sense is the engine's call (mapped to 422 problems).
@@ -30,6 +34,8 @@ class PositionField(fields.Field):  # type: ignore[type-arg]  # generic only in 
     """A position: its JSON object form or its text notation."""
 
     default_error_messages = {"invalid": "Must be a position JSON object or a text notation string."}
+    #: How ``service.openapi`` documents the field (a schema of ``base.yaml``).
+    component = "PositionInput"
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -49,6 +55,8 @@ class MoveField(fields.Field):  # type: ignore[type-arg]
     """A move or partial move: notation text (``f2-p-r``, ``k3.0.5.2``) or a list of tokens."""
 
     default_error_messages = {"invalid": "Must be move notation text or a list of token strings."}
+    #: How ``service.openapi`` documents the field (a schema of ``base.yaml``).
+    component = "MoveInput"
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         if isinstance(value, str):
@@ -73,7 +81,8 @@ class PositionRequest(Schema):
 class LegalMovesRequest(PositionRequest):
     """``{"position": ..., "limit"?: int, "partial"?: move}``."""
 
-    limit = fields.Integer(strict=True)
+    limit = fields.Integer(strict=True, metadata={
+        "description": "The most moves to return (default 1000). Ignored with `partial`.", "x-cap": "MAX_LEGAL_MOVES"})
     # Not named "partial": that is an attribute of marshmallow's Schema.
     partial_move = MoveField(data_key="partial")
 
@@ -120,17 +129,12 @@ def _capped(key: str, value: int, low: int = 1) -> None:
         raise ValidationError(f"Must be between {low} and {top} (the server's {key}).")
 
 
-class SearchLimits(Schema):
-    """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
-    server (``MAX_SEARCH_*``); see ``service.search_policy.limits``."""
+class SearchBudget(Schema):
+    """``nodes``, ``time_ms``: each optional and capped by the server
+    (``MAX_SEARCH_NODES``, ``MAX_SEARCH_TIME_MS``)."""
 
-    depth = fields.Integer(strict=True)
-    nodes = fields.Integer(strict=True)
-    time_ms = fields.Integer(strict=True)
-
-    @validates("depth")
-    def _depth(self, value: int, **kwargs: Any) -> None:
-        _capped("MAX_SEARCH_DEPTH", value)
+    nodes = fields.Integer(strict=True, metadata={"x-component": "SearchNodes"})
+    time_ms = fields.Integer(strict=True, metadata={"x-component": "SearchTime"})
 
     @validates("nodes")
     def _nodes(self, value: int, **kwargs: Any) -> None:
@@ -141,10 +145,21 @@ class SearchLimits(Schema):
         _capped("MAX_SEARCH_TIME_MS", value)
 
 
+class SearchLimits(SearchBudget):
+    """``depth``, ``nodes``, ``time_ms``: each optional and capped by the
+    server (``MAX_SEARCH_*``); see ``service.search_policy.limits``."""
+
+    depth = fields.Integer(strict=True, metadata={"x-component": "SearchDepth"})
+
+    @validates("depth")
+    def _depth(self, value: int, **kwargs: Any) -> None:
+        _capped("MAX_SEARCH_DEPTH", value)
+
+
 class MultiPV(Schema):
     """``multipv``: how many best moves to report, capped by ``MAX_MULTIPV``."""
 
-    multipv = fields.Integer(strict=True)
+    multipv = fields.Integer(strict=True, metadata={"x-component": "MultiPV"})
 
     @validates("multipv")
     def _multipv(self, value: int, **kwargs: Any) -> None:
@@ -159,8 +174,10 @@ class BestMoveRequest(EvaluateRequest):
     """An evaluation, or with ``level`` (1..10) the move a player of that
     strength picks in ``time_ms`` (randomness fixed by ``seed``)."""
 
-    level = fields.Integer(strict=True, validate=validate.Range(1, 10))
-    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**64 - 1))
+    level = fields.Integer(strict=True, validate=validate.Range(1, 10), metadata={
+        "description": "Strength, 1 (beginner) to 10 (full strength within `time_ms`). Not with `depth` or `nodes`."})
+    seed = fields.Integer(strict=True, validate=validate.Range(0, 2**64 - 1), metadata={
+        "description": "Fixes a level's randomness (only with `level`; default 0)."})
 
     @validates_schema
     def _level_takes_time_only(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -173,12 +190,20 @@ class BestMoveRequest(EvaluateRequest):
             raise ValidationError({"seed": ["Only used with 'level'."]})
 
 
+class SolveRequest(PositionRequest, SearchBudget):
+    """``{"position": ..., "nodes"?, "time_ms"?}``: the solver's budget
+    (``SOLVE_DEFAULT_TIME_MS`` when neither is given)."""
+
+
 class BatchRequest(SearchLimits, MultiPV):
     """``{"positions": [position, ...], limits...}``: each position is checked
     on its own, so a bad one becomes an error entry, not a failed batch."""
 
     # Any JSON value, null included: each is read on its own below.
-    positions = fields.List(fields.Raw(allow_none=True), required=True)
+    positions = fields.List(fields.Raw(allow_none=True), required=True, metadata={"x-cap": "MAX_BATCH_POSITIONS", "description": (
+        "Positions (JSON objects or notation). Each is checked on its own: any entry that is not a valid position "
+        "(null, a number, an object with bad fields) becomes an error entry at its index and the others are "
+        "analysed (cap `MAX_BATCH_POSITIONS`).")})
 
     @validates("positions")
     def _positions(self, value: list[Any], **kwargs: Any) -> None:
@@ -189,7 +214,8 @@ class ReviewRequest(SearchLimits):
     """``{"position": start, "moves": [move, ...], limits per ply...}``."""
 
     position = PositionField(required=True)
-    moves = fields.List(MoveField(), required=True)
+    moves = fields.List(MoveField(), required=True, metadata={
+        "x-cap": "MAX_REVIEW_PLIES", "x-low": 0, "description": "The moves played, in order (cap `MAX_REVIEW_PLIES`)."})
 
     @validates("moves")
     def _moves(self, value: list[Any], **kwargs: Any) -> None:
@@ -203,9 +229,10 @@ class JobRequest(SearchLimits, MultiPV):
     the envelope is checked here: each item is read by the worker, so a bad
     one becomes an error line, not a refused job."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(["positions", "games"]))
-    positions = fields.List(fields.Raw(allow_none=True))
-    games = fields.List(fields.Raw(allow_none=True))
+    kind = fields.String(required=True, validate=validate.OneOf(["positions", "games"]), metadata={
+        "description": "Which list the job holds: exactly one of `positions` and `games`, the one `kind` names."})
+    positions = fields.List(fields.Raw(allow_none=True), metadata={"x-cap": "JOB_MAX_POSITIONS"})
+    games = fields.List(fields.Raw(allow_none=True), metadata={"x-cap": "JOB_MAX_GAMES"})
 
     @validates_schema
     def _items(self, data: dict[str, Any], **kwargs: Any) -> None:

@@ -70,7 +70,7 @@ def run(fn: Callable[..., T], *args: Any, field: str = "position") -> T:
     # Counted here, where every search runs (evaluate, best move, each
     # position of a batch, each search of a game review).
     items = found if isinstance(found, list) else [found]
-    cut = sum(isinstance(a, igisoro.Analysis) and a.partial for a in items)
+    cut = sum(isinstance(a, (igisoro.Analysis, igisoro.Solution)) and a.partial for a in items)
     if cut:
         PARTIAL_SEARCHES.inc(cut)
     return found

@@ -12,6 +12,7 @@
 //! a decision; the retreats it gets against level 10's passes are thus the
 //! ones level 10 expects of it, a rule its own search does not know.
 
+use igisoro_core::board4x8::rules::{Capture, Clockwise, RuleSetting};
 use igisoro_core::board4x8::{notation, Choice, Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{
@@ -82,7 +83,8 @@ pub enum Player {
 
 /// The overrides that make `igisoro` the public bot's rules: it knows
 /// obligatory capture and no clockwise laps.
-const BOT_RULES: [(&str, &str); 2] = [("capture", "obligatory"), ("clockwise", "never")];
+const BOT_RULES: [RuleSetting; 2] =
+    [RuleSetting::Capture(Capture::Obligatory), RuleSetting::Clockwise(Clockwise::Never)];
 
 /// The start of the baseline's rules: `igisoro` with `capture=obligatory`,
 /// `clockwise=never`.
@@ -95,8 +97,8 @@ pub fn baseline_start() -> Position {
 /// ([`BOT_RULES`]). Positions already under them come back unchanged.
 pub fn in_bot_rules(p: &Position) -> Position {
     let mut s: Setup = p.to_setup();
-    s.rules.retain(|(k, _)| BOT_RULES.iter().all(|(b, _)| b != k));
-    s.rules.extend(BOT_RULES.iter().map(|&(k, v)| (k.to_string(), v.to_string())));
+    s.rules.retain(|r| BOT_RULES.iter().all(|b| b.name() != r.name()));
+    s.rules.extend(BOT_RULES);
     Position::from_setup(&s).expect("the bot's rules are valid overrides of any igisoro position")
 }
 

@@ -28,6 +28,7 @@ from igisoro.move import Move
 from igisoro.position import Decision, LegalMove, LegalMovesJson, MoveList, PlayResult, Position, Status
 from igisoro.variant import VariantInfo, rule_options, variants
 from igisoro.review import IllegalPly, Review, ReviewedPly, review
+from igisoro.solution import Outcome, Solution, SolveStop
 from igisoro.trace import TraceEvent
 
 from igisoro._igisoro import __version__
@@ -47,11 +48,14 @@ __all__ = [
     "Line",
     "Move",
     "MoveList",
+    "Outcome",
     "PlayResult",
     "Position",
     "Review",
     "ReviewedPly",
     "Score",
+    "Solution",
+    "SolveStop",
     "StopReason",
     "Status",
     "TraceEvent",

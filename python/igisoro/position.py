@@ -7,9 +7,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
 from igisoro import _igisoro
-from igisoro.analysis import Analysis, check_timeout, limits
+from igisoro.analysis import Analysis, _int_or_none, check_timeout, limits
 from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
+from igisoro.solution import Solution
 
 if TYPE_CHECKING:
     from igisoro.trace import TraceEvent
@@ -322,6 +323,20 @@ class Position:
             raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
         found = self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout))
         return self._with_move(Analysis._from(found), timeout)
+
+    def solve(self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None) -> Solution:
+        """Prove a win or a loss for the side to move, with a line that shows
+        it, or answer ``unknown`` (see :mod:`igisoro.solution`). ``nodes`` and
+        ``time_ms`` are the solver's budget (at least one; the maxima of
+        :data:`igisoro.analysis.ENGINE_MAXIMA`), ``timeout`` an outside
+        deadline as in :meth:`analyse`. Releases the GIL.
+
+        >>> Position.from_notation("isolo 2,2,2,2/2,2,2,2 s").solve(time_ms=2000).outcome
+        'win'
+        """
+        found = self._pos.solve(_int_or_none("nodes", nodes), _int_or_none("time_ms", time_ms),
+                                timeout=check_timeout(timeout))
+        return Solution._from(found)
 
     def _with_move(self, a: Analysis, timeout: float | None) -> Analysis:
         """``a``, unless the outside ``timeout`` left it without a move in a

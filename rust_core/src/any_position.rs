@@ -10,7 +10,7 @@ use crate::board4x8::rules::OptionKind;
 use crate::error::Error;
 use crate::explore;
 use crate::isolo as iso;
-use crate::json_form::{write_str, Extra, Form};
+use crate::json_form::{write_str, Extra, Form, RuleValue};
 use crate::moves::format_move;
 use crate::search::limits::MAX_SEARCH_TIME_MS;
 use crate::search::{self, Analysis, Limits, Score};
@@ -32,8 +32,8 @@ pub trait Family: search::Engine<Pos: Send + Sync, Choice: Send> {
     /// The JSON form's parts (variant, rule overrides, pits picture,
     /// to_move, extra state fields).
     fn form(p: &Self::Pos) -> Form;
-    /// Every rule option with its effective value (text form).
-    fn all_rules(p: &Self::Pos) -> Vec<(String, String)>;
+    /// Every rule option with its effective value (JSON types).
+    fn all_rules(p: &Self::Pos) -> Vec<(&'static str, RuleValue)>;
 }
 
 impl Family for b4::Igisoro {
@@ -45,11 +45,21 @@ impl Family for b4::Igisoro {
     }
     fn form(p: &b4::Position) -> Form {
         let s = p.to_setup();
-        let extra = vec![("opening_plies", Extra::Int(s.opening_plies)), ("winner", Extra::Text(s.winner))];
-        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
+        let extra = vec![
+            ("opening_plies", Extra::Int(s.opening_plies.into())),
+            ("winner", Extra::Text(s.winner.map(|w| w.name().to_string()))),
+        ];
+        let rules = s.rules.iter().map(|&r| (r.name(), r.into())).collect();
+        Form {
+            variant: s.variant.name().to_string(),
+            rules,
+            pits: s.pits,
+            to_move: s.to_move.name().to_string(),
+            extra,
+        }
     }
-    fn all_rules(p: &b4::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    fn all_rules(p: &b4::Position) -> Vec<(&'static str, RuleValue)> {
+        p.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect()
     }
 }
 
@@ -62,11 +72,18 @@ impl Family for iso::Isolo {
     }
     fn form(p: &iso::Position) -> Form {
         let s = p.to_setup();
-        let extra = vec![("phase", Extra::Text(Some(s.phase)))];
-        Form { variant: s.variant, rules: s.rules, pits: s.pits, to_move: s.to_move, extra }
+        let extra = vec![("phase", Extra::Text(Some(s.phase.name().to_string())))];
+        let rules = s.rules.iter().map(|&r| (r.name(), r.into())).collect();
+        Form {
+            variant: s.variant.name().to_string(),
+            rules,
+            pits: s.pits,
+            to_move: s.to_move.name().to_string(),
+            extra,
+        }
     }
-    fn all_rules(p: &iso::Position) -> Vec<(String, String)> {
-        p.rules().all().into_iter().map(|(k, v)| (k.to_string(), v)).collect()
+    fn all_rules(p: &iso::Position) -> Vec<(&'static str, RuleValue)> {
+        p.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect()
     }
 }
 
@@ -88,6 +105,42 @@ macro_rules! with_game {
     };
 }
 
+/// A variant of either rule system, read once from its name (or alias) at
+/// a text edge, so that the rule system is chosen and the setup built
+/// without reading the name again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyVariant {
+    /// A variant of the 4x8 family.
+    Board4x8(b4::Variant),
+    /// An Isolo variant.
+    Isolo(iso::Variant),
+}
+
+impl AnyVariant {
+    /// The rule system the variant belongs to.
+    pub fn board(self) -> Board {
+        match self {
+            AnyVariant::Board4x8(_) => Board::FourByEight,
+            AnyVariant::Isolo(_) => Board::TwoRows,
+        }
+    }
+}
+
+/// A name or alias of any family; an unknown one is
+/// [`Error::UnknownVariant`], whose message lists every variant.
+impl std::str::FromStr for AnyVariant {
+    type Err = Error;
+    fn from_str(variant: &str) -> Result<AnyVariant, Error> {
+        if let Ok(v) = variant.parse::<b4::Variant>() {
+            Ok(AnyVariant::Board4x8(v))
+        } else if let Ok(v) = variant.parse::<iso::Variant>() {
+            Ok(AnyVariant::Isolo(v))
+        } else {
+            Err(Error::UnknownVariant(variant.to_string()))
+        }
+    }
+}
+
 /// The rule system a variant name (or alias) belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Board {
@@ -100,13 +153,7 @@ pub enum Board {
 impl Board {
     /// Which rule system `variant` names.
     pub fn of(variant: &str) -> Result<Board, Error> {
-        if variant.parse::<b4::Variant>().is_ok() {
-            Ok(Board::FourByEight)
-        } else if variant.parse::<iso::Variant>().is_ok() {
-            Ok(Board::TwoRows)
-        } else {
-            Err(Error::UnknownVariant(variant.to_string()))
-        }
+        variant.parse::<AnyVariant>().map(AnyVariant::board)
     }
 
     /// `4x8` or `2xn`, as the variant metadata spells it.
@@ -145,8 +192,8 @@ pub struct VariantInfo {
     pub aliases: &'static [&'static str],
     pub source: &'static str,
     pub description: &'static str,
-    /// Every rule option with its value in this variant (text form).
-    pub rules: Vec<(&'static str, String)>,
+    /// Every rule option with its value in this variant (JSON types).
+    pub rules: Vec<(&'static str, RuleValue)>,
     /// The start position in text notation.
     pub start: String,
 }
@@ -159,7 +206,7 @@ pub fn variants() -> Vec<VariantInfo> {
         aliases: v.aliases(),
         source: v.source(),
         description: v.description(),
-        rules: v.rules().all(),
+        rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: b4::notation::format(&b4::Position::start(v)),
     });
     let two = iso::Variant::ALL.into_iter().map(|v| VariantInfo {
@@ -168,7 +215,7 @@ pub fn variants() -> Vec<VariantInfo> {
         aliases: v.aliases(),
         source: v.source(),
         description: v.description(),
-        rules: v.rules().all(),
+        rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: iso::notation::format(&iso::Position::start(v)),
     });
     four.chain(two).collect()
@@ -191,7 +238,7 @@ pub fn check_perft_depth(depth: u32) -> Result<(), Error> {
     Ok(())
 }
 
-/// A setup of either rule system, its text fields still unchecked.
+/// A setup of either rule system: typed, not yet validated.
 #[derive(Clone, Debug)]
 pub enum AnySetup {
     Board4x8(b4::Setup),
@@ -199,8 +246,9 @@ pub enum AnySetup {
 }
 
 impl AnySetup {
-    /// A setup from the JSON form's parts: `state` holds the variant's
-    /// extra fields, `opening_plies` and `winner` (4x8, defaults 0 and
+    /// A setup from the JSON form's parts, read into their types (the JSON
+    /// reader's text edge; see [`b4::Setup::from_text`]): `state` holds the
+    /// variant's extra fields, `opening_plies` and `winner` (4x8, defaults 0 and
     /// none) or `phase` (Isolo, default `fore_play`); another field is an
     /// error naming the variant's own.
     pub fn new(
@@ -210,8 +258,8 @@ impl AnySetup {
         to_move: String,
         state: Vec<(String, Extra)>,
     ) -> Result<AnySetup, Error> {
-        let board = Board::of(&variant)?;
-        let allowed = board.state_fields();
+        let any: AnyVariant = variant.parse()?;
+        let allowed = any.board().state_fields();
         if let Some((k, _)) = state.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
             return Err(Error::Position(format!(
                 "field '{}' does not apply to variant '{}' (its state fields: {})",
@@ -222,8 +270,9 @@ impl AnySetup {
         }
         let get = |name: &str| state.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
         let wrong = |name: &str| Error::Position(format!("{} has the wrong JSON type", name));
-        Ok(match board {
-            Board::FourByEight => {
+        let invalid = |e: &dyn std::fmt::Display| Error::Position(e.to_string());
+        match any {
+            AnyVariant::Board4x8(v) => {
                 let opening_plies = match get("opening_plies") {
                     None => 0,
                     Some(Extra::Int(n)) => n,
@@ -234,30 +283,29 @@ impl AnySetup {
                     Some(Extra::Text(t)) => t,
                     Some(_) => return Err(wrong("winner")),
                 };
-                AnySetup::Board4x8(b4::Setup { variant, rules, pits, to_move, opening_plies, winner })
+                b4::Setup::from_text(v, &rules, pits, &to_move, opening_plies, winner.as_deref())
+                    .map(AnySetup::Board4x8)
+                    .map_err(|e| invalid(&e))
             }
-            Board::TwoRows => {
+            AnyVariant::Isolo(v) => {
                 let phase = match get("phase") {
-                    None => "fore_play".to_string(),
+                    None => iso::Phase::ForePlay.name().to_string(),
                     Some(Extra::Text(Some(t))) => t,
                     Some(_) => return Err(wrong("phase")),
                 };
-                AnySetup::Isolo(iso::Setup { variant, rules, pits, to_move, phase })
+                iso::Setup::from_text(v, &rules, pits, &to_move, &phase).map(AnySetup::Isolo).map_err(|e| invalid(&e))
             }
-        })
+        }
     }
 }
 
 impl AnyPosition {
     /// The start position of a variant.
     pub fn start(variant: &str) -> Result<AnyPosition, Error> {
-        if let Ok(v) = variant.parse::<b4::Variant>() {
-            Ok(AnyPosition::Board4x8(b4::Position::start(v)))
-        } else if let Ok(v) = variant.parse::<iso::Variant>() {
-            Ok(AnyPosition::Isolo(iso::Position::start(v)))
-        } else {
-            Err(Error::UnknownVariant(variant.into()))
-        }
+        Ok(match variant.parse()? {
+            AnyVariant::Board4x8(v) => AnyPosition::Board4x8(b4::Position::start(v)),
+            AnyVariant::Isolo(v) => AnyPosition::Isolo(iso::Position::start(v)),
+        })
     }
 
     /// Validate a setup.
@@ -371,6 +419,11 @@ impl AnyPosition {
             )));
         }
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
+    }
+
+    /// Solve this position for its side to move (see [`search::solve`]).
+    pub fn solve(&self, limits: &Limits) -> search::Solution {
+        with_game!(self, p, G => search::solve::<G>(p, limits))
     }
 
     /// The side to move's chance to win, given a search's `score` of this

@@ -209,6 +209,13 @@ pub trait Game {
     fn unlisted(_pos: &Self::Pos, _node: &Self::Node, _choice: Self::Choice) -> Unlisted {
         Unlisted::NotAnOption
     }
+    /// Whether [`Game::point`]'s option list at `node` is every option
+    /// (false: only a sample, see [`Game::unlisted`]). Why: a search may
+    /// take the best of a sample, but a proof that the chooser loses
+    /// whatever it does needs every option (`search::solve`).
+    fn lists_all(_pos: &Self::Pos, _node: &Self::Node) -> bool {
+        true
+    }
     /// Whether distinct finished nodes always give distinct positions
     /// ([`Game::finish`] is one-to-one on them), so that a turn graph,
     /// which keeps each node once, gets each result once without hashing

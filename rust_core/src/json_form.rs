@@ -13,8 +13,9 @@
 //! every variant.
 
 use crate::any_position::{AnySetup, BOARDS};
-use crate::board4x8::rules::OptionKind;
+use crate::board4x8::rules::{self as b4, OptionKind};
 use crate::error::Error;
+use crate::isolo::rules as iso;
 use serde_json::{Map, Value};
 use std::fmt::Write;
 
@@ -32,8 +33,9 @@ pub enum Extra {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
     pub variant: String,
-    /// Rule overrides as (option, text value), as the core keeps them.
-    pub rules: Vec<(String, String)>,
+    /// Rule overrides in their JSON types (from the typed settings, never
+    /// through text).
+    pub rules: Vec<(&'static str, RuleValue)>,
     pub pits: Vec<Vec<i64>>,
     pub to_move: String,
     pub extra: Vec<(&'static str, Extra)>,
@@ -90,20 +92,30 @@ pub enum RuleValue {
     Text(String),
 }
 
-/// An option's text value (as the core keeps it) in its JSON type: the one
-/// place that knows which option is which type, for the writer and for the
-/// Python binding alike.
-pub fn rule_value(name: &str, text: &str) -> RuleValue {
-    match option_kind(name) {
-        Some(OptionKind::Bool) => RuleValue::Bool(text == "true"),
-        Some(OptionKind::Int { .. }) => match text.parse::<i64>() {
-            Ok(n) => RuleValue::Int(n),
-            Err(_) => RuleValue::Text(text.to_string()),
-        },
-        Some(OptionKind::Pits) => {
-            RuleValue::Pits(text.split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+/// A 4x8 rule setting in its JSON type: the one place that knows which
+/// option is which type, for the writer and for the Python binding alike.
+impl From<b4::RuleSetting> for RuleValue {
+    fn from(s: b4::RuleSetting) -> RuleValue {
+        match s {
+            b4::RuleSetting::MinSeeds(n) => RuleValue::Int(n.into()),
+            b4::RuleSetting::Retreat(b) | b4::RuleSetting::EndPitsWin(b) => RuleValue::Bool(b),
+            b4::RuleSetting::ReversePits(_) => {
+                RuleValue::Pits(s.value().split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+            }
+            b4::RuleSetting::Capture(_)
+            | b4::RuleSetting::CapturedSowing(_)
+            | b4::RuleSetting::Clockwise(_)
+            | b4::RuleSetting::Opening(_) => RuleValue::Text(s.value()),
         }
-        Some(OptionKind::Choice(_)) | None => RuleValue::Text(text.to_string()),
+    }
+}
+
+/// An Isolo rule setting in its JSON type.
+impl From<iso::RuleSetting> for RuleValue {
+    fn from(s: iso::RuleSetting) -> RuleValue {
+        match s {
+            iso::RuleSetting::Holes(n) => RuleValue::Int(n.into()),
+        }
     }
 }
 
@@ -262,11 +274,6 @@ fn read_pits(v: &Value) -> Result<Vec<Vec<i64>>, Error> {
 }
 
 impl Form {
-    /// The rule overrides in their JSON types.
-    pub fn typed_rules(&self) -> Vec<(&str, RuleValue)> {
-        self.rules.iter().map(|(k, v)| (k.as_str(), rule_value(k, v))).collect()
-    }
-
     /// Append the JSON object.
     pub fn write(&self, out: &mut String) {
         out.push_str("{\"variant\":");
@@ -278,7 +285,7 @@ impl Form {
             }
             write_str(out, name);
             out.push(':');
-            write_rule_value(out, &rule_value(name, value));
+            write_rule_value(out, value);
         }
         out.push_str("},\"pits\":[");
         let mut digits = itoa::Buffer::new();
@@ -328,13 +335,11 @@ mod tests {
         let p = b4::Position::start(b4::Variant::Igisoro);
         let setup = p.to_setup();
         let form = Form {
-            variant: setup.variant,
-            rules: vec![
-                ("retreat".into(), "false".into()),
-                ("min_seeds".into(), "1".into()),
-                ("reverse_pits".into(), "a1,b2".into()),
-                ("capture".into(), "obligatory".into()),
-            ],
+            variant: setup.variant.name().to_string(),
+            rules: [("retreat", "false"), ("min_seeds", "1"), ("reverse_pits", "b2,a1"), ("capture", "obligatory")]
+                .into_iter()
+                .map(|(k, v)| (k, crate::board4x8::rules::RuleSetting::parse(k, v).unwrap().into()))
+                .collect(),
             pits: vec![vec![0, 1], vec![2]],
             to_move: "south".into(),
             extra: vec![("opening_plies", Extra::Int(4)), ("winner", Extra::Text(None))],
@@ -355,6 +360,53 @@ mod tests {
             let p = crate::any_position::AnyPosition::start(v.name).unwrap();
             let q = crate::any_position::AnyPosition::from_setup(&read(&p.to_json()).unwrap()).unwrap();
             assert_eq!(p, q);
+        }
+    }
+
+    #[test]
+    fn the_board_is_checked_before_the_state_fields() {
+        // Why: validation once read the side to move, the winner, the ply
+        // count and the phase after the board; they are read at the text
+        // edge now, and an input with several mistakes keeps its error.
+        let board = "[[0,0,0,0,0,0,0,0],[4,4,4,4,4,4,4,4],[4,4,4,4,4,4,4,4],[0,0,0,0,0,0,0,0]]";
+        let cases = [
+            (
+                r#"{"pits": [[1]], "to_move": "east", "winner": "x", "opening_plies": 300}"#.to_string(),
+                "wrong number of pits: expected 4 rows of 8, got 1 rows",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "to_move": "east", "winner": "x", "opening_plies": 300}}"#),
+                "side to move must be 'south' or 'north', not 'east'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "winner": "x", "opening_plies": 300}}"#),
+                "state field 'winner': 'x' is not 'south' or 'north'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "opening_plies": 300}}"#),
+                "state field 'opening_plies': 300 is outside 0..=4 for opening 'no_capture'",
+            ),
+            (
+                format!(r#"{{"pits": {board}, "opening_plies": -1}}"#),
+                "state field 'opening_plies': -1 is outside 0..=4 for opening 'no_capture'",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2]], "to_move": "east", "phase": "late"}"#.to_string(),
+                "wrong number of holes: North's row has 4 holes but South's has 3",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2,2]], "to_move": "east", "phase": "late"}"#
+                    .to_string(),
+                "side to move must be 'south' or 'north', not 'east'",
+            ),
+            (
+                r#"{"variant": "isolo", "pits": [[2,2,2,2],[2,2,2,2]], "phase": "late"}"#.to_string(),
+                "phase must be 'fore_play', 'kucheleka' or 'main', not 'late'",
+            ),
+        ];
+        for (text, message) in cases {
+            let e = read(&text).and_then(|s| crate::any_position::AnyPosition::from_setup(&s)).unwrap_err();
+            assert_eq!(e.to_string(), format!("invalid position: {}", message), "{}", text);
         }
     }
 

@@ -6,7 +6,7 @@
 //! [`board4x8`] and [`isolo`] hold the rule systems; [`any_position`] is one
 //! position type over both (dispatch, variant metadata); [`json_form`] is
 //! the JSON form's reader and writer; [`error`] is every error a caller
-//! sees. PyO3 bindings live only in `python.rs` (marshalling only), behind
+//! sees. PyO3 bindings live only in `python/` (marshalling only), behind
 //! the `python` feature.
 
 pub mod any_position;

@@ -135,8 +135,8 @@ fn next_decision_agrees_with_legal_moves() {
 fn mirror(p: &Position) -> Position {
     let s = p.to_setup();
     let rev = |r: &Vec<i64>| r.iter().rev().copied().collect::<Vec<_>>();
-    let to_move = if s.to_move == "south" { "north" } else { "south" };
-    Position::from_setup(&Setup { pits: vec![rev(&s.pits[1]), rev(&s.pits[0])], to_move: to_move.into(), ..s }).unwrap()
+    let to_move = s.to_move.other();
+    Position::from_setup(&Setup { pits: vec![rev(&s.pits[1]), rev(&s.pits[0])], to_move, ..s }).unwrap()
 }
 
 #[test]

@@ -7,32 +7,50 @@ use igisoro_core::isolo::{Position, PositionError, Rules, Setup, Variant, MAX_TO
 use igisoro_core::moves::parse_move;
 use igisoro_core::setup_checks::SetupError;
 
-fn setup(pits: Vec<Vec<i64>>, to_move: &str, phase: &str) -> Setup {
-    Setup { variant: "isolo".into(), rules: vec![], pits, to_move: to_move.into(), phase: phase.into() }
+/// A setup's fields as text, as the JSON form and the notation give them.
+struct Text {
+    variant: String,
+    rules: Vec<(String, String)>,
+    pits: Vec<Vec<i64>>,
+    to_move: String,
+    phase: String,
 }
 
-fn err(s: Setup) -> PositionError {
-    Position::from_setup(&s).unwrap_err()
+fn setup(pits: Vec<Vec<i64>>, to_move: &str, phase: &str) -> Text {
+    Text { variant: "isolo".into(), rules: vec![], pits, to_move: to_move.into(), phase: phase.into() }
+}
+
+/// The text read at the edge ([`Setup::from_text`]), then validated: every
+/// check a setup's text goes through, in order.
+fn validate(s: &Text) -> Result<Position, PositionError> {
+    let variant: Variant = s.variant.parse()?;
+    Position::from_setup(&Setup::from_text(variant, &s.rules, s.pits.clone(), &s.to_move, &s.phase)?)
+}
+
+fn err(s: Text) -> PositionError {
+    validate(&s).unwrap_err()
 }
 
 #[test]
 fn valid_setups() {
-    let p = Position::from_setup(&setup(vec![vec![2; 4], vec![2; 4]], "south", "fore_play")).unwrap();
+    let p = validate(&setup(vec![vec![2; 4], vec![2; 4]], "south", "fore_play")).unwrap();
     assert_eq!(p, Position::start(Variant::Isolo));
     // Any totals are allowed (the number of moves played is not known).
-    assert!(Position::from_setup(&setup(vec![vec![0, 0, 0, 1], vec![50, 0, 0, 0]], "n", "fore_play")).is_ok());
+    assert!(validate(&setup(vec![vec![0, 0, 0, 1], vec![50, 0, 0, 0]], "n", "fore_play")).is_ok());
     // The number of holes is the row length; `holes` may repeat it.
-    let six = Position::from_setup(&setup(vec![vec![2; 6], vec![2; 6]], "south", "fore_play")).unwrap();
+    let six = validate(&setup(vec![vec![2; 6], vec![2; 6]], "south", "fore_play")).unwrap();
     assert_eq!(six.holes(), 6);
     assert_eq!(six, Position::start_with(Variant::Isolo, Rules { holes: 6 }));
     let mut s = setup(vec![vec![2; 6], vec![2; 6]], "south", "fore_play");
     s.rules = vec![("holes".into(), "6".into())];
-    assert_eq!(Position::from_setup(&s).unwrap(), six);
-    assert_eq!(six.to_setup().rules, vec![("holes".to_string(), "6".to_string())]);
+    assert_eq!(validate(&s).unwrap(), six);
+    let overrides: Vec<(String, String)> =
+        six.to_setup().rules.iter().map(|r| (r.name().to_string(), r.value())).collect();
+    assert_eq!(overrides, vec![("holes".to_string(), "6".to_string())]);
     // Aliases.
     let mut s = setup(vec![vec![2; 4], vec![2; 4]], "s", "fore_play");
     s.variant = "isolo-bemba".into();
-    assert!(Position::from_setup(&s).is_ok());
+    assert!(validate(&s).is_ok());
 }
 
 #[test]
@@ -79,11 +97,11 @@ fn the_phase_must_fit_the_board() {
     assert!(mismatch(err(setup(vec![vec![0; 4], vec![2; 4]], "north", "fore_play"))));
     assert!(mismatch(err(setup(vec![vec![0; 4], vec![2; 4]], "south", "fore_play"))));
     // Kucheleka: the arranger (to move) holds seeds, the loser none.
-    assert!(Position::from_setup(&setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "south", "kucheleka")).is_ok());
+    assert!(validate(&setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "south", "kucheleka")).is_ok());
     assert!(mismatch(err(setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "north", "kucheleka"))));
     assert!(mismatch(err(setup(vec![vec![1; 4], vec![1, 2, 3, 4]], "south", "kucheleka"))));
     // Main: only the side to move can have an empty row (it has lost).
-    let over = Position::from_setup(&setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "north", "main")).unwrap();
+    let over = validate(&setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "north", "main")).unwrap();
     assert_eq!(over.winner(), Some(igisoro_core::Side::South));
     assert!(mismatch(err(setup(vec![vec![0; 4], vec![1, 2, 3, 4]], "south", "main"))));
     assert!(mismatch(err(setup(vec![vec![0; 4], vec![0; 4]], "south", "main"))));

@@ -1,16 +1,17 @@
 """Blueprints, one per resource, all under ``/v1``.
 
 To add a resource, write a module here with a ``bp`` blueprint, add it to
-``BLUEPRINTS``, describe it in ``openapi.yaml``; the drift tests then check
-that the two agree.
+``BLUEPRINTS``, describe each operation in its view's docstring (below
+``---``) and its request body as a schema in ``service/schemas.py``; then
+``python -m service.openapi`` regenerates ``openapi.yaml``.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint
 
-from service.api import batch, games, health, jobs, legal_moves, moves, positions, search, variants
+from service.api import batch, games, health, jobs, legal_moves, moves, positions, search, solve, variants
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
-    health.bp, variants.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, batch.bp, games.bp, jobs.bp,
+    health.bp, variants.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, solve.bp, batch.bp, games.bp, jobs.bp,
 )

@@ -40,7 +40,56 @@ def _read(item: Any) -> igisoro.Position | Problem:
 
 @bp.post("/batch")
 def batch() -> dict[str, Any]:
-    """One result per position, in order: an analysis or an error."""
+    """One result per position, in order: an analysis or an error.
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: analyseBatch
+      summary: Analyse many positions in parallel
+      description: |
+        Up to 64 positions (default cap) with the same limits, analysed in
+        parallel across the server's cores. Results come back one per
+        position, in order (`index`). A position that is invalid gets an
+        error entry (a problem object) at its index; the rest of the batch
+        is still analysed. `time_ms` bounds each position; the request
+        deadline bounds the whole batch, and positions it cuts short are
+        `partial`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/BatchRequest'
+            examples:
+              mixed:
+                value:
+                  positions:
+                  - igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  - isolo 2,2,2,2/2,2,2,2 s
+                  - not a position
+                  depth: 3
+      responses:
+        '200':
+          description: One result or error per position, in order.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/BatchResponse'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_schema)
     used = search_policy.limits(req)
     read = [_read(item) for item in req["positions"]]

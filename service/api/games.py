@@ -28,7 +28,76 @@ _schema = ReviewRequest()
 
 @bp.post("/review")
 def review() -> dict[str, Any]:
-    """Each ply's evaluation, the best alternative and a mistake label."""
+    """Each ply's evaluation, the best alternative and a mistake label.
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: reviewGame
+      summary: Review a whole game
+      description: |
+        A start position and the moves played (up to 400 by default). For
+        each ply: the evaluation before the move (mover's view), the
+        engine's best move there with its line, the value of the move
+        played, the loss in seeds and a label:
+
+        | label | when |
+        |---|---|
+        | `inaccuracy` | loss >= 1 seed |
+        | `mistake` | loss >= 3 seeds |
+        | `blunder` | loss >= 6 seeds, or it gives up a forced win, or walks into a forced loss the best move avoided |
+
+        The best move's value is a depth-`d` search before the move; the
+        played move's value a depth-`d - 1` search after it, from the
+        mover's view (`d` = `depth`, default 4). An illegal move is
+        reported at its ply in `illegal` (its problem object); the review
+        covers the plies before it and `final` is the last legal position
+        with its status. Plies the request deadline leaves unsearched have
+        null evaluations and the response is `partial`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/ReviewRequest'
+            examples:
+              short_game:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  moves:
+                  - b2
+                  - a3
+                  - c2
+                  - c3
+                  depth: 3
+              illegal:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  moves:
+                  - b2
+                  - b2
+                  depth: 2
+      responses:
+        '200':
+          description: The review.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/ReviewResponse'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_schema)
     start = engine.position(req["position"])
     moves = [engine.move_text(m) for m in req["moves"]]

@@ -21,18 +21,90 @@ def _ready(timeout: float) -> None:
 
 @bp.get("")
 def health() -> dict[str, Any]:
-    """Summary: the service runs; names the engine version."""
+    """Summary: the service runs; names the engine version.
+
+    ---
+    get:
+      tags:
+      - health
+      operationId: health
+      summary: Service summary
+      responses:
+        '200':
+          description: The service runs.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Health'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return {"status": "ok", "engine_version": igisoro.__version__}
 
 
 @bp.get("/live")
 def live() -> dict[str, Any]:
-    """Liveness: the process answers HTTP (no engine call)."""
+    """Liveness: the process answers HTTP (no engine call).
+
+    ---
+    get:
+      tags:
+      - health
+      operationId: healthLive
+      summary: Liveness (no engine call)
+      responses:
+        '200':
+          description: The process answers HTTP.
+          content:
+            application/json:
+              schema:
+                type: object
+                required:
+                - status
+                additionalProperties: false
+                properties:
+                  status:
+                    type: string
+                    enum:
+                    - ok
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return {"status": "ok"}
 
 
 @bp.get("/ready")
 def ready() -> dict[str, Any]:
-    """Readiness: the engine answers a one-move query within the time limit."""
+    """Readiness: the engine answers a one-move query within the time limit.
+
+    ---
+    get:
+      tags:
+      - health
+      operationId: healthReady
+      summary: Readiness (the engine answers a one-move query)
+      responses:
+        '200':
+          description: The engine is loaded and answers.
+          content:
+            application/json:
+              schema:
+                type: object
+                required:
+                - status
+                - engine_version
+                additionalProperties: false
+                properties:
+                  status:
+                    type: string
+                    enum:
+                    - ready
+                  engine_version:
+                    type: string
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     engine.run("the readiness query", _ready)
     return {"status": "ready", "engine_version": igisoro.__version__}

@@ -129,7 +129,115 @@ def _enqueue(jobs: Jobs, job_id: str, chunks: int) -> None:
 def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue a job; 202 with its id and ``Location``. With an
     ``Idempotency-Key`` header, a retry of the same request returns the
-    job the first one created."""
+    job the first one created.
+
+    ---
+    post:
+      tags:
+      - jobs
+      operationId: submitJob
+      summary: Submit an analysis job (many positions or games)
+      description: |
+        A job of positions (each evaluated as `/v1/evaluate` does) or of
+        games (each reviewed as `/v1/games/review` does), run in the
+        background by Celery workers, in chunks, on as many machines as the
+        deployment has. Up to 100,000 positions or 10,000 games per job
+        (defaults of `JOB_MAX_POSITIONS`, `JOB_MAX_GAMES`) and 64 MiB of
+        body (`JOB_MAX_BYTES`). Limits apply per position or per ply; with
+        none, depth 6 (positions) or 4 (games).
+
+        As JSON, `{"kind": "positions", "positions": [...]}` or
+        `{"kind": "games", "games": [{"position", "moves"}, ...]}`; as NDJSON
+        (`application/x-ndjson`), one item per line with `kind` and the
+        limits in the query string. Only the envelope is checked here: each
+        item is read by a worker, so a bad item (or an NDJSON line that is
+        not JSON) becomes an error line in the results, never a refused job.
+
+        With an `Idempotency-Key` header, a retried submission (same key,
+        same API key, same request) returns the job the first one created;
+        the same key with another request is a 422.
+      parameters:
+      - name: Idempotency-Key
+        in: header
+        required: false
+        schema:
+          type: string
+          minLength: 1
+          maxLength: 255
+      - name: kind
+        in: query
+        required: false
+        description: With an NDJSON body (required there); ignored with JSON.
+        schema:
+          type: string
+          enum:
+          - positions
+          - games
+      - name: depth
+        in: query
+        required: false
+        schema:
+          $ref: '#/components/schemas/SearchDepth'
+      - name: nodes
+        in: query
+        required: false
+        schema:
+          $ref: '#/components/schemas/SearchNodes'
+      - name: time_ms
+        in: query
+        required: false
+        schema:
+          $ref: '#/components/schemas/SearchTime'
+      - name: multipv
+        in: query
+        required: false
+        schema:
+          $ref: '#/components/schemas/MultiPV'
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/JobRequest'
+            examples:
+              positions:
+                value:
+                  kind: positions
+                  positions:
+                  - igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  - isolo 2,2,2,2/2,2,2,2 s
+                  depth: 4
+          application/x-ndjson:
+            schema:
+              type: string
+              description: One item per line (a position, or a game object); blank lines are skipped.
+      responses:
+        '202':
+          description: Queued (or, for a retried submission, the job it created).
+          headers:
+            Location:
+              description: The job's URL.
+              schema:
+                type: string
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/JobCreated'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '401':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req, items = _ndjson_items() if request.mimetype == NDJSON else _json_items()
     cfg = current_app.config
     kind = req["kind"]
@@ -168,7 +276,33 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
 
 @bp.get("/<job_id>")
 def status(job_id: str) -> dict[str, Any]:
-    """State, counts, times and an ETA."""
+    """State, counts, times and an ETA.
+
+    ---
+    get:
+      tags:
+      - jobs
+      operationId: getJob
+      summary: A job's state, progress and ETA
+      description: |
+        A job of another API key is a 404, as is one that never existed or
+        has expired (finished jobs are kept `JOB_RETENTION`, default 7 days).
+      responses:
+        '200':
+          description: The job.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/JobStatus'
+        '401':
+          $ref: '#/components/responses/Problem'
+        '404':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return _found(job_id).to_json()
 
 
@@ -177,7 +311,58 @@ def results(job_id: str) -> Response:
     """The result lines done so far with index > ``after``, as NDJSON, in
     index order without gaps (while the job runs, a line comes once every
     line before it is done), so ``?after=<last index read>`` never skips
-    one; ``X-Job-State`` tells whether more will come."""
+    one; ``X-Job-State`` tells whether more will come.
+
+    ---
+    get:
+      tags:
+      - jobs
+      operationId: getJobResults
+      summary: A job's result lines (NDJSON), done so far
+      description: |
+        One line per item done, in index order: `{"index": i, ...}` with the
+        object `/v1/evaluate` (positions) or `/v1/games/review` (games)
+        returns, or `{"index": i, "error": <problem>}`. Available while the
+        job runs, without gaps: chunks may finish out of order, and a line is
+        sent once every line before it is done (after a cancel, every line
+        there is), so `after` set to the last index read never skips one. `X-Job-State`
+        says whether more will come (`queued`, `running`).
+      parameters:
+      - name: after
+        in: query
+        required: false
+        schema:
+          type: integer
+          minimum: -1
+          default: -1
+      responses:
+        '200':
+          description: The lines.
+          headers:
+            X-Job-State:
+              schema:
+                type: string
+            X-Job-Done:
+              schema:
+                type: string
+            X-Job-Total:
+              schema:
+                type: string
+          content:
+            application/x-ndjson:
+              schema:
+                type: string
+        '401':
+          $ref: '#/components/responses/Problem'
+        '404':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     job = _found(job_id)
     after = load_query(_results)["after"]
     store = _jobs().store
@@ -194,7 +379,34 @@ def results(job_id: str) -> Response:
 def cancel(job_id: str) -> dict[str, Any]:
     """Cancel a queued or running job (chunks not started are skipped);
     results already done stay readable until the job expires. A finished
-    job is left as it is."""
+    job is left as it is.
+
+    ---
+    delete:
+      tags:
+      - jobs
+      operationId: cancelJob
+      summary: Cancel a job
+      description: |
+        A queued or running job becomes `cancelled`: chunks not started are
+        skipped, results already done stay readable until the job expires.
+        A finished job is left as it is.
+      responses:
+        '200':
+          description: The job after the request.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/JobStatus'
+        '401':
+          $ref: '#/components/responses/Problem'
+        '404':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     job = _found(job_id)
     after = _jobs().store.finish(job.id, "cancelled", time.time())
     return (after or job).to_json()

@@ -27,7 +27,126 @@ def _decision(d: igisoro.Decision) -> dict[str, Any]:
 @bp.post("")
 def legal_moves() -> dict[str, Any] | Response:
     """Without ``partial``: the complete moves (at most ``limit``, by default
-    ``MAX_LEGAL_MOVES``). With ``partial``: the next decision point."""
+    ``MAX_LEGAL_MOVES``). With ``partial``: the next decision point.
+
+    ---
+    post:
+      tags:
+      - moves
+      operationId: legalMoves
+      summary: Legal moves, or the next decision of a turn
+      description: |
+        Without `partial`: the complete legal moves, one per distinct
+        resulting position, each in canonical notation with its result. At
+        most `limit` are returned (default and maximum 1000); `truncated`
+        says whether more exist.
+
+        With `partial` (a prefix of a move, `""` or `[]` for the start of the
+        turn): the next decision point, or the result if the partial move is
+        already complete. Answers `LegalMovesResponse` or `Decision`.
+
+        Isolo's kucheleka (phase `kucheleka`) is one decision, the
+        arrangement of the winner's seeds (`k` and a count per hole in
+        column order). When there are at most 2000 arrangements all are
+        listed; otherwise a sample (the even spread, the row as it is, all
+        seeds in one hole), while `POST /v1/moves/check` accepts any valid
+        arrangement (`docs/ISOLO.md`).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/LegalMovesRequest'
+            examples:
+              start:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  limit: 3
+              stepwise:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  partial: ''
+              json_position:
+                value:
+                  position:
+                    variant: igisoro-fr
+                    pits:
+                    - - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                    - - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                    - - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                      - 4
+                    - - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                      - 0
+                    to_move: south
+                  partial:
+                  - b2
+              isolo:
+                value:
+                  position: isolo 2,2,2,2/2,2,2,2 s
+              isolo_kucheleka_stepwise:
+                value:
+                  position:
+                    variant: isolo
+                    pits:
+                    - - 0
+                      - 0
+                      - 0
+                      - 0
+                    - - 7
+                      - 3
+                      - 1
+                      - 6
+                    to_move: south
+                    phase: kucheleka
+                  partial: ''
+      responses:
+        '200':
+          description: The moves, or the next decision.
+          content:
+            application/json:
+              schema:
+                oneOf:
+                - $ref: '#/components/schemas/LegalMovesResponse'
+                - $ref: '#/components/schemas/Decision'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_schema)
     pos = engine.position(req["position"])
     if "partial_move" in req:

@@ -20,7 +20,79 @@ _schema = MoveCheckRequest()
 @bp.post("/check")
 def check() -> dict[str, Any]:
     """200 with the result if the move is legal, else a 422 problem saying
-    which decision was impossible at which step."""
+    which decision was impossible at which step.
+
+    ---
+    post:
+      tags:
+      - moves
+      operationId: checkMove
+      summary: Play a move with checking
+      description: |
+        200 with the resulting position, the sowing trace, the status,
+        captured seeds, laps and the move's canonical notation if the move
+        is legal; otherwise a 422
+        `illegal-move` problem whose `detail` says which decision was
+        impossible at which step.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/MoveCheckRequest'
+            examples:
+              legal:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  move: e2
+              illegal:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  move: e3
+              isolo_kucheleka:
+                value:
+                  position: isolo 0,0,0,0/7,3,1,6 s phase=kucheleka
+                  move: k5.5.5.2
+              isolo_six_holes:
+                value:
+                  position:
+                    variant: isolo
+                    rules:
+                      holes: 6
+                    pits:
+                    - - 2
+                      - 2
+                      - 2
+                      - 2
+                      - 2
+                      - 2
+                    - - 2
+                      - 2
+                      - 2
+                      - 2
+                      - 2
+                      - 2
+                  move: c1
+      responses:
+        '200':
+          description: The move is legal.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/MoveCheckResponse'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_schema)
     pos = engine.position(req["position"])
     move = engine.move_text(req["move"])

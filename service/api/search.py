@@ -25,7 +25,66 @@ _best_move = BestMoveRequest()
 @bp.post("/evaluate")
 def evaluate() -> dict[str, Any]:
     """The position's value from the side to move's view, with depth, nodes,
-    time, principal variation (and ``multipv`` best lines)."""
+    time, principal variation (and ``multipv`` best lines).
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: evaluate
+      summary: What a position is worth
+      description: |
+        A search under limits: the score from the side to move's view (in
+        seeds of material margin, or a forced `win`/`loss` in N turns), the
+        depth reached, nodes, time and principal variation; with `multipv`
+        the k best moves, each with its score and line.
+
+        Limits: any of `depth` (whole turns), `nodes`, `time_ms`; with none,
+        depth 6. Each has a server-side cap (defaults below); above a cap
+        is a 422. Whatever the limits, the search stops at the request
+        deadline (10 s by default) and then returns its best result so far
+        with `partial: true` and `stopped_by: deadline`. Fixed-depth and
+        node-limited searches are deterministic.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/EvaluateRequest'
+            examples:
+              start:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  depth: 4
+              multipv:
+                value:
+                  position: igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s
+                  depth: 3
+                  multipv: 3
+              isolo:
+                value:
+                  position: isolo 2,2,2,2/2,2,2,2 s
+                  nodes: 2000
+      responses:
+        '200':
+          description: The analysis.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/EvaluateResponse'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_evaluate)
     pos = engine.position(req["position"])
     used = search_policy.limits(req)
@@ -36,7 +95,63 @@ def evaluate() -> dict[str, Any]:
 @bp.post("/best-move")
 def best_move() -> dict[str, Any]:
     """The move to play: the search's best (with multi-PV), or with
-    ``level`` the choice of a player of that strength."""
+    ``level`` the choice of a player of that strength.
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: bestMove
+      summary: The move to play
+      description: |
+        Without `level`: the search's best move under the limits (as
+        `/v1/evaluate`), with `multipv` alternatives.
+
+        With `level` (1 beginner .. 10 full strength, for game backends):
+        the move a player of that strength chooses with `time_ms` of
+        thinking (default 1000), reproducibly for a given `seed` (default
+        0). Weaker levels search shallower and add seeded noise to the
+        scores; `lines` then lists the moves in the order the level ranked
+        them. `depth` and `nodes` are not taken with `level`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/BestMoveRequest'
+            examples:
+              level:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  level: 3
+                  time_ms: 200
+                  seed: 7
+              multipv:
+                value:
+                  position: ikibuguzo-1 17,0,0,0,0,0,6,0/0,3,0,3,0,3,0,0/0,0,3,0,3,0,3,0/0,6,0,0,0,0,0,17
+                    s opening=6
+                  depth: 4
+                  multipv: 2
+      responses:
+        '200':
+          description: The chosen move with its analysis.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/BestMoveResponse'
+        '400':
+          $ref: '#/components/responses/Problem'
+        '413':
+          $ref: '#/components/responses/Problem'
+        '415':
+          $ref: '#/components/responses/Problem'
+        '422':
+          $ref: '#/components/responses/Problem'
+        '503':
+          $ref: '#/components/responses/Problem'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     req = load_body(_best_move)
     pos = engine.position(req["position"])
     if "level" not in req:

@@ -27,7 +27,28 @@ def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
 @bp.get("")
 def list_variants() -> dict[str, Any]:
     """Every variant (the default first) and the metadata of every rule option;
-    ``board`` says which variants an option applies to."""
+    ``board`` says which variants an option applies to.
+
+    ---
+    get:
+      tags:
+      - variants
+      operationId: listVariants
+      summary: Variants and rule options
+      description: |
+        Every variant (the default first) with its rule option values,
+        aliases, source, description and start position; and the metadata
+        of every rule option (kind, allowed values).
+      responses:
+        '200':
+          description: The variants.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/VariantList'
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return {
         "default": igisoro.variants()[0].name,
         "variants": [_variant(v) for v in igisoro.variants()],

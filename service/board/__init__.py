@@ -32,11 +32,55 @@ def _file(name: str, max_age: int) -> Response:
 
 @bp.get("/")
 def index() -> Response:
-    """The board page."""
+    """The board page.
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: board
+      summary: The analysis board (a page in the browser that uses this API)
+      responses:
+        '200':
+          description: The board page.
+          content:
+            text/html:
+              schema:
+                type: string
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return _file("index.html", 0)
 
 
 @bp.get("/board/<path:asset>")
 def asset(asset: str) -> Response:
-    """The page's script and style (404 problem for anything else)."""
+    """The page's script and style (404 problem for anything else).
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: boardAsset
+      summary: The board page's script and style
+      parameters:
+      - name: asset
+        in: path
+        required: true
+        schema:
+          type: string
+        example: board.js
+      responses:
+        '200':
+          description: A static file (JavaScript or CSS).
+          content:
+            text/javascript:
+              schema:
+                type: string
+            text/css:
+              schema:
+                type: string
+        default:
+          $ref: '#/components/responses/Problem'
+    """
     return _file(asset, 300)

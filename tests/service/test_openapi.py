@@ -1,5 +1,7 @@
-"""``openapi.yaml`` is the contract: the served spec, the routes and the
-request schemas must all agree with it."""
+"""``openapi.yaml`` is the contract. It is generated from the code
+(:mod:`service.openapi`: view docstrings, the marshmallow request schemas,
+``base.yaml``); these tests hold the committed file, the served document,
+the routes and the request schemas to each other."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service import schemas
+from service import create_app, schemas
+from service import openapi as generator
 from service.docs import OPENAPI_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,11 +28,38 @@ def test_spec_file_is_at_repository_root():
     assert OPENAPI_PATH == ROOT / "openapi.yaml"
 
 
-def test_served_spec_is_the_file(client):
+def test_committed_file_is_what_the_code_generates():
+    """Edit the views' docstrings, the schemas or ``base.yaml``, then run
+    ``python -m service.openapi``; never edit ``openapi.yaml`` by hand."""
+    assert generator.to_yaml(generator.build(create_app())) == OPENAPI_PATH.read_text(encoding="utf-8")
+
+
+def test_check_mode_reports_drift(tmp_path, capsys):
+    from service.openapi.__main__ import main
+
+    stale = tmp_path / "openapi.yaml"
+    stale.write_text("openapi: 3.0.3\n")
+    assert main(["--check", str(stale)]) == 1
+    assert "python -m service.openapi" in capsys.readouterr().err
+    assert main([str(stale)]) == 0 and main(["--check", str(stale)]) == 0
+
+
+def test_served_spec_is_the_file(tmp_path):
+    """A server with the default limits serves the committed file byte for byte."""
+    client = create_app({"TESTING": True, "JOB_DIR": str(tmp_path)}).test_client()
     r = client.get("/v1/openapi.yaml")
     assert r.status_code == 200
     assert r.mimetype == "application/yaml"
     assert r.data == (ROOT / "openapi.yaml").read_bytes()
+
+
+def test_served_spec_states_the_servers_own_limits(tmp_path):
+    client = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "MAX_SEARCH_DEPTH": 7,
+                         "MAX_LEGAL_MOVES": 50, "MAX_REVIEW_PLIES": 9}).test_client()
+    served = yaml.safe_load(client.get("/v1/openapi.yaml").data)["components"]["schemas"]
+    assert served["SearchDepth"]["maximum"] == 7
+    assert served["LegalMovesRequest"]["properties"]["limit"]["maximum"] == 50
+    assert served["ReviewRequest"]["properties"]["moves"]["maxItems"] == 9
 
 
 def test_routes_match_spec_paths(app, spec):

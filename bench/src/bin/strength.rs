@@ -265,7 +265,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             Some(c) => format!(", baseline capped at {c} ms per move"),
             None => String::new(),
         },
-        start.rule_overrides().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
+        start.rule_overrides().iter().map(|r| format!("{}={}", r.name(), r.value())).collect::<Vec<_>>().join(",")
     );
     let ops = openings(&start, games.div_ceil(2), opening_plies, seed);
     // The run's counters; the level-10 budget hook and the move hook both

@@ -19,6 +19,7 @@
 
 use super::position::{Position, PositionError, Setup};
 use super::rules::OPTIONS;
+use super::variant::{UnknownVariant, Variant};
 use std::fmt::Write;
 
 pub use crate::notation_syntax::NotationError;
@@ -32,31 +33,31 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
     let line = split_line(text, 4, "the board must be 4 rows separated by '/'", |row| {
         count_row(row, 8..=8, "a row must be 8 counts separated by ','", 3)
     })?;
-    let mut setup = Setup {
-        variant: line.variant.to_string(),
-        rules: Vec::new(),
-        pits: line.rows,
-        to_move: line.side.to_string(),
-        opening_plies: 0,
-        winner: None,
-    };
+    let mut rules: Vec<(&str, &str)> = Vec::new();
+    let mut opening_plies = 0;
+    let mut winner = None;
     for (field, k, v) in line.fields {
         match k {
             "opening" => {
-                setup.opening_plies =
-                    v.parse::<u8>().map_err(|_| syntax(field, "opening takes the number of opening plies left"))? as i64
+                opening_plies =
+                    v.parse::<u8>().map_err(|_| syntax(field, "opening takes the number of opening plies left"))?
             }
             "winner" => {
                 if v != "s" && v != "n" {
                     return Err(syntax(field, "winner must be 's' or 'n'"));
                 }
-                setup.winner = Some(v.to_string());
+                winner = Some(v);
             }
-            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => setup.rules.push((k.to_string(), v.to_string())),
+            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => rules.push((k, v)),
             _ => return Err(syntax(field, "unknown key: expected opening, winner or a rule option")),
         }
     }
-    Position::from_setup(&setup).map_err(ParseError::Invalid)
+    // The text the syntax left open is read after it, in validation's order.
+    let invalid = ParseError::Invalid;
+    let variant: Variant = line.variant.parse().map_err(|e: UnknownVariant| invalid(e.into()))?;
+    let setup =
+        Setup::from_text(variant, &rules, line.rows, line.side, opening_plies.into(), winner).map_err(invalid)?;
+    Position::from_setup(&setup).map_err(invalid)
 }
 
 /// Format a position in the text notation (canonical: see module docs).
@@ -83,8 +84,8 @@ pub fn format(p: &Position) -> String {
     if let Some(w) = p.winner {
         let _ = write!(out, " winner={}", w.letter());
     }
-    for (k, v) in p.rule_overrides() {
-        let _ = write!(out, " {}={}", k, v);
+    for r in p.rule_overrides() {
+        let _ = write!(out, " {}={}", r.name(), r.value());
     }
     out
 }

@@ -3,28 +3,70 @@
 //! `Position` the engine sees is consistent and the hot path checks nothing.
 
 use super::geometry::{from_picture, to_picture, Pit, PITS};
-use super::rules::{Opening, RuleError, Rules};
+use super::rules::{Opening, RuleError, RuleSetting, Rules};
 use super::variant::{UnknownVariant, Variant};
 use crate::setup_checks::SetupError;
 use crate::side::Side;
 use std::fmt;
 
-/// A position as a caller wrote it, before any check. Field types are wide
-/// on purpose so that every mistake reaches validation and gets a message.
+/// A position as a caller wrote it, before any check (after shakmaty's
+/// `Setup`). Its fields are typed: text is read into them only at the
+/// notation and JSON edges ([`Setup::from_text`]), so validation
+/// ([`Position::from_setup`]) checks what a type cannot say (the board's
+/// shape, counts and total, the opening's state) and parses nothing. The
+/// board stays wide on purpose so that every wrong count reaches
+/// validation and gets a message naming its pit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// Variant name or alias.
-    pub variant: String,
-    /// Rule overrides as (option, text value).
-    pub rules: Vec<(String, String)>,
+    /// The variant: default rules, seed total and name.
+    pub variant: Variant,
+    /// Rule overrides of the variant's defaults, applied in order.
+    pub rules: Vec<RuleSetting>,
     /// The board picture: row 4 first, down to row 1, each row `a..h`.
     pub pits: Vec<Vec<i64>>,
-    /// `"south"`/`"north"` (or `s`/`n`).
-    pub to_move: String,
-    /// Plies left in the variant's opening phase.
-    pub opening_plies: i64,
+    /// The side to move.
+    pub to_move: Side,
+    /// Plies left in the variant's opening phase (at most the opening's
+    /// length: validation checks).
+    pub opening_plies: u8,
     /// A win already decided (Ikibuguzo's end-pit capture), if any.
-    pub winner: Option<String>,
+    pub winner: Option<Side>,
+}
+
+impl Setup {
+    /// Read a setup's text fields into their types: the one place where
+    /// the notation parser and the JSON reader turn text into a [`Setup`]
+    /// (the variant name is read by the caller, which dispatches on it).
+    ///
+    /// Errors come in the order validation has always reported them: the
+    /// rule options as given, then the board's shape, counts and total
+    /// (checked here only if a field below does not read, so that an input
+    /// gets the same error it got when validation read the text), then the
+    /// side to move, the winner and the opening's ply count.
+    pub fn from_text<K: AsRef<str>, V: AsRef<str>>(
+        variant: Variant,
+        rules: &[(K, V)],
+        pits: Vec<Vec<i64>>,
+        to_move: &str,
+        opening_plies: i64,
+        winner: Option<&str>,
+    ) -> Result<Setup, PositionError> {
+        let rules =
+            rules.iter().map(|(k, v)| RuleSetting::parse(k.as_ref(), v.as_ref())).collect::<Result<Vec<_>, _>>()?;
+        let side = to_move.parse::<Side>();
+        let won = winner.map(str::parse::<Side>).transpose();
+        let plies = u8::try_from(opening_plies);
+        if let (Ok(to_move), Ok(winner), Ok(opening_plies)) = (side, won, plies) {
+            return Ok(Setup { variant, rules, pits, to_move, opening_plies, winner });
+        }
+        picture(variant, &pits)?;
+        side.map_err(|_| PositionError::Setup(SetupError::BadSide(to_move.to_string())))?;
+        won.map_err(|_| PositionError::StateOutOfRange {
+            field: "winner".into(),
+            detail: format!("'{}' is not 'south' or 'north'", winner.unwrap_or_default()),
+        })?;
+        Err(opening_out_of_range(opening_plies, &variant.rules().with(&rules)))
+    }
 }
 
 /// Why a setup is not a position. Each names the offending input.
@@ -61,6 +103,58 @@ impl fmt::Display for PositionError {
 impl From<RuleError> for PositionError {
     fn from(e: RuleError) -> PositionError {
         PositionError::Setup(e.into())
+    }
+}
+
+/// So that a text edge reads the variant name with `?`.
+impl From<UnknownVariant> for PositionError {
+    fn from(e: UnknownVariant) -> PositionError {
+        PositionError::Setup(e.into())
+    }
+}
+
+/// The board picture as 4 rows of 8 counts, checked: shape, each count's
+/// range, the variant's seed total.
+fn picture(variant: Variant, pits: &[Vec<i64>]) -> Result<[[u8; 8]; 4], PositionError> {
+    if pits.len() != 4 {
+        return Err(PositionError::PitShape(format!("expected 4 rows of 8, got {} rows", pits.len())));
+    }
+    let mut picture = [[0u8; 8]; 4];
+    let mut total: i64 = 0;
+    for (k, row) in pits.iter().enumerate() {
+        if row.len() != 8 {
+            return Err(PositionError::PitShape(format!(
+                "row {} (entry {} of pits) has {} pits, expected 8",
+                4 - k,
+                k,
+                row.len()
+            )));
+        }
+        for (c, &v) in row.iter().enumerate() {
+            if !(0..=64).contains(&v) {
+                let pit = Pit((c * 4 + 3 - k) as u8).name();
+                return Err(PositionError::BadCount { pit, value: v });
+            }
+            picture[k][c] = v as u8;
+            total += v;
+        }
+    }
+    if total != variant.seed_total() as i64 {
+        return Err(PositionError::SeedTotal { found: total, expected: variant.seed_total() });
+    }
+    Ok(picture)
+}
+
+/// An opening ply count outside what the opening of `rules` allows.
+fn opening_out_of_range(plies: i64, rules: &Rules) -> PositionError {
+    PositionError::StateOutOfRange {
+        field: "opening_plies".into(),
+        detail: format!(
+            "{} is outside 0..={} for opening '{}'",
+            plies,
+            rules.opening.plies(),
+            RuleSetting::Opening(rules.opening).value()
+        ),
     }
 }
 
@@ -124,66 +218,20 @@ impl Position {
         }
     }
 
-    /// Validate a setup.
+    /// Validate a setup: the board's shape, counts and total, then the
+    /// opening's state (its ply count, and a scripted move that is playable).
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
-        let variant: Variant = s.variant.parse().map_err(|e: UnknownVariant| PositionError::Setup(e.into()))?;
-        let mut rules = variant.rules();
-        for (k, v) in &s.rules {
-            rules.set(k, v)?;
-        }
-        if s.pits.len() != 4 {
-            return Err(PositionError::PitShape(format!("expected 4 rows of 8, got {} rows", s.pits.len())));
-        }
-        let mut picture = [[0u8; 8]; 4];
-        let mut total: i64 = 0;
-        for (k, row) in s.pits.iter().enumerate() {
-            if row.len() != 8 {
-                return Err(PositionError::PitShape(format!(
-                    "row {} (entry {} of pits) has {} pits, expected 8",
-                    4 - k,
-                    k,
-                    row.len()
-                )));
-            }
-            for (c, &v) in row.iter().enumerate() {
-                if !(0..=64).contains(&v) {
-                    let pit = Pit((c * 4 + 3 - k) as u8).name();
-                    return Err(PositionError::BadCount { pit, value: v });
-                }
-                picture[k][c] = v as u8;
-                total += v;
-            }
-        }
-        if total != variant.seed_total() as i64 {
-            return Err(PositionError::SeedTotal { found: total, expected: variant.seed_total() });
-        }
-        let to_move: Side =
-            s.to_move.parse().map_err(|_| PositionError::Setup(SetupError::BadSide(s.to_move.clone())))?;
-        let winner = match &s.winner {
-            None => None,
-            Some(w) => Some(w.parse::<Side>().map_err(|_| PositionError::StateOutOfRange {
-                field: "winner".into(),
-                detail: format!("'{}' is not 'south' or 'north'", w),
-            })?),
-        };
-        let max = rules.opening.plies() as i64;
-        if !(0..=max).contains(&s.opening_plies) {
-            return Err(PositionError::StateOutOfRange {
-                field: "opening_plies".into(),
-                detail: format!(
-                    "{} is outside 0..={} for opening '{}'",
-                    s.opening_plies,
-                    max,
-                    rules.get("opening").unwrap()
-                ),
-            });
+        let rules = s.variant.rules().with(&s.rules);
+        let picture = picture(s.variant, &s.pits)?;
+        if s.opening_plies > rules.opening.plies() {
+            return Err(opening_out_of_range(s.opening_plies.into(), &rules));
         }
         let pos = Position {
             pits: from_picture(&picture),
-            to_move,
-            opening_plies: s.opening_plies as u8,
-            winner,
-            variant,
+            to_move: s.to_move,
+            opening_plies: s.opening_plies,
+            winner: s.winner,
+            variant: s.variant,
             rules,
         };
         pos.check_opening()?;
@@ -225,29 +273,24 @@ impl Position {
     /// from the variant's defaults).
     pub fn to_setup(&self) -> Setup {
         Setup {
-            variant: self.variant.name().into(),
+            variant: self.variant,
             rules: self.rule_overrides(),
             pits: self.picture().iter().map(|r| r.iter().map(|&v| v as i64).collect()).collect(),
-            to_move: self.to_move.name().into(),
-            opening_plies: self.opening_plies as i64,
-            winner: self.winner.map(|w| w.name().to_string()),
+            to_move: self.to_move,
+            opening_plies: self.opening_plies,
+            winner: self.winner,
         }
     }
 
     /// Options that differ from the variant's defaults, in canonical order.
-    pub fn rule_overrides(&self) -> Vec<(String, String)> {
+    pub fn rule_overrides(&self) -> Vec<RuleSetting> {
         let base = self.variant.rules();
         if self.rules == base {
             // The usual case, and a hot one (every position written out):
-            // no option strings to build and compare.
+            // nothing to compare option by option.
             return Vec::new();
         }
-        self.rules
-            .all()
-            .into_iter()
-            .filter(|(k, v)| base.get(k).as_deref() != Some(v.as_str()))
-            .map(|(k, v)| (k.to_string(), v))
-            .collect()
+        self.rules.overrides(&base)
     }
 
     /// The board picture (row 4 first, each row `a..h`).

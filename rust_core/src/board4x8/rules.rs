@@ -124,15 +124,35 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
 /// An option name or value the rules do not know.
 pub use crate::setup_checks::RuleError;
 
-impl Rules {
-    /// Whether local pit `i` is a reverse pit.
-    #[inline(always)]
-    pub fn is_reverse(&self, i: usize) -> bool {
-        self.reverse >> i & 1 == 1
-    }
+/// One rule option set to a typed value: what a setup's rule overrides
+/// hold. Why typed: text becomes a setting only at the notation and JSON
+/// edges ([`RuleSetting::parse`]), so applying overrides ([`Rules::apply`])
+/// and writing them out never parse again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSetting {
+    /// `min_seeds`: 1..=64.
+    MinSeeds(u8),
+    /// `capture`.
+    Capture(Capture),
+    /// `retreat`.
+    Retreat(bool),
+    /// `captured_sowing`.
+    CapturedSowing(CapturedSowing),
+    /// `clockwise`.
+    Clockwise(Clockwise),
+    /// `reverse_pits`: South's reverse pits as a mask over local pit
+    /// numbers (see [`Rules::reverse`]).
+    ReversePits(u16),
+    /// `opening`.
+    Opening(Opening),
+    /// `end_pits_win`.
+    EndPitsWin(bool),
+}
 
-    /// Set one option from its text form (`"true"`, `"2"`, `"a1,b2"`...).
-    pub fn set(&mut self, option: &str, value: &str) -> Result<(), RuleError> {
+impl RuleSetting {
+    /// Read an option from its text form (`"true"`, `"2"`, `"a1,b2"`...),
+    /// naming the option or the value that is wrong.
+    pub fn parse(option: &str, value: &str) -> Result<RuleSetting, RuleError> {
         let kind = OPTIONS
             .iter()
             .find(|(n, _, _)| *n == option)
@@ -140,7 +160,7 @@ impl Rules {
             .ok_or_else(|| RuleError::UnknownOption(option.to_string()))?;
         let bad =
             |expected: String| RuleError::BadValue { option: option.to_string(), value: value.to_string(), expected };
-        match kind {
+        Ok(match kind {
             OptionKind::Bool => {
                 let v = match value {
                     "true" => true,
@@ -148,8 +168,8 @@ impl Rules {
                     _ => return Err(bad("true or false".into())),
                 };
                 match option {
-                    "retreat" => self.retreat = v,
-                    _ => self.end_pits_win = v,
+                    "retreat" => RuleSetting::Retreat(v),
+                    _ => RuleSetting::EndPitsWin(v),
                 }
             }
             OptionKind::Int { min, max } => {
@@ -158,25 +178,25 @@ impl Rules {
                     .ok()
                     .filter(|v| (min..=max).contains(v))
                     .ok_or_else(|| bad(format!("an integer from {} to {}", min, max)))?;
-                self.min_seeds = v as u8;
+                RuleSetting::MinSeeds(v as u8)
             }
             OptionKind::Choice(names) => {
                 if !names.contains(&value) {
                     return Err(bad(format!("one of {}", names.join(", "))));
                 }
                 match (option, value) {
-                    ("capture", "optional") => self.capture = Capture::Optional,
-                    ("capture", _) => self.capture = Capture::Obligatory,
-                    ("captured_sowing", "turn_start") => self.captured_sowing = CapturedSowing::TurnStart,
-                    ("captured_sowing", "lap_start") => self.captured_sowing = CapturedSowing::LapStart,
-                    ("captured_sowing", _) => self.captured_sowing = CapturedSowing::Landing,
-                    ("clockwise", "capture_only") => self.clockwise = Clockwise::CaptureOnly,
-                    ("clockwise", "whole_turn") => self.clockwise = Clockwise::WholeTurn,
-                    ("clockwise", _) => self.clockwise = Clockwise::Never,
-                    (_, "none") => self.opening = Opening::None,
-                    (_, "no_capture") => self.opening = Opening::NoCapture,
-                    (_, "ludii_opening_1") => self.opening = Opening::LudiiOpening1,
-                    _ => self.opening = Opening::LudiiOpening2,
+                    ("capture", "optional") => RuleSetting::Capture(Capture::Optional),
+                    ("capture", _) => RuleSetting::Capture(Capture::Obligatory),
+                    ("captured_sowing", "turn_start") => RuleSetting::CapturedSowing(CapturedSowing::TurnStart),
+                    ("captured_sowing", "lap_start") => RuleSetting::CapturedSowing(CapturedSowing::LapStart),
+                    ("captured_sowing", _) => RuleSetting::CapturedSowing(CapturedSowing::Landing),
+                    ("clockwise", "capture_only") => RuleSetting::Clockwise(Clockwise::CaptureOnly),
+                    ("clockwise", "whole_turn") => RuleSetting::Clockwise(Clockwise::WholeTurn),
+                    ("clockwise", _) => RuleSetting::Clockwise(Clockwise::Never),
+                    (_, "none") => RuleSetting::Opening(Opening::None),
+                    (_, "no_capture") => RuleSetting::Opening(Opening::NoCapture),
+                    (_, "ludii_opening_1") => RuleSetting::Opening(Opening::LudiiOpening1),
+                    _ => RuleSetting::Opening(Opening::LudiiOpening2),
                 }
             }
             OptionKind::Pits => {
@@ -189,54 +209,123 @@ impl Rules {
                         mask |= 1 << pit.local();
                     }
                 }
-                self.reverse = mask;
+                RuleSetting::ReversePits(mask)
             }
-        }
-        Ok(())
+        })
     }
 
-    /// The text form of one option's value (inverse of [`Rules::set`]).
-    pub fn get(&self, option: &str) -> Option<String> {
-        Some(match option {
-            "min_seeds" => self.min_seeds.to_string(),
-            "capture" => match self.capture {
+    /// The option's name, as [`OPTIONS`] lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSetting::MinSeeds(_) => "min_seeds",
+            RuleSetting::Capture(_) => "capture",
+            RuleSetting::Retreat(_) => "retreat",
+            RuleSetting::CapturedSowing(_) => "captured_sowing",
+            RuleSetting::Clockwise(_) => "clockwise",
+            RuleSetting::ReversePits(_) => "reverse_pits",
+            RuleSetting::Opening(_) => "opening",
+            RuleSetting::EndPitsWin(_) => "end_pits_win",
+        }
+    }
+
+    /// The value's text form (inverse of [`RuleSetting::parse`]; reverse
+    /// pits sorted by name).
+    pub fn value(self) -> String {
+        match self {
+            RuleSetting::MinSeeds(v) => v.to_string(),
+            RuleSetting::Capture(c) => match c {
                 Capture::Optional => "optional",
                 Capture::Obligatory => "obligatory",
             }
             .into(),
-            "retreat" => self.retreat.to_string(),
-            "captured_sowing" => match self.captured_sowing {
+            RuleSetting::Retreat(b) | RuleSetting::EndPitsWin(b) => b.to_string(),
+            RuleSetting::CapturedSowing(c) => match c {
                 CapturedSowing::TurnStart => "turn_start",
                 CapturedSowing::LapStart => "lap_start",
                 CapturedSowing::Landing => "landing",
             }
             .into(),
-            "clockwise" => match self.clockwise {
+            RuleSetting::Clockwise(c) => match c {
                 Clockwise::CaptureOnly => "capture_only",
                 Clockwise::WholeTurn => "whole_turn",
                 Clockwise::Never => "never",
             }
             .into(),
-            "reverse_pits" => {
+            RuleSetting::ReversePits(mask) => {
                 let mut pits: Vec<Pit> =
-                    (0..PITS).filter(|&i| self.is_reverse(i)).map(|i| Pit::from_local(Side::South, i)).collect();
+                    (0..PITS).filter(|&i| mask >> i & 1 == 1).map(|i| Pit::from_local(Side::South, i)).collect();
                 pits.sort();
                 pits.iter().map(|p| p.name()).collect::<Vec<_>>().join(",")
             }
-            "opening" => match self.opening {
+            RuleSetting::Opening(o) => match o {
                 Opening::None => "none",
                 Opening::NoCapture => "no_capture",
                 Opening::LudiiOpening1 => "ludii_opening_1",
                 Opening::LudiiOpening2 => "ludii_opening_2",
             }
             .into(),
-            "end_pits_win" => self.end_pits_win.to_string(),
-            _ => return None,
-        })
+        }
+    }
+}
+
+impl Rules {
+    /// Whether local pit `i` is a reverse pit.
+    #[inline(always)]
+    pub fn is_reverse(&self, i: usize) -> bool {
+        self.reverse >> i & 1 == 1
     }
 
-    /// All options as (name, text value) pairs, in [`OPTIONS`] order.
-    pub fn all(&self) -> Vec<(&'static str, String)> {
-        OPTIONS.iter().map(|(n, _, _)| (*n, self.get(n).unwrap())).collect()
+    /// Set one option from its text form (`"true"`, `"2"`, `"a1,b2"`...):
+    /// [`RuleSetting::parse`] then [`Rules::apply`].
+    pub fn set(&mut self, option: &str, value: &str) -> Result<(), RuleError> {
+        self.apply(RuleSetting::parse(option, value)?);
+        Ok(())
+    }
+
+    /// Set one option. Cannot fail: the setting's value is already typed.
+    pub fn apply(&mut self, setting: RuleSetting) {
+        match setting {
+            RuleSetting::MinSeeds(v) => self.min_seeds = v,
+            RuleSetting::Capture(v) => self.capture = v,
+            RuleSetting::Retreat(v) => self.retreat = v,
+            RuleSetting::CapturedSowing(v) => self.captured_sowing = v,
+            RuleSetting::Clockwise(v) => self.clockwise = v,
+            RuleSetting::ReversePits(v) => self.reverse = v,
+            RuleSetting::Opening(v) => self.opening = v,
+            RuleSetting::EndPitsWin(v) => self.end_pits_win = v,
+        }
+    }
+
+    /// These rules with `settings` applied in order (a setup's overrides of
+    /// its variant's defaults).
+    pub fn with(mut self, settings: &[RuleSetting]) -> Rules {
+        for s in settings {
+            self.apply(*s);
+        }
+        self
+    }
+
+    /// Every option's setting, in [`OPTIONS`] order.
+    pub fn settings(&self) -> [RuleSetting; 8] {
+        [
+            RuleSetting::MinSeeds(self.min_seeds),
+            RuleSetting::Capture(self.capture),
+            RuleSetting::Retreat(self.retreat),
+            RuleSetting::CapturedSowing(self.captured_sowing),
+            RuleSetting::Clockwise(self.clockwise),
+            RuleSetting::ReversePits(self.reverse),
+            RuleSetting::Opening(self.opening),
+            RuleSetting::EndPitsWin(self.end_pits_win),
+        ]
+    }
+
+    /// The settings that differ from `base`, in [`OPTIONS`] order.
+    pub fn overrides(&self, base: &Rules) -> Vec<RuleSetting> {
+        self.settings().into_iter().zip(base.settings()).filter(|(s, b)| s != b).map(|(s, _)| s).collect()
+    }
+
+    /// The text form of one option's value (inverse of [`Rules::set`]).
+    pub fn get(&self, option: &str) -> Option<String> {
+        self.settings().into_iter().find(|s| s.name() == option).map(RuleSetting::value)
     }
 }

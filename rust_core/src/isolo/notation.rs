@@ -25,8 +25,9 @@
 
 use super::geometry::{MAX_HOLES, MIN_HOLES};
 use super::kucheleka::Arrangement;
-use super::position::{Position, PositionError, Setup, MAX_TOTAL};
-use super::rules::OPTIONS;
+use super::position::{Phase, Position, PositionError, Setup, MAX_TOTAL};
+use super::rules::{RuleSetting, OPTIONS};
+use super::variant::{UnknownVariant, Variant};
 
 pub use crate::notation_syntax::NotationError;
 use crate::notation_syntax::{count_row, parse_count, split_line, syntax};
@@ -39,21 +40,20 @@ pub fn parse(text: &str) -> Result<Position, ParseError> {
     let line = split_line(text, 2, "the board must be 2 rows (North's, then South's) separated by '/'", |row| {
         count_row(row, MIN_HOLES..=MAX_HOLES, "a row must be 4 to 8 counts separated by ','", 5)
     })?;
-    let mut setup = Setup {
-        variant: line.variant.to_string(),
-        rules: Vec::new(),
-        pits: line.rows,
-        to_move: line.side.to_string(),
-        phase: "fore_play".into(),
-    };
+    let mut rules: Vec<(&str, &str)> = Vec::new();
+    let mut phase = Phase::ForePlay.name();
     for (field, k, v) in line.fields {
         match k {
-            "phase" => setup.phase = v.to_string(),
-            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => setup.rules.push((k.to_string(), v.to_string())),
+            "phase" => phase = v,
+            _ if OPTIONS.iter().any(|(n, _, _)| *n == k) => rules.push((k, v)),
             _ => return Err(syntax(field, "unknown key: expected phase or a rule option")),
         }
     }
-    Position::from_setup(&setup).map_err(ParseError::Invalid)
+    // The text the syntax left open is read after it, in validation's order.
+    let invalid = ParseError::Invalid;
+    let variant: Variant = line.variant.parse().map_err(|e: UnknownVariant| invalid(e.into()))?;
+    let setup = Setup::from_text(variant, &rules, line.rows, line.side, phase).map_err(invalid)?;
+    Position::from_setup(&setup).map_err(invalid)
 }
 
 /// Format a position in the text notation (canonical: see module docs).
@@ -61,12 +61,12 @@ pub fn format(p: &Position) -> String {
     let rows: Vec<String> =
         p.picture().iter().map(|r| r.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(",")).collect();
     let mut out = format!("{} {} {}", p.variant().name(), rows.join("/"), p.to_move().letter());
-    if p.phase() != super::position::Phase::ForePlay {
+    if p.phase() != Phase::ForePlay {
         out += &format!(" phase={}", p.phase().name());
     }
-    for (k, v) in p.rule_overrides() {
-        if k != "holes" {
-            out += &format!(" {}={}", k, v);
+    for r in p.rule_overrides() {
+        if !matches!(r, RuleSetting::Holes(_)) {
+            out += &format!(" {}={}", r.name(), r.value());
         }
     }
     out
@@ -101,7 +101,9 @@ pub fn to_json(p: &Position) -> String {
     let rules: Vec<String> = s
         .rules
         .iter()
-        .map(|(k, v)| if k == "holes" { format!("\"{}\": {}", k, v) } else { format!("\"{}\": \"{}\"", k, v) })
+        .map(|r| match r {
+            RuleSetting::Holes(n) => format!("\"{}\": {}", r.name(), n),
+        })
         .collect();
     let rows: Vec<String> = s
         .pits
@@ -110,10 +112,10 @@ pub fn to_json(p: &Position) -> String {
         .collect();
     format!(
         "{{\"variant\": \"{}\", \"rules\": {{{}}}, \"pits\": [{}], \"to_move\": \"{}\", \"phase\": \"{}\"}}",
-        s.variant,
+        s.variant.name(),
         rules.join(", "),
         rows.join(", "),
-        s.to_move,
-        s.phase
+        s.to_move.name(),
+        s.phase.name()
     )
 }

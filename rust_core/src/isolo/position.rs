@@ -10,7 +10,7 @@
 //! what the phase implies about empty rows (see [`Position::from_setup`]).
 
 use super::geometry::{columns_to_row, row_to_columns, Hole, MAX_HOLES, MIN_HOLES};
-use super::rules::{RuleError, Rules};
+use super::rules::{RuleError, RuleSetting, Rules};
 use super::variant::{UnknownVariant, Variant};
 use crate::setup_checks::SetupError;
 use crate::side::Side;
@@ -62,24 +62,58 @@ impl FromStr for Phase {
     }
 }
 
-/// A position as a caller wrote it, before any check. Field types are wide
-/// on purpose so that every mistake reaches validation and gets a message.
-/// This is also the shape of the JSON form (see `docs/ISOLO.md`).
+/// A position as a caller wrote it, before any check (after shakmaty's
+/// `Setup`). Its fields are typed: text is read into them only at the
+/// notation and JSON edges ([`Setup::from_text`]), so validation
+/// ([`Position::from_setup`]) checks what a type cannot say (the board's
+/// shape, counts and total, the phase against the board) and parses
+/// nothing. The board stays wide on purpose so that every wrong count
+/// reaches validation and gets a message naming its hole. This is also the
+/// shape of the JSON form (see `docs/ISOLO.md`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// Variant name or alias.
-    pub variant: String,
-    /// Rule overrides as (option, text value).
-    pub rules: Vec<(String, String)>,
+    /// The variant: default rules and name.
+    pub variant: Variant,
+    /// Rule overrides of the variant's defaults, applied in order.
+    pub rules: Vec<RuleSetting>,
     /// The board picture: North's row first, then South's; each row in
     /// column order `a`, `b`, ... (left to right as South sees the board),
     /// so opposite holes share an index. North's row thus reads North's
     /// holes n..1, South's reads South's holes 1..n.
     pub pits: Vec<Vec<i64>>,
-    /// `"south"`/`"north"` (or `s`/`n`).
-    pub to_move: String,
-    /// `"fore_play"`, `"kucheleka"` or `"main"`.
-    pub phase: String,
+    /// The side to move.
+    pub to_move: Side,
+    /// The phase of the match.
+    pub phase: Phase,
+}
+
+impl Setup {
+    /// Read a setup's text fields into their types: the one place where
+    /// the notation parser and the JSON reader turn text into a [`Setup`]
+    /// (the variant name is read by the caller, which dispatches on it).
+    ///
+    /// Errors come in the order validation has always reported them: the
+    /// rule options as given, then the board's shape, counts and total
+    /// (checked here only if a field below does not read, so that an input
+    /// gets the same error it got when validation read the text), then the
+    /// side to move and the phase.
+    pub fn from_text<K: AsRef<str>, V: AsRef<str>>(
+        variant: Variant,
+        rules: &[(K, V)],
+        pits: Vec<Vec<i64>>,
+        to_move: &str,
+        phase: &str,
+    ) -> Result<Setup, PositionError> {
+        let rules =
+            rules.iter().map(|(k, v)| RuleSetting::parse(k.as_ref(), v.as_ref())).collect::<Result<Vec<_>, _>>()?;
+        let (side, ph) = (to_move.parse::<Side>(), phase.parse::<Phase>());
+        if let (Ok(to_move), Ok(phase)) = (side, ph) {
+            return Ok(Setup { variant, rules, pits, to_move, phase });
+        }
+        board(variant, &rules, &pits)?;
+        side.map_err(|_| PositionError::Setup(SetupError::BadSide(to_move.to_string())))?;
+        Err(PositionError::BadPhase(phase.to_string()))
+    }
 }
 
 /// Why a setup is not a position. Each names the offending input.
@@ -124,6 +158,70 @@ impl From<RuleError> for PositionError {
     }
 }
 
+/// So that a text edge reads the variant name with `?`.
+impl From<UnknownVariant> for PositionError {
+    fn from(e: UnknownVariant) -> PositionError {
+        PositionError::Setup(e.into())
+    }
+}
+
+/// The effective rules and the board as local rows, checked: two rows of
+/// one length, which is the rules' `holes` if an override gives it and
+/// sets it otherwise; each count's range; the total.
+fn board(
+    variant: Variant,
+    settings: &[RuleSetting],
+    pits: &[Vec<i64>],
+) -> Result<(Rules, [[u16; MAX_HOLES]; 2]), PositionError> {
+    let mut rules = variant.rules().with(settings);
+    let holes_given = settings.iter().any(|s| matches!(s, RuleSetting::Holes(_)));
+    if pits.len() != 2 {
+        return Err(PositionError::PitShape(format!(
+            "expected 2 rows (North's, then South's), got {} rows",
+            pits.len()
+        )));
+    }
+    let n = pits[0].len();
+    if pits[1].len() != n {
+        return Err(PositionError::PitShape(format!("North's row has {} holes but South's has {}", n, pits[1].len())));
+    }
+    if holes_given {
+        if n != rules.n() {
+            return Err(PositionError::PitShape(format!(
+                "the rules say {} holes per row, but the rows have {}",
+                rules.n(),
+                n
+            )));
+        }
+    } else {
+        if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
+            return Err(PositionError::PitShape(format!(
+                "a row must have {} to {} holes, got {}",
+                MIN_HOLES, MAX_HOLES, n
+            )));
+        }
+        rules.holes = n as u8;
+    }
+    let mut rows = [[0u16; MAX_HOLES]; 2];
+    let mut total: i64 = 0;
+    for (k, side) in [Side::North, Side::South].into_iter().enumerate() {
+        let mut cols = [0u16; MAX_HOLES];
+        for (c, &v) in pits[k].iter().enumerate() {
+            if !(0..=MAX_TOTAL as i64).contains(&v) {
+                let pit = Hole((c * 2 + side.index()) as u8).name();
+                return Err(PositionError::BadCount { pit, value: v });
+            }
+            cols[c] = v as u16;
+            total += v;
+        }
+        rows[side.index()] = columns_to_row(side, &cols[..n], n);
+    }
+    if total > MAX_TOTAL as i64 {
+        return Err(PositionError::SeedTotal { found: total, max: MAX_TOTAL });
+    }
+    Ok((rules, rows))
+}
+
 /// A validated Isolo position: board, side to move, phase and rules.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -158,65 +256,8 @@ impl Position {
     ///   mover's own row); an empty row of the side to move means the game
     ///   is over.
     pub fn from_setup(s: &Setup) -> Result<Position, PositionError> {
-        let variant: Variant = s.variant.parse().map_err(|e: UnknownVariant| PositionError::Setup(e.into()))?;
-        let mut rules = variant.rules();
-        let mut holes_given = false;
-        for (k, v) in &s.rules {
-            rules.set(k, v)?;
-            holes_given |= k == "holes";
-        }
-        if s.pits.len() != 2 {
-            return Err(PositionError::PitShape(format!(
-                "expected 2 rows (North's, then South's), got {} rows",
-                s.pits.len()
-            )));
-        }
-        let n = s.pits[0].len();
-        if s.pits[1].len() != n {
-            return Err(PositionError::PitShape(format!(
-                "North's row has {} holes but South's has {}",
-                n,
-                s.pits[1].len()
-            )));
-        }
-        if holes_given {
-            if n != rules.n() {
-                return Err(PositionError::PitShape(format!(
-                    "the rules say {} holes per row, but the rows have {}",
-                    rules.n(),
-                    n
-                )));
-            }
-        } else {
-            if !(MIN_HOLES..=MAX_HOLES).contains(&n) {
-                return Err(PositionError::PitShape(format!(
-                    "a row must have {} to {} holes, got {}",
-                    MIN_HOLES, MAX_HOLES, n
-                )));
-            }
-            rules.holes = n as u8;
-        }
-        let mut rows = [[0u16; MAX_HOLES]; 2];
-        let mut total: i64 = 0;
-        for (k, side) in [Side::North, Side::South].into_iter().enumerate() {
-            let mut cols = [0u16; MAX_HOLES];
-            for (c, &v) in s.pits[k].iter().enumerate() {
-                if !(0..=MAX_TOTAL as i64).contains(&v) {
-                    let pit = Hole((c * 2 + side.index()) as u8).name();
-                    return Err(PositionError::BadCount { pit, value: v });
-                }
-                cols[c] = v as u16;
-                total += v;
-            }
-            rows[side.index()] = columns_to_row(side, &cols[..n], n);
-        }
-        if total > MAX_TOTAL as i64 {
-            return Err(PositionError::SeedTotal { found: total, max: MAX_TOTAL });
-        }
-        let to_move: Side =
-            s.to_move.parse().map_err(|_| PositionError::Setup(SetupError::BadSide(s.to_move.clone())))?;
-        let phase: Phase = s.phase.parse().map_err(|_| PositionError::BadPhase(s.phase.clone()))?;
-        let pos = Position { rows, to_move, phase, variant, rules };
+        let (rules, rows) = board(s.variant, &s.rules, &s.pits)?;
+        let pos = Position { rows, to_move: s.to_move, phase: s.phase, variant: s.variant, rules };
         pos.check_phase()?;
         Ok(pos)
     }
@@ -268,28 +309,23 @@ impl Position {
     /// from the variant's defaults).
     pub fn to_setup(&self) -> Setup {
         Setup {
-            variant: self.variant.name().into(),
+            variant: self.variant,
             rules: self.rule_overrides(),
             pits: self.picture().iter().map(|r| r.iter().map(|&v| v as i64).collect()).collect(),
-            to_move: self.to_move.name().into(),
-            phase: self.phase.name().into(),
+            to_move: self.to_move,
+            phase: self.phase,
         }
     }
 
     /// Options that differ from the variant's defaults, in canonical order.
-    pub fn rule_overrides(&self) -> Vec<(String, String)> {
+    pub fn rule_overrides(&self) -> Vec<RuleSetting> {
         let base = self.variant.rules();
         if self.rules == base {
             // The usual case, and a hot one (every position written out):
-            // no option strings to build and compare.
+            // nothing to compare option by option.
             return Vec::new();
         }
-        self.rules
-            .all()
-            .into_iter()
-            .filter(|(k, v)| base.get(k).as_deref() != Some(v.as_str()))
-            .map(|(k, v)| (k.to_string(), v))
-            .collect()
+        self.rules.overrides(&base)
     }
 
     /// The board picture: `[North's row, South's row]`, each in column

@@ -39,8 +39,59 @@ impl Rules {
         self.holes as usize
     }
 
-    /// Set one option from its text form.
+    /// Set one option from its text form: [`RuleSetting::parse`] then
+    /// [`Rules::apply`].
     pub fn set(&mut self, option: &str, value: &str) -> Result<(), RuleError> {
+        self.apply(RuleSetting::parse(option, value)?);
+        Ok(())
+    }
+
+    /// Set one option. Cannot fail: the setting's value is already typed.
+    pub fn apply(&mut self, setting: RuleSetting) {
+        match setting {
+            RuleSetting::Holes(n) => self.holes = n,
+        }
+    }
+
+    /// These rules with `settings` applied in order (a setup's overrides of
+    /// its variant's defaults).
+    pub fn with(mut self, settings: &[RuleSetting]) -> Rules {
+        for s in settings {
+            self.apply(*s);
+        }
+        self
+    }
+
+    /// Every option's setting, in [`OPTIONS`] order.
+    pub fn settings(&self) -> [RuleSetting; 1] {
+        [RuleSetting::Holes(self.holes)]
+    }
+
+    /// The settings that differ from `base`, in [`OPTIONS`] order.
+    pub fn overrides(&self, base: &Rules) -> Vec<RuleSetting> {
+        self.settings().into_iter().zip(base.settings()).filter(|(s, b)| s != b).map(|(s, _)| s).collect()
+    }
+
+    /// The text form of one option's value (inverse of [`Rules::set`]).
+    pub fn get(&self, option: &str) -> Option<String> {
+        self.settings().into_iter().find(|s| s.name() == option).map(RuleSetting::value)
+    }
+}
+
+/// One rule option set to a typed value: what a setup's rule overrides
+/// hold. Why typed: text becomes a setting only at the notation and JSON
+/// edges ([`RuleSetting::parse`]), so validation and the writers never
+/// parse again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleSetting {
+    /// `holes`: holes per row, `MIN_HOLES..=MAX_HOLES`.
+    Holes(u8),
+}
+
+impl RuleSetting {
+    /// Read an option from its text form, naming the option or the value
+    /// that is wrong.
+    pub fn parse(option: &str, value: &str) -> Result<RuleSetting, RuleError> {
         match option {
             "holes" => {
                 let v: usize = value.parse().ok().filter(|v| (MIN_HOLES..=MAX_HOLES).contains(v)).ok_or_else(|| {
@@ -50,24 +101,24 @@ impl Rules {
                         expected: format!("an integer from {} to {}", MIN_HOLES, MAX_HOLES),
                     }
                 })?;
-                self.holes = v as u8;
-                Ok(())
+                Ok(RuleSetting::Holes(v as u8))
             }
             _ => Err(RuleError::UnknownOption(option.to_string())),
         }
     }
 
-    /// The text form of one option's value (inverse of [`Rules::set`]).
-    pub fn get(&self, option: &str) -> Option<String> {
-        match option {
-            "holes" => Some(self.holes.to_string()),
-            _ => None,
+    /// The option's name, as [`OPTIONS`] lists it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSetting::Holes(_) => "holes",
         }
     }
 
-    /// All options as (name, text value) pairs, in [`OPTIONS`] order.
-    pub fn all(&self) -> Vec<(&'static str, String)> {
-        OPTIONS.iter().map(|(n, _, _)| (*n, self.get(n).unwrap())).collect()
+    /// The value's text form (inverse of [`RuleSetting::parse`]).
+    pub fn value(self) -> String {
+        match self {
+            RuleSetting::Holes(n) => n.to_string(),
+        }
     }
 }
 

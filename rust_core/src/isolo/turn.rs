@@ -324,6 +324,14 @@ impl Game for Isolo {
         Hole::parse(token, pos.rules.n()).map(Choice::Start)
     }
 
+    /// The kucheleka's list is a sample above `kucheleka::ENUMERATION_LIMIT`
+    /// arrangements; every other list is complete.
+    fn lists_all(pos: &Position, node: &Node) -> bool {
+        !(node.stage == Stage::Root
+            && pos.phase() == Phase::Kucheleka
+            && kucheleka::count(pos.seeds(pos.to_move()), pos.holes()) > kucheleka::ENUMERATION_LIMIT)
+    }
+
     /// Any valid kucheleka arrangement is legal, listed or not (see `kucheleka`).
     fn unlisted(pos: &Position, node: &Node, choice: Choice) -> Unlisted {
         match (node.stage, choice) {

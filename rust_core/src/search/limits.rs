@@ -84,6 +84,20 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The solver's budget ([`crate::search::solve`]): `nodes` and/or
+    /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
+    /// is required: the solver has no depth that bounds its work.
+    pub fn checked_budget(
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        deadline: Option<Instant>,
+    ) -> Result<Limits, crate::error::Error> {
+        if nodes.is_none() && time_ms.is_none() {
+            return Err(crate::error::Error::Limit("solving needs a budget: nodes or time_ms".into()));
+        }
+        Limits::checked(None, nodes, time_ms, 1, deadline)
+    }
+
     /// Caller-given limits, checked: at least one of depth, nodes and
     /// time, each from 1 to its maximum, plus an outside deadline.
     pub fn checked(

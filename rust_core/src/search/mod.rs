@@ -19,9 +19,11 @@
 //! - [`level`]: strength levels 1..10;
 //! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
 //! - [`batch`]: many positions in parallel;
+//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown;
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
-//! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`].
+//! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
+//! [`solve()`].
 //!
 //! Known limits, and why:
 //! - Turn size. With optional capture and retreat one turn can have
@@ -56,6 +58,7 @@ pub mod level;
 pub mod limits;
 pub mod ordering;
 pub mod reference;
+pub mod solve;
 pub mod tt;
 pub mod turn_graph;
 pub mod win_probability;
@@ -67,6 +70,7 @@ pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
+pub use solve::{solve, Outcome, Solution};
 pub use win_probability::{win_probability, WinModel};
 pub use zobrist::Zobrist;
 

@@ -181,8 +181,7 @@ mod tests {
     fn colour_swapped(p: &Board4x8) -> Option<Board4x8> {
         let s = p.to_setup();
         let pits = s.pits.iter().rev().map(|row| row.iter().rev().copied().collect()).collect();
-        let other = |t: &str| if t.starts_with('s') { "north" } else { "south" }.to_string();
-        let swapped = Setup { pits, to_move: other(&s.to_move), winner: s.winner.as_deref().map(other), ..s.clone() };
+        let swapped = Setup { pits, to_move: s.to_move.other(), winner: s.winner.map(Side::other), ..s.clone() };
         Board4x8::from_setup(&swapped).ok()
     }
 
@@ -227,7 +226,7 @@ mod tests {
             assert_eq!(of_analysis::<Igisoro>(&p, &a), of_analysis::<Igisoro>(&q, &b));
             // The other side's view of the same board.
             let mut s = p.to_setup();
-            s.to_move = if p.to_move() == Side::South { "north" } else { "south" }.into();
+            s.to_move = p.to_move().other();
             let Ok(r) = Board4x8::from_setup(&s) else { continue };
             for c in [-2500, -300, -40, 0, 75, 900, 4000] {
                 let mine = win_probability::<Igisoro>(&p, Score::Centiseeds(c));

@@ -9,24 +9,27 @@
 //!   under an optional time limit ([`crate::budget`]).
 //! - Every core [`Error`] maps to one Python exception type in `to_py_err`,
 //!   one exhaustive match, so a new kind of error forces a decision here.
+//! - [`convert`]: core results as Python objects, Python values as JSON.
+
+mod convert;
 
 use crate::any_position::{self, AnyPosition, Family, BOARDS};
 use crate::board4x8::rules::OptionKind;
 use crate::budget::{with_budget, Budget};
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
-use crate::game::{Event, Game};
-use crate::json_form::{self, rule_value, Extra, RuleValue};
+use crate::game::Game;
+use crate::json_form::{self, Extra};
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
-use crate::search::{Analysis, Limits, Score};
+use crate::search::Limits;
 use crate::with_game;
+use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict, solution_tuple, SolutionTuple};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
-use pyo3::IntoPyObjectExt;
+use pyo3::types::{PyDict, PyList, PyString};
 
 create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
 create_exception!(_igisoro, InvalidNotationError, IgisoroError, "Text that is not valid notation.");
@@ -50,52 +53,11 @@ fn to_py_err(e: Error) -> PyErr {
     }
 }
 
-/// Rule options (text form) as a dict of their JSON types.
-fn rules_dict<'py, K: AsRef<str>>(py: Python<'py>, pairs: &[(K, String)]) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for (k, v) in pairs {
-        let value = match rule_value(k.as_ref(), v) {
-            RuleValue::Bool(b) => b.into_bound_py_any(py)?,
-            RuleValue::Int(n) => n.into_bound_py_any(py)?,
-            RuleValue::Pits(names) => names.into_bound_py_any(py)?,
-            RuleValue::Text(t) => t.into_bound_py_any(py)?,
-        };
-        d.set_item(k.as_ref(), value)?;
-    }
-    Ok(d)
-}
-
 /// A validated position (any rule system the engine knows).
 #[pyclass(frozen, module = "igisoro._igisoro", name = "Pos")]
 #[derive(Clone)]
 pub struct PyPos {
     inner: AnyPosition,
-}
-
-/// A dict of `key => value` pairs, in order.
-macro_rules! dict {
-    ($py:expr, $($k:expr => $v:expr),* $(,)?) => {{
-        let d = PyDict::new($py);
-        $(d.set_item($k, $v)?;)*
-        d
-    }};
-}
-
-/// One trace event as the Python API shows it.
-fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    Ok(match e {
-        Event::Lift { pit, count } => dict!(py, "type" => "lift", "pit" => pit, "count" => count),
-        Event::Hand { count } => dict!(py, "type" => "hand", "count" => count),
-        Event::Sow { pit } => dict!(py, "type" => "sow", "pit" => pit),
-        Event::Capture { pits, count } => dict!(py, "type" => "capture", "pits" => pits, "count" => count),
-        Event::Retreat { from, to, count } => {
-            dict!(py, "type" => "retreat", "from" => from, "to" => to, "count" => count)
-        }
-        Event::LapEnd { pit } => dict!(py, "type" => "lap_end", "pit" => pit),
-        Event::Decision { actor, choice } => {
-            dict!(py, "type" => "decision", "actor" => actor.side(to_move).name(), "choice" => choice)
-        }
-    })
 }
 
 /// Validate a time limit in seconds into a budget.
@@ -140,73 +102,6 @@ type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
 type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>);
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
 type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
-
-/// A score as (type, seeds, turns): the fields of `igisoro.Score`.
-type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
-
-fn score_tuple(s: &Score) -> ScoreTuple {
-    match *s {
-        Score::Centiseeds(c) => ("seeds", Some(c as f64 / 100.0), None),
-        Score::Win { turns } => ("win", None, Some(turns)),
-        Score::Loss { turns } => ("loss", None, Some(turns)),
-    }
-}
-
-/// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
-/// Python dataclass is built from it directly, no dict in between).
-fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyAny>> {
-    let lines: Vec<(&str, ScoreTuple, &[String])> =
-        a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
-    let score = score_tuple(&a.score);
-    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
-        .into_bound_py_any(py)
-}
-
-/// A Python value as JSON: what `json.loads` makes (dicts with string keys,
-/// lists, strings, finite numbers, booleans, None), else a position error
-/// naming the offending value.
-fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_json::Value> {
-    use serde_json::Value;
-    let bad = |why: &str| {
-        let shown: String = v.repr().map_or_else(|_| "?".into(), |r| r.to_string().chars().take(80).collect());
-        to_py_err(Error::Position(format!("not JSON ({why}): {shown}")))
-    };
-    if depth > 32 {
-        return Err(bad("nested too deeply"));
-    }
-    Ok(if v.is_none() {
-        Value::Null
-    } else if let Ok(b) = v.cast::<PyBool>() {
-        Value::Bool(b.is_true())
-    } else if v.is_instance_of::<PyInt>() {
-        // As serde_json reads a long integer in text: as a float, so the
-        // reader names the field it does not fit.
-        match v.extract::<i64>() {
-            Ok(i) => Value::from(i),
-            Err(_) => v
-                .extract::<f64>()
-                .ok()
-                .and_then(serde_json::Number::from_f64)
-                .map(Value::Number)
-                .ok_or_else(|| bad("integer out of range"))?,
-        }
-    } else if let Ok(f) = v.cast::<PyFloat>() {
-        serde_json::Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| bad("not a finite number"))?
-    } else if let Ok(s) = v.cast::<PyString>() {
-        Value::String(s.to_str().map_err(|_| bad("text that is not UTF-8"))?.to_owned())
-    } else if let Ok(d) = v.cast::<PyDict>() {
-        let mut m = serde_json::Map::new();
-        for (k, x) in d.iter() {
-            let k = k.cast::<PyString>().map_err(|_| bad("a key that is not a string"))?;
-            m.insert(k.to_str().map_err(|_| bad("a key that is not UTF-8"))?.to_owned(), json_value(&x, depth + 1)?);
-        }
-        Value::Object(m)
-    } else if let Ok(l) = v.cast::<PyList>() {
-        Value::Array(l.iter().map(|x| json_value(&x, depth + 1)).collect::<PyResult<_>>()?)
-    } else {
-        return Err(bad(&format!("a {}", v.get_type().name()?)));
-    })
-}
 
 #[pymethods]
 impl PyPos {
@@ -408,6 +303,22 @@ impl PyPos {
         let inner = &self.inner;
         let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
         analysis_tuple(py, &a)
+    }
+
+    /// Prove a win or loss for the side to move within `nodes` and/or
+    /// `time_ms` (at least one; `timeout` as in `analyse`): the fields of
+    /// `igisoro.Solution` (see `solution_tuple`). Releases the GIL.
+    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        timeout: Option<f64>,
+    ) -> PyResult<SolutionTuple> {
+        let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
+        let inner = &self.inner;
+        Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

@@ -1,0 +1,129 @@
+//! Core results as the Python objects the `igisoro` package expects, and
+//! Python values as JSON for the core's reader. No rules here: each
+//! function copies fields from one form to the other.
+
+use super::to_py_err;
+use crate::error::Error;
+use crate::game::Event;
+use crate::json_form::RuleValue;
+use crate::search::{Analysis, Score, Solution};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
+use pyo3::IntoPyObjectExt;
+
+/// A dict of `key => value` pairs, in order.
+macro_rules! dict {
+    ($py:expr, $($k:expr => $v:expr),* $(,)?) => {{
+        let d = PyDict::new($py);
+        $(d.set_item($k, $v)?;)*
+        d
+    }};
+}
+pub(crate) use dict;
+
+/// Rule options (JSON types, from the core's typed settings) as a dict.
+pub(super) fn rules_dict<'py>(py: Python<'py>, pairs: &[(&str, RuleValue)]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in pairs {
+        let value = match v {
+            RuleValue::Bool(b) => b.into_bound_py_any(py)?,
+            RuleValue::Int(n) => n.into_bound_py_any(py)?,
+            RuleValue::Pits(names) => names.into_bound_py_any(py)?,
+            RuleValue::Text(t) => t.into_bound_py_any(py)?,
+        };
+        d.set_item(k, value)?;
+    }
+    Ok(d)
+}
+
+/// One trace event as the Python API shows it.
+pub(super) fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
+    Ok(match e {
+        Event::Lift { pit, count } => dict!(py, "type" => "lift", "pit" => pit, "count" => count),
+        Event::Hand { count } => dict!(py, "type" => "hand", "count" => count),
+        Event::Sow { pit } => dict!(py, "type" => "sow", "pit" => pit),
+        Event::Capture { pits, count } => dict!(py, "type" => "capture", "pits" => pits, "count" => count),
+        Event::Retreat { from, to, count } => {
+            dict!(py, "type" => "retreat", "from" => from, "to" => to, "count" => count)
+        }
+        Event::LapEnd { pit } => dict!(py, "type" => "lap_end", "pit" => pit),
+        Event::Decision { actor, choice } => {
+            dict!(py, "type" => "decision", "actor" => actor.side(to_move).name(), "choice" => choice)
+        }
+    })
+}
+
+/// A score as (type, seeds, turns): the fields of `igisoro.Score`.
+pub(super) type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
+
+pub(super) fn score_tuple(s: &Score) -> ScoreTuple {
+    match *s {
+        Score::Centiseeds(c) => ("seeds", Some(c as f64 / 100.0), None),
+        Score::Win { turns } => ("win", None, Some(turns)),
+        Score::Loss { turns } => ("loss", None, Some(turns)),
+    }
+}
+
+/// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
+/// Python dataclass is built from it directly, no dict in between).
+pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyAny>> {
+    let lines: Vec<(&str, ScoreTuple, &[String])> =
+        a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
+    let score = score_tuple(&a.score);
+    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
+        .into_bound_py_any(py)
+}
+
+/// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,
+/// unknown_turns): the fields of `igisoro.Solution`, in order.
+pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64);
+
+pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {
+    (s.outcome.name(), s.line, s.turns, s.nodes, s.time_ms, s.stopped_by.name(), s.unknown_turns)
+}
+
+/// A Python value as JSON: what `json.loads` makes (dicts with string keys,
+/// lists, strings, finite numbers, booleans, None), else a position error
+/// naming the offending value.
+pub(super) fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_json::Value> {
+    use serde_json::Value;
+    let bad = |why: &str| {
+        let shown: String = v.repr().map_or_else(|_| "?".into(), |r| r.to_string().chars().take(80).collect());
+        to_py_err(Error::Position(format!("not JSON ({why}): {shown}")))
+    };
+    if depth > 32 {
+        return Err(bad("nested too deeply"));
+    }
+    Ok(if v.is_none() {
+        Value::Null
+    } else if let Ok(b) = v.cast::<PyBool>() {
+        Value::Bool(b.is_true())
+    } else if v.is_instance_of::<PyInt>() {
+        // As serde_json reads a long integer in text: as a float, so the
+        // reader names the field it does not fit.
+        match v.extract::<i64>() {
+            Ok(i) => Value::from(i),
+            Err(_) => v
+                .extract::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map(Value::Number)
+                .ok_or_else(|| bad("integer out of range"))?,
+        }
+    } else if let Ok(f) = v.cast::<PyFloat>() {
+        serde_json::Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| bad("not a finite number"))?
+    } else if let Ok(s) = v.cast::<PyString>() {
+        Value::String(s.to_str().map_err(|_| bad("text that is not UTF-8"))?.to_owned())
+    } else if let Ok(d) = v.cast::<PyDict>() {
+        let mut m = serde_json::Map::new();
+        for (k, x) in d.iter() {
+            let k = k.cast::<PyString>().map_err(|_| bad("a key that is not a string"))?;
+            m.insert(k.to_str().map_err(|_| bad("a key that is not UTF-8"))?.to_owned(), json_value(&x, depth + 1)?);
+        }
+        Value::Object(m)
+    } else if let Ok(l) = v.cast::<PyList>() {
+        Value::Array(l.iter().map(|x| json_value(&x, depth + 1)).collect::<PyResult<_>>()?)
+    } else {
+        return Err(bad(&format!("a {}", v.get_type().name()?)));
+    })
+}

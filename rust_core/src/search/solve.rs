@@ -1,0 +1,746 @@
+//! A solver: depth-first proof-number search (df-pn, Nagai 2002) over whole
+//! turns, with the opponent's in-turn decisions as nodes of their own.
+//!
+//! It answers a narrower question than [`super::analyse`]: not "which move
+//! is best by the evaluation" but "can the side to move force a win, or is
+//! it lost whatever it does?", and it either proves the answer or says it
+//! does not know. No evaluation is used; a proof rests only on the rules'
+//! own ends ([`Game::decided`] and "a side with no legal move at the start
+//! of its turn has lost"), read exactly as [`super::reference`] reads them.
+//!
+//! # The AND/OR tree
+//!
+//! One run proves or disproves "the attacker wins" for a fixed attacker.
+//! At a position the side to move's turn graph ([`TurnGraph`]) is built:
+//! every decision taken by the attacker (its own in-turn choices on its
+//! turn, a retreat it decides on the other side's turn) is an OR node, every
+//! decision taken by the defender an AND node; a finished turn leads to the
+//! next position. A turn without opponent decisions is one node whose
+//! children are its distinct results. Options from which the turn cannot
+//! finish are not options (as in the reference).
+//!
+//! Why two runs: a position is not always won or lost within what the
+//! solver can see (repetitions, turns it cannot settle), so "the attacker
+//! cannot win" does not prove "the defender wins". The solver runs "the
+//! side to move wins" and "the side to move loses" side by side in slices
+//! of doubling size over one table (keys salted by attacker) until one is
+//! proven, both are disproven, or the budget runs out.
+//!
+//! # What counts as unknown, and why it is safe
+//!
+//! These leaves are scored as "the attacker does not win" (disproven) in
+//! both runs, so no proof ever rests on them; they can only make the solver
+//! answer [`Outcome::Unknown`]:
+//! - a position repeated on the current line (the rules know no draw, and
+//!   a proof must not depend on the way a position was reached; such a
+//!   value is never stored);
+//! - a line longer than the depth limit;
+//! - a turn the solver cannot settle exactly: its graph cut by
+//!   `Limits::turn_nodes` or a relay chain cut by `Limits::turn_laps`; a
+//!   turn with opponent decisions whose graph has a cycle (its value
+//!   depends on the route through it; the alpha-beta search handles it with
+//!   a path check, the solver leaves it); a defender's turn whose options
+//!   the game lists only as a sample ([`Game::lists_all`]: Isolo's
+//!   kucheleka with too many arrangements). Counted in
+//!   [`Solution::unknown_turns`].
+//!
+//! A disproof can therefore depend on the line (the "graph history
+//! interaction" of df-pn with repetitions): that only costs proofs, it never
+//! makes a wrong one, because a proven value is only ever built from proven
+//! children, down to real ends of the game.
+//!
+//! # Budget
+//!
+//! [`Limits`]' node and time limits, its outside deadline and its cancel
+//! flag bound the solver as they bound the alpha-beta search (the deadline
+//! and the flag reach into the rules core, see [`crate::budget`]). A budget
+//! that runs out gives [`Outcome::Unknown`], never a proof that was not
+//! finished. The depth limit bounds the length of a line (in turns).
+
+use super::limits::{Control, Limits, Stop, StopReason};
+use super::turn_graph::{Kind, TurnGraph};
+use super::Engine;
+use crate::game::Game;
+use crate::moves::format_move;
+use crate::side::Side;
+use rustc_hash::FxHashSet as HashSet;
+
+/// What the solver established, for the side to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move can force a win.
+    Win,
+    /// The side to move loses whatever it does.
+    Loss,
+    /// Neither was proven within the budget (or at all, see
+    /// [`Solution::stopped_by`]).
+    Unknown,
+}
+
+impl Outcome {
+    /// `win`, `loss` or `unknown`, as the API names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+            Outcome::Unknown => "unknown",
+        }
+    }
+}
+
+/// The solver's answer ([`solve`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// Proven win, proven loss, or unknown, for the side to move.
+    pub outcome: Outcome,
+    /// A proof line in canonical move notation, whole turns, as
+    /// [`super::Line::pv`] carries them: the winner's moves and the loser's
+    /// longest resistance within the proof found, up to the game's end.
+    /// Empty when nothing was proven or the game is already over. With
+    /// opponent decisions inside a turn, a move is written as the canonical
+    /// decision list to its result (as the alpha-beta search writes it).
+    pub line: Vec<String>,
+    /// With a proof: in [`super::Score`]'s units, the winner's turns
+    /// (`Win`: the side to move's own turns, this one included; `Loss`:
+    /// the opponent's turns) along the proof found. The proof bounds the
+    /// game's length, so a shortest forced win can only be shorter.
+    pub turns: Option<u32>,
+    /// Positions the solver expanded.
+    pub nodes: u64,
+    /// Wall-clock time spent, in milliseconds.
+    pub time_ms: u64,
+    /// Why the solver ended: `Proven`; `GameOver` (nothing to solve);
+    /// `Nodes`, `Time` or `Deadline` (a limit; the outcome is then
+    /// `Unknown` unless a proof came first); `Depth`: neither side could be
+    /// proven to win within what the solver can see (every remaining line
+    /// ends in a repetition, the depth limit or an unsettled turn).
+    pub stopped_by: StopReason,
+    /// Turns the solver met but could not settle exactly (see the module
+    /// docs); each is a reason why an `Unknown` may hide a result.
+    pub unknown_turns: u64,
+}
+
+/// Depth limit (turns on one line) when [`Limits::depth`] is `None`.
+pub const SOLVE_DEPTH: u32 = 256;
+
+/// Smallest table the solver uses, as a power of two (a proof-number
+/// search without a table re-expands everything and proves nothing big).
+pub const MIN_TABLE_BITS: u32 = 16;
+
+/// Solve `pos` for its side to move within `limits`: a proven win or loss
+/// with a proof line, or `Unknown`.
+///
+/// Reads `nodes`, `time_ms`, `deadline`, `cancel` (the budget), `depth`
+/// (longest line in turns; `None`: [`SOLVE_DEPTH`]), `tt_bits` (table size,
+/// at least [`MIN_TABLE_BITS`]), `turn_nodes` and `turn_laps` (turns bigger
+/// than these are left unknown); `multipv` is ignored. Safe to call without
+/// the GIL: it touches no shared state but the cancel flag.
+pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
+    let ctl = Control::new(limits);
+    let own = limits.time_ms.map(|ms| ctl.started() + std::time::Duration::from_millis(ms));
+    let budget = crate::budget::Budget {
+        deadline: match (own, limits.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        cancel: limits.cancel.clone(),
+    };
+    let mut s = Solver::<G> {
+        tt: Table::new(limits.tt_bits.max(MIN_TABLE_BITS)),
+        ctl,
+        path: HashSet::default(),
+        max_depth: limits.depth.unwrap_or(SOLVE_DEPTH),
+        turn_nodes: limits.turn_nodes,
+        slice_left: 0,
+        slice_over: false,
+        unknown_turns: 0,
+        pool: Vec::new(),
+    };
+    let (found, _) = crate::budget::with_budget(budget, || s.run(pos));
+    let (outcome, mut stopped_by, winner) = found;
+    // The line is read from the table after the budget: the proof is
+    // complete, and reading it rebuilds only the turns along one line.
+    let (line, plies) = match winner {
+        Some(w) => s.line(pos, w, limits.turn_laps),
+        None => (Vec::new(), None),
+    };
+    if plies == Some(0) {
+        // Proven at the root itself: the side to move has no legal move.
+        stopped_by = StopReason::GameOver;
+    }
+    let turns = plies.map(|p| if outcome == Outcome::Win { p.div_ceil(2) } else { p / 2 });
+    Solution {
+        outcome,
+        line,
+        turns: if outcome == Outcome::Unknown { None } else { turns },
+        nodes: s.ctl.nodes,
+        time_ms: s.ctl.elapsed_ms(),
+        stopped_by,
+        unknown_turns: s.unknown_turns,
+    }
+}
+
+/// Proof and disproof numbers of a node for one attacker: `pn == 0` is
+/// proven (the attacker wins), `dn == 0` disproven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pn {
+    pn: u64,
+    dn: u64,
+}
+
+/// Infinity for proof numbers; sums stay below it unless a term is it.
+const INF: u64 = u32::MAX as u64;
+
+const PROVEN: Pn = Pn { pn: 0, dn: INF };
+const DISPROVEN: Pn = Pn { pn: INF, dn: 0 };
+/// An unknown leaf: the attacker does not win through it (module docs).
+const UNKNOWN: Pn = DISPROVEN;
+/// A node never expanded.
+const FRESH: Pn = Pn { pn: 1, dn: 1 };
+
+fn add(a: u64, b: u64) -> u64 {
+    if a >= INF || b >= INF {
+        INF
+    } else {
+        (a + b).min(INF - 1)
+    }
+}
+
+/// The threshold for the best child given the second best `x`: the
+/// "1 + epsilon" trick (Pawlewicz & Lew 2007) with epsilon = 1/4. Why: with
+/// the plain `x + 1` two children of close value make the search switch
+/// between them at every step, re-expanding both.
+fn widen(x: u64) -> u64 {
+    if x >= INF {
+        INF
+    } else {
+        (x + 1 + x / 4).min(INF)
+    }
+}
+
+/// A node's own decider: the attacker's nodes are OR nodes.
+fn is_or(decider: Side, attacker: Side) -> bool {
+    decider == attacker
+}
+
+/// Key salt per attacker: the two runs share one table.
+fn salt(attacker: Side) -> u64 {
+    [0, 0x5D1F_3A7B_C2E4_9061][attacker.index()]
+}
+
+/// One df-pn over a position's turns for a fixed attacker, with its budget.
+struct Solver<G: Engine> {
+    tt: Table,
+    ctl: Control,
+    /// Keys of the positions on the current line (repetition check).
+    path: HashSet<u64>,
+    max_depth: u32,
+    turn_nodes: usize,
+    /// Expansions left in the current slice (see [`Solver::run`]).
+    slice_left: u64,
+    /// The slice, not the budget, stopped the last descent.
+    slice_over: bool,
+    unknown_turns: u64,
+    /// Turn graphs to build into (see `Searcher::pool`; boxed so that
+    /// taking one moves a pointer, not the graph's vectors and tables).
+    #[allow(clippy::vec_box)]
+    pool: Vec<Box<TurnGraph<G>>>,
+}
+
+/// What a finished run says: the outcome, why it ended, and the side whose
+/// win was proven.
+type Found = (Outcome, StopReason, Option<Side>);
+
+impl<G: Engine> Solver<G> {
+    /// Both runs, interleaved in slices of doubling size (module docs).
+    fn run(&mut self, pos: &G::Pos) -> Found {
+        if let Some((w, _)) = G::decided(pos) {
+            let o = if w == G::to_move(pos) { Outcome::Win } else { Outcome::Loss };
+            return (o, StopReason::GameOver, None);
+        }
+        let me = G::to_move(pos);
+        let mut open = [true, true];
+        let mut slice = 256u64;
+        loop {
+            for (k, attacker) in [me, me.other()].into_iter().enumerate() {
+                if !open[k] {
+                    continue;
+                }
+                self.slice_left = slice;
+                self.slice_over = false;
+                let key = G::zobrist(pos) ^ salt(attacker);
+                self.path.clear();
+                let r = self.mid(pos, key, attacker, INF, INF, 0);
+                match r {
+                    Ok(v) if v.pn == 0 => {
+                        let o = if attacker == me { Outcome::Win } else { Outcome::Loss };
+                        return (o, StopReason::Proven, Some(attacker));
+                    }
+                    Ok(v) if v.dn == 0 => open[k] = false,
+                    Ok(_) => {}
+                    Err(Stop) if self.slice_over => {}
+                    Err(Stop) => return (Outcome::Unknown, self.ctl.stop_reason(), None),
+                }
+            }
+            if !open[0] && !open[1] {
+                return (Outcome::Unknown, StopReason::Depth, None);
+            }
+            slice = slice.saturating_mul(2);
+        }
+    }
+
+    /// Count one expansion, or stop (budget or end of slice).
+    fn tick(&mut self) -> Result<(), Stop> {
+        if self.slice_left == 0 {
+            self.slice_over = true;
+            return Err(Stop);
+        }
+        self.slice_left -= 1;
+        self.ctl.visit()
+    }
+
+    /// The value of a position already known without expanding it: a
+    /// decided game, the table, or a line that may go no further.
+    fn known(&self, pos: &G::Pos, key: u64, attacker: Side, depth: u32) -> Option<Pn> {
+        if let Some((w, _)) = G::decided(pos) {
+            return Some(if w == attacker { PROVEN } else { DISPROVEN });
+        }
+        if let Some(e) = self.tt.probe(key) {
+            if e.pn == 0 || e.dn == 0 {
+                return Some(Pn { pn: e.pn as u64, dn: e.dn as u64 });
+            }
+        }
+        if self.path.contains(&key) || depth >= self.max_depth {
+            return Some(UNKNOWN);
+        }
+        self.tt.probe(key).map(|e| Pn { pn: e.pn as u64, dn: e.dn as u64 })
+    }
+
+    /// Build the turn graph of `pos` (relay chains cut at the lap cap);
+    /// `Ok(false)` if it cannot be settled exactly (module docs).
+    fn graph(&mut self, pos: &G::Pos, g: &mut TurnGraph<G>) -> Result<bool, Stop> {
+        let before = self.ctl.truncated;
+        self.ctl.graph::<G>(pos, g)?;
+        // A budget that ran out inside the rules core leaves options out
+        // without a stop poll noticing: such a graph must not be used.
+        if crate::budget::check() {
+            return Err(Stop);
+        }
+        Ok(self.ctl.truncated == before && !(g.has_opponent && g.cyclic))
+    }
+
+    /// Expand `pos` (df-pn's MID) until its numbers reach a threshold.
+    fn mid(&mut self, pos: &G::Pos, key: u64, attacker: Side, tp: u64, td: u64, depth: u32) -> Result<Pn, Stop> {
+        self.tick()?;
+        if let Some(v) = self.known(pos, key, attacker, depth).filter(|v| v.pn == 0 || v.dn == 0) {
+            return Ok(v);
+        }
+        let mut g = self.pool.pop().unwrap_or_else(|| Box::new(TurnGraph::empty()));
+        let exact = match self.graph(pos, &mut g) {
+            Ok(e) => e,
+            Err(e) => {
+                self.pool.push(g);
+                return Err(e);
+            }
+        };
+        let mover = G::to_move(pos);
+        let start = self.ctl.nodes;
+        // A sample of the defender's options proves nothing (Isolo's
+        // kucheleka lists a sample when it has too many; the turn's root is
+        // the only node a game samples today).
+        let exact = exact && (mover == attacker || G::lists_all(pos, &G::root(pos)));
+        if !exact || g.results.is_empty() {
+            // No legal move: the mover has lost.
+            let v = if !exact {
+                self.unknown_turns += 1;
+                UNKNOWN
+            } else if mover == attacker {
+                DISPROVEN
+            } else {
+                PROVEN
+            };
+            self.tt.store(key, v, 0, 1);
+            self.recycle(g);
+            return Ok(v);
+        }
+        let salt = salt(attacker);
+        let keys: Vec<u64> = g.results.iter().map(|r| G::zobrist(&r.pos) ^ salt).collect();
+        let mut memo = vec![None; if g.has_opponent { g.kind.len() } else { 0 }];
+        self.path.insert(key);
+        let (v, values) = loop {
+            let values: Vec<Pn> = g
+                .results
+                .iter()
+                .zip(&keys)
+                .map(|(r, &k)| self.known(&r.pos, k, attacker, depth + 1).unwrap_or(FRESH))
+                .collect();
+            let view = View { g: &g, values: &values, mover, attacker };
+            memo.iter_mut().for_each(|m| *m = None);
+            let v = view.value(&mut memo);
+            if v.pn >= tp || v.dn >= td {
+                break (v, values);
+            }
+            let (r, ctp, ctd) = view.select(tp, td, &mut memo);
+            let child = &g.results[r].pos;
+            if let Err(e) = self.mid(child, keys[r], attacker, ctp, ctd, depth + 1) {
+                self.path.remove(&key);
+                self.recycle(g);
+                return Err(e);
+            }
+        };
+        self.path.remove(&key);
+        let dist = if v.pn == 0 {
+            let dists: Vec<u32> = g.results.iter().zip(&keys).map(|(r, &k)| self.dist(&r.pos, k, attacker)).collect();
+            let view = View { g: &g, values: &values, mover, attacker };
+            (1 + view.dist(&dists, &mut memo)).min(LOST_DIST)
+        } else {
+            0
+        };
+        self.tt.store(key, v, dist, self.ctl.nodes - start + 1);
+        self.recycle(g);
+        Ok(v)
+    }
+
+    /// Plies to the end along the stored proof of a proven position.
+    /// `LOST_DIST` when it is not proven (or its entry was lost).
+    fn dist(&self, pos: &G::Pos, key: u64, attacker: Side) -> u32 {
+        if let Some((w, _)) = G::decided(pos) {
+            return if w == attacker { 0 } else { LOST_DIST };
+        }
+        self.tt.probe(key).filter(|e| e.pn == 0).map_or(LOST_DIST, |e| e.dist)
+    }
+
+    fn recycle(&mut self, g: Box<TurnGraph<G>>) {
+        if g.reusable() {
+            self.pool.push(g);
+        }
+    }
+
+    /// The proof line for `winner` from `pos`, and its length in plies as
+    /// stored with the root (`None` if the root's entry was lost).
+    fn line(&self, pos: &G::Pos, winner: Side, laps: u64) -> (Vec<String>, Option<u32>) {
+        let salt = salt(winner);
+        let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0).map(|e| e.dist);
+        let mut out = Vec::new();
+        let mut p = pos.clone();
+        for _ in 0..plies.unwrap_or(0) {
+            if G::decided(&p).is_some() {
+                break;
+            }
+            let (g, capped) =
+                crate::budget::with_lap_cap(laps, || TurnGraph::<G>::build_bounded(&p, self.turn_nodes, &mut || false));
+            let Ok(g) = g else { break };
+            if capped || g.results.is_empty() {
+                break;
+            }
+            let keys: Vec<u64> = g.results.iter().map(|r| G::zobrist(&r.pos) ^ salt).collect();
+            let values: Vec<Pn> = g
+                .results
+                .iter()
+                .zip(&keys)
+                .map(|(r, &k)| if self.dist(&r.pos, k, winner) < LOST_DIST { PROVEN } else { FRESH })
+                .collect();
+            let dists: Vec<u32> = g.results.iter().zip(&keys).map(|(r, &k)| self.dist(&r.pos, k, winner)).collect();
+            let view = View { g: &g, values: &values, mover: G::to_move(&p), attacker: winner };
+            let mut memo = vec![None; g.kind.len()];
+            view.value(&mut memo);
+            let Some(r) = view.line_result(&dists, &mut memo) else { break };
+            out.push(format_move::<G>(&p, &g.path_to(g.results[r].node)));
+            p = g.results[r].pos.clone();
+        }
+        (out, plies)
+    }
+}
+
+/// A distance standing for "not known": the stored proof below was lost.
+const LOST_DIST: u32 = u16::MAX as u32;
+
+/// One position's turn graph seen as an AND/OR graph for one attacker,
+/// with the current numbers of its results.
+struct View<'a, G: Game> {
+    g: &'a TurnGraph<G>,
+    values: &'a [Pn],
+    mover: Side,
+    attacker: Side,
+}
+
+/// A node of the turn seen by [`View`]: an in-turn node, or (without
+/// opponent decisions) the whole turn as one node over its results.
+#[derive(Clone, Copy)]
+enum Slot {
+    Node(u32),
+    Result(u32),
+}
+
+impl<G: Game> View<'_, G> {
+    /// The node's decider is the attacker (an OR node).
+    fn or_at(&self, n: u32) -> bool {
+        let decider = match self.g.kind[n as usize] {
+            Kind::Opponent => self.mover.other(),
+            _ => self.mover,
+        };
+        is_or(decider, self.attacker)
+    }
+
+    /// The children of the root (whole-turn view) or of in-turn node `n`.
+    fn children(&self, at: Option<u32>) -> Vec<Slot> {
+        match at {
+            None if !self.g.has_opponent => (0..self.g.results.len() as u32).map(Slot::Result).collect(),
+            None => vec![Slot::Node(0)],
+            Some(n) => self.g.children_of(n).iter().map(|&c| Slot::Node(c)).collect(),
+        }
+    }
+
+    /// The numbers of a slot; `None` when no finished turn is reachable
+    /// from it (not an option).
+    fn slot(&self, s: Slot, memo: &mut [Option<Option<Pn>>]) -> Option<Pn> {
+        match s {
+            Slot::Result(r) => Some(self.values[r as usize]),
+            Slot::Node(n) => self.node(n, memo),
+        }
+    }
+
+    fn node(&self, n: u32, memo: &mut [Option<Option<Pn>>]) -> Option<Pn> {
+        if let Some(v) = memo[n as usize] {
+            return v;
+        }
+        let v = match self.g.kind[n as usize] {
+            Kind::Done(r) => Some(self.values[r as usize]),
+            _ => {
+                let or = self.or_at(n);
+                let kids: Vec<Pn> = self.children(Some(n)).into_iter().filter_map(|c| self.slot(c, memo)).collect();
+                combine(or, &kids)
+            }
+        };
+        memo[n as usize] = Some(v);
+        v
+    }
+
+    /// The position's numbers (its turn's root).
+    fn value(&self, memo: &mut [Option<Option<Pn>>]) -> Pn {
+        if self.g.has_opponent {
+            self.node(0, memo).unwrap_or(if self.mover == self.attacker { DISPROVEN } else { PROVEN })
+        } else {
+            let kids: Vec<Pn> = self.values.to_vec();
+            combine(self.mover == self.attacker, &kids).expect("a turn with results")
+        }
+    }
+
+    /// The most proving result to expand and its thresholds, walking the
+    /// turn from its root with df-pn's rules at each node.
+    fn select(&self, mut tp: u64, mut td: u64, memo: &mut [Option<Option<Pn>>]) -> (usize, u64, u64) {
+        let mut at: Option<u32> = None;
+        loop {
+            let or = match at {
+                None if !self.g.has_opponent => self.mover == self.attacker,
+                None => {
+                    at = Some(0);
+                    continue;
+                }
+                Some(n) => self.or_at(n),
+            };
+            let here = match at {
+                None => self.value(memo),
+                Some(n) => self.node(n, memo).expect("a live node"),
+            };
+            // The best child by the node's own number (the proof number at
+            // an OR node, the disproof number at an AND node), and the
+            // second best number.
+            let mut best: Option<(Slot, Pn, u64)> = None;
+            let mut second = INF;
+            for c in self.children(at) {
+                let Some(v) = self.slot(c, memo) else { continue };
+                let k = if or { v.pn } else { v.dn };
+                match best {
+                    Some((_, _, b)) if k >= b => second = second.min(k),
+                    _ => {
+                        if let Some((_, _, b)) = best {
+                            second = second.min(b);
+                        }
+                        best = Some((c, v, k));
+                    }
+                }
+            }
+            let (c, v, _) = best.expect("a node below its thresholds has a live child");
+            if or {
+                td = td.saturating_sub(here.dn).saturating_add(v.dn).min(INF);
+                tp = tp.min(widen(second));
+            } else {
+                tp = tp.saturating_sub(here.pn).saturating_add(v.pn).min(INF);
+                td = td.min(widen(second));
+            }
+            match c {
+                Slot::Result(r) => return (r as usize, tp, td),
+                Slot::Node(n) => match self.g.kind[n as usize] {
+                    Kind::Done(r) => return (r as usize, tp, td),
+                    _ => at = Some(n),
+                },
+            }
+        }
+    }
+
+    /// Plies to the end along the proof of a proven position, given each
+    /// result's (`LOST_DIST` where unknown): the attacker takes its
+    /// shortest proven option, the defender its longest.
+    /// `live` is the memo of [`View::value`] (a dead node is `Some(None)`).
+    fn dist(&self, dists: &[u32], live: &mut [Option<Option<Pn>>]) -> u32 {
+        let mut memo = vec![None; self.g.kind.len()];
+        self.dist_at(None, dists, &mut memo, live).unwrap_or(LOST_DIST)
+    }
+
+    fn dist_at(
+        &self,
+        at: Option<u32>,
+        dists: &[u32],
+        memo: &mut [Option<Option<u32>>],
+        live: &mut [Option<Option<Pn>>],
+    ) -> Option<u32> {
+        if let Some(n) = at {
+            if let Kind::Done(r) = self.g.kind[n as usize] {
+                return (self.values[r as usize].pn == 0).then_some(dists[r as usize]);
+            }
+            if let Some(d) = memo[n as usize] {
+                return d;
+            }
+        }
+        let or = match at {
+            None if self.g.has_opponent => return self.dist_at(Some(0), dists, memo, live),
+            None => self.mover == self.attacker,
+            Some(n) => self.or_at(n),
+        };
+        let mut out: Option<u32> = None;
+        let mut all = true;
+        for c in self.children(at) {
+            let d = match c {
+                Slot::Result(r) => (self.values[r as usize].pn == 0).then_some(dists[r as usize]),
+                Slot::Node(n) => {
+                    if self.node(n, live).is_none() {
+                        continue;
+                    }
+                    self.dist_at(Some(n), dists, memo, live)
+                }
+            };
+            match d {
+                Some(d) => out = Some(if or { out.map_or(d, |o| o.min(d)) } else { out.map_or(d, |o| o.max(d)) }),
+                None => all = false,
+            }
+        }
+        let d = if or || all { out } else { None };
+        if let Some(n) = at {
+            memo[n as usize] = Some(d);
+        }
+        d
+    }
+
+    /// The result the proof line goes to: through the attacker's shortest
+    /// proven option and the defender's longest resistance.
+    fn line_result(&self, dists: &[u32], live: &mut [Option<Option<Pn>>]) -> Option<usize> {
+        let mut memo = vec![None; self.g.kind.len()];
+        let mut at: Option<u32> = None;
+        loop {
+            let or = match at {
+                None if self.g.has_opponent => {
+                    at = Some(0);
+                    continue;
+                }
+                None => self.mover == self.attacker,
+                Some(n) => self.or_at(n),
+            };
+            let mut best: Option<(Slot, u32)> = None;
+            for c in self.children(at) {
+                let d = match c {
+                    Slot::Result(r) => (self.values[r as usize].pn == 0).then_some(dists[r as usize]),
+                    Slot::Node(n) if self.node(n, live).is_none() => continue,
+                    Slot::Node(n) => self.dist_at(Some(n), dists, &mut memo, live),
+                };
+                let Some(d) = d else { continue };
+                if best.is_none_or(|b| if or { d < b.1 } else { d > b.1 }) {
+                    best = Some((c, d));
+                }
+            }
+            match best?.0 {
+                Slot::Result(r) => return Some(r as usize),
+                Slot::Node(n) => match self.g.kind[n as usize] {
+                    Kind::Done(r) => return Some(r as usize),
+                    _ => at = Some(n),
+                },
+            }
+        }
+    }
+}
+
+/// An OR node's numbers are the minimum proof and the summed disproof
+/// numbers of its options, an AND node's the reverse; `None` without any.
+fn combine(or: bool, kids: &[Pn]) -> Option<Pn> {
+    if kids.is_empty() {
+        return None;
+    }
+    let (mut lo, mut sum) = (INF, 0);
+    for k in kids {
+        let (a, b) = if or { (k.pn, k.dn) } else { (k.dn, k.pn) };
+        lo = lo.min(a);
+        sum = add(sum, b);
+    }
+    Some(if or { Pn { pn: lo, dn: sum } } else { Pn { pn: sum, dn: lo } })
+}
+
+/// One table slot.
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// Plies to the end along the proof (proven entries only).
+    dist: u32,
+    /// Expansions spent below this position (replacement priority).
+    work: u32,
+}
+
+impl Entry {
+    /// Proofs and disproofs are kept first, then the costlier entries.
+    fn priority(&self) -> u64 {
+        if self.key == 0 {
+            return 0;
+        }
+        let solved = (self.pn == 0 || self.dn == 0) as u64;
+        solved << 40 | self.work as u64
+    }
+}
+
+/// The solver's table: two-slot buckets, keys checked in full, the entry
+/// of least priority replaced. Why not the search's [`super::tt::Table`]:
+/// that one keeps alpha-beta bounds by depth, this one proof numbers.
+struct Table {
+    slots: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        Table { slots: vec![Entry::default(); 1 << bits], mask: (1 << bits) - 1 }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let i = key as usize & self.mask;
+        [i, i ^ 1].into_iter().map(|j| self.slots[j]).find(|e| e.key == key && key != 0)
+    }
+
+    fn store(&mut self, key: u64, v: Pn, dist: u32, work: u64) {
+        let i = key as usize & self.mask;
+        let e = Entry { key, pn: v.pn as u32, dn: v.dn as u32, dist, work: work.min(u32::MAX as u64) as u32 };
+        let j = if self.slots[i].key == key {
+            i
+        } else if self.slots[i ^ 1].key == key {
+            i ^ 1
+        } else if self.slots[i].priority() <= self.slots[i ^ 1].priority() {
+            i
+        } else {
+            i ^ 1
+        };
+        // A slot with a proof is not given up for an unsolved entry.
+        if self.slots[j].key != key && self.slots[j].priority() >= 1 << 40 && e.priority() < 1 << 40 {
+            return;
+        }
+        self.slots[j] = e;
+    }
+}

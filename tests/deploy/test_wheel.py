@@ -1,0 +1,86 @@
+"""The package as users install it: the wheel maturin builds, in fresh
+virtual environments outside the checkout.
+
+- ``pip install igisoro`` gives the rules library and nothing else: no web
+  framework, and no ``service`` import that half works.
+- ``pip install igisoro[service]`` serves: gunicorn started from a folder
+  that is not the checkout answers health, analysis and the OpenAPI document
+  (the committed file, generated from the installed code).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.live.conftest import ROOT, free_port
+
+
+def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(a) for a in args], cwd=cwd, check=True, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    # The same profile and features as the development build, so cargo reuses it.
+    _run(sys.executable, "-m", "maturin", "build", "--release", "-q", "-o", out, cwd=ROOT)
+    (found,) = out.glob("igisoro-*.whl")
+    return found
+
+
+def _venv(where: Path) -> Path:
+    _run(sys.executable, "-m", "venv", where, cwd=where.parent)
+    return where / "bin"
+
+
+def test_library_alone_pulls_no_web_stack(wheel: Path, tmp_path: Path) -> None:
+    bin_ = _venv(tmp_path / "lib")
+    _run(bin_ / "pip", "install", "-q", wheel, cwd=tmp_path)
+    listed = json.loads(_run(bin_ / "pip", "list", "--format", "json", cwd=tmp_path).stdout)
+    assert {p["name"].lower() for p in listed} <= {"igisoro", "pip", "setuptools", "wheel"}
+    code = "import igisoro; print(len(igisoro.Position.start('igisoro').legal_moves()))"
+    assert _run(bin_ / "python", "-c", code, cwd=tmp_path).stdout.strip() == "8"
+    # The service ships in the wheel but says plainly what it needs.
+    missing = subprocess.run([bin_ / "python", "-c", "import service"], cwd=tmp_path, capture_output=True, text=True)
+    assert missing.returncode != 0 and "No module named 'flask'" in missing.stderr
+
+
+def test_service_extra_serves_from_anywhere(wheel: Path, tmp_path: Path) -> None:
+    bin_ = _venv(tmp_path / "svc")
+    _run(bin_ / "pip", "install", "-q", f"{wheel}[service]", cwd=tmp_path)
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env.update(IGISORO_JOB_DIR=str(tmp_path / "jobs"))
+    with (tmp_path / "gunicorn.log").open("wb") as log:
+        proc = subprocess.Popen([bin_ / "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1", "service:create_app()"],
+                                cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/v1/health", timeout=2) as r:
+                    assert json.load(r)["status"] == "ok"
+                    break
+            except OSError:
+                assert proc.poll() is None, (tmp_path / "gunicorn.log").read_text()
+                assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
+                time.sleep(0.2)
+        req = urllib.request.Request(f"{base}/v1/best-move", method="POST",
+                                     data=json.dumps({"position": "isolo 2,2,2,2/2,2,2,2 s", "depth": 3}).encode(),
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert json.load(r)["best_move"] == "a1"
+        with urllib.request.urlopen(f"{base}/v1/openapi.yaml", timeout=10) as r:
+            assert r.read() == (ROOT / "openapi.yaml").read_bytes()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
