@@ -32,7 +32,7 @@ MAX_MULTIPV: int
 _ScoreTuple = tuple[str, float | None, int | None]
 #: The fields of ``igisoro.Analysis``, in order.
 _AnalysisTuple = tuple[
-    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str
+    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float
 ]
 
 class IgisoroError(ValueError): ...
@@ -73,6 +73,7 @@ class Pos:
         timeout: float | None = None,
     ) -> _AnalysisTuple: ...
     def best_move(self, level: int, time_ms: int, seed: int, timeout: float | None = None) -> _AnalysisTuple: ...
+    def win_probability(self, score: tuple[str, float | None, int | None]) -> float: ...
     def solve(
         self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None
     ) -> tuple[str, list[str], int | None, int, int, str, int]: ...

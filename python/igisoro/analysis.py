@@ -93,6 +93,11 @@ class Analysis:
     #: ``nodes``, ``time`` (its own limits), ``deadline`` (the outside
     #: ``timeout``: cut short) or ``game_over`` (nothing to search).
     stopped_by: StopReason
+    #: The probability that the side to move wins, from the engine's model
+    #: fitted on its self-play games (docs/benchmarks/win-probability.md):
+    #: exactly 1.0 or 0.0 only for a proven win or loss, an estimate within
+    #: 0.001..0.999 otherwise. The same for a position and its colour swap.
+    win_probability: float = 0.5
 
     @property
     def partial(self) -> bool:
@@ -114,12 +119,13 @@ class Analysis:
             "truncated_turns": self.truncated_turns,
             "stopped_by": self.stopped_by,
             "partial": self.partial,
+            "win_probability": self.win_probability,
         }
 
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Analysis:
         """From the core's tuple of these fields, in order."""
-        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by = t
+        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by, win_probability = t
         return cls(
             best_move=best_move,
             score=Score._from(score),
@@ -130,6 +136,7 @@ class Analysis:
             time_ms=time_ms,
             truncated_turns=truncated_turns,
             stopped_by=stopped_by,
+            win_probability=win_probability,
         )
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
 from igisoro import _igisoro
-from igisoro.analysis import Analysis, _int_or_none, check_timeout, limits
+from igisoro.analysis import Analysis, Score, _int_or_none, check_timeout, limits
 from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
 from igisoro.solution import Solution
@@ -323,6 +323,22 @@ class Position:
             raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
         found = self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout))
         return self._with_move(Analysis._from(found), timeout)
+
+    def win_probability(self, score: Score) -> float:
+        """The side to move's chance to win given a ``score`` of this position
+        (the side to move's view), from the engine's model: 1.0 and 0.0 for
+        a proven win and loss, an estimate within 0.001..0.999 otherwise
+        (see :attr:`Analysis.win_probability`, which is this for its score).
+
+        >>> p = Position.start("igisoro")
+        >>> p.win_probability(Score("seeds", value=0.0))
+        0.5
+        >>> p.win_probability(Score("win", turns=3))
+        1.0
+        """
+        if not isinstance(score, Score):
+            raise TypeError(f"win_probability takes an igisoro.Score, not {score!r}")
+        return self._pos.win_probability((score.type, score.value, score.turns))
 
     def solve(self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None) -> Solution:
         """Prove a win or a loss for the side to move, with a line that shows

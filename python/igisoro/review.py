@@ -2,22 +2,33 @@
 
 For each ply: the position's evaluation before the move (mover's view), the
 engine's best move there with its line, the value of the move played, the
-loss in seeds and a label. How the two values are made comparable: the best
+loss in seeds, the mover's win probability after the best move and after
+the move played, the drop between them, and a label. How the two values are made comparable: the best
 move's value is a depth-``d`` search of the position before the move; the
 played move's value is a depth-``d - 1`` search of the position after it,
 seen from the mover (so both look ``d`` turns ahead from the same position).
 When the move played is the engine's best, no second search is needed and
 the loss is 0.
 
-Labels (``loss`` in seeds, the unit of the scores):
+Labels, by the drop in the mover's win probability (the engine's model,
+:attr:`Analysis.win_probability`), as analysis boards for other games label
+moves, rather than by the loss in seeds: a seed lost in a level game matters,
+ten seeds lost in a game already won or lost do not. Measured on engine games
+(``docs/benchmarks/win-probability.md``), the seed loss labelled 44-65% of all
+moves, most where the result was already settled; the drop labels 2-20% and
+still finds the moves that turned won games into losses.
 
-- ``inaccuracy``: loss >= 1 seed;
-- ``mistake``: loss >= 3 seeds;
-- ``blunder``: loss >= 6 seeds, or the move throws away a forced win, or it
-  walks into a forced loss the best move avoided.
+- ``inaccuracy``: drop >= 0.05;
+- ``mistake``: drop >= 0.10;
+- ``blunder``: drop >= 0.15, or the move throws away a forced win, or it
+  walks into a forced loss the best move avoided (proofs, whatever the
+  estimate says).
 
-A forced win or loss counts as ``±(1000 - turns)`` seeds for the loss: a
-win that takes k more turns than the best one loses k seeds' worth.
+The drop compares the two positions the mover could leave, both with the
+opponent to move and both searched to the same depth: after the best move
+(its value is the best line's) and after the move played (the reply's
+search). The loss in seeds is reported beside it; a forced win or loss
+counts as ``±(1000 - turns)`` seeds there.
 
 The moves are first checked in order; an illegal move is reported at its
 ply (:attr:`Review.illegal`), the review covers the plies before it, and the
@@ -48,8 +59,9 @@ from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError
 from igisoro.problems import problem
 from igisoro.position import Position, Status
 
-#: (label, minimum loss in seeds), most severe first.
-THRESHOLDS = (("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0))
+#: (label, minimum drop in the mover's win probability), most severe first
+#: (lichess's 0.1 / 0.2 / 0.3 on its -1..1 scale of winning chances).
+THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: Seed value of a forced result, for the loss arithmetic only.
 _FORCED = 1000.0
 #: Seconds of budget below which no further search is started.
@@ -75,19 +87,41 @@ def _for_mover(after: Score, same_side: bool) -> Score:
     return Score("seeds", value=-(after.value or 0.0))
 
 
-def label(best: Score, played: Score) -> tuple[float, str | None]:
-    """The loss in seeds (never negative) and its label, if any.
+def _for_next(s: Score, same_side: bool) -> Score:
+    """A score from the mover's view as the side to move next sees it
+    (turn counts aside: only the win probability reads it)."""
+    if same_side:
+        return s
+    if s.type == "win":
+        return Score("loss", turns=s.turns)
+    if s.type == "loss":
+        return Score("win", turns=s.turns)
+    return Score("seeds", value=-(s.value or 0.0))
 
-    >>> label(Score("seeds", value=2.0), Score("seeds", value=-1.5))
+
+def _mover_chance(after: Position, score: Score, same_side: bool) -> float:
+    """The mover's win probability after its move, from ``score`` of the
+    position ``after`` (the view of ``after``'s side to move)."""
+    p = after.win_probability(score)
+    return p if same_side else 1.0 - p
+
+
+def label(best: Score, played: Score, drop: float) -> tuple[float, str | None]:
+    """The loss in seeds (never negative) and the label, if any, for a
+    ``drop`` in the mover's win probability.
+
+    >>> label(Score("seeds", value=2.0), Score("seeds", value=-1.5), 0.12)
     (3.5, 'mistake')
-    >>> label(Score("win", turns=2), Score("seeds", value=40.0))[1]
+    >>> label(Score("seeds", value=30.0), Score("seeds", value=20.0), 0.004)
+    (10.0, None)
+    >>> label(Score("win", turns=2), Score("seeds", value=40.0), 0.001)[1]
     'blunder'
     """
     loss = max(0.0, _value(best) - _value(played))
     if (best.type == "win" and played.type != "win") or (played.type == "loss" and best.type != "loss"):
         return loss, "blunder"
     for name, at in THRESHOLDS:
-        if loss >= at:
+        if drop >= at:
             return loss, name
     return loss, None
 
@@ -118,6 +152,13 @@ class ReviewedPly:
     loss: float | None = None
     #: ``inaccuracy``, ``mistake``, ``blunder`` or None.
     label: str | None = None
+    #: The mover's win probability after the engine's best move.
+    best_win_probability: float | None = None
+    #: The mover's win probability after the move played.
+    played_win_probability: float | None = None
+    #: ``best_win_probability - played_win_probability`` (never negative,
+    #: rounded to 0.0001): what the label reads.
+    win_probability_drop: float | None = None
 
     @property
     def evaluation(self) -> Score | None:
@@ -141,6 +182,10 @@ class ReviewedPly:
             "best_pv": list(self.best.pv) if searched and self.best else [],
             "played_score": None if self.played_score is None else self.played_score.to_json(),
             "loss": self.loss, "label": self.label,
+            "win_probability": self.best.win_probability if searched and self.best else None,
+            "best_win_probability": self.best_win_probability,
+            "played_win_probability": self.played_win_probability,
+            "win_probability_drop": self.win_probability_drop,
         }
 
 
@@ -204,6 +249,16 @@ def _canonical(pos: Position, move: str, timeout: float | None) -> str:
         return move
 
 
+def _played(pos: Position, move: str, timeout: float | None) -> Position | None:
+    """The position after ``move``, or None when the budget is spent."""
+    if timeout is not None and timeout < RESERVE:
+        return None
+    try:
+        return pos.play(move, timeout).position
+    except EngineTimeoutError:
+        return None
+
+
 def review(
     position: Position,
     moves: Sequence[str],
@@ -264,16 +319,29 @@ def review(
             continue
         partial = partial or best.partial
         reply = None
+        # The position the best move leaves, with the best line's value.
+        after_best = after if canonical == best.best_move else _played(before, best.best_move, left())
+        if after_best is None:
+            partial = True
+            plies.append(replace(base, best=best))
+            continue
+        best_side = after_best.to_move == before.to_move
+        best_chance = _mover_chance(after_best, _for_next(best.score, best_side), best_side)
         if canonical == best.best_move:
-            played_score = best.score
+            played_score, played_chance = best.score, best_chance
         else:
             reply = searched(after, shallower=True)
             if reply is None:
                 partial = True
                 plies.append(replace(base, best=best))
                 continue
-            played_score = _for_mover(reply.score, after.to_move == before.to_move)
+            same_side = after.to_move == before.to_move
+            played_score = _for_mover(reply.score, same_side)
+            played_chance = _mover_chance(after, reply.score, same_side)
             partial = partial or reply.partial
-        loss, name = label(best.score, played_score)
-        plies.append(replace(base, best=best, reply=reply, played_score=played_score, loss=round(loss, 2), label=name))
+        drop = max(0.0, best_chance - played_chance)
+        loss, name = label(best.score, played_score, drop)
+        plies.append(replace(base, best=best, reply=reply, played_score=played_score, loss=round(loss, 2), label=name,
+                             best_win_probability=round(best_chance, 4), played_win_probability=round(played_chance, 4),
+                             win_probability_drop=round(drop, 4)))
     return Review(position, tuple(plies), illegal, pos, status, partial)

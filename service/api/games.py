@@ -40,13 +40,16 @@ def review() -> dict[str, Any]:
         A start position and the moves played (up to 400 by default). For
         each ply: the evaluation before the move (mover's view), the
         engine's best move there with its line, the value of the move
-        played, the loss in seeds and a label:
+        played, the loss in seeds, the mover's win probability after the
+        best move and after the move played, and a label by the drop
+        between the two (the engine's model, `docs/benchmarks/win-probability.md`;
+        a seed lost in a level game matters more than ten in a settled one):
 
         | label | when |
         |---|---|
-        | `inaccuracy` | loss >= 1 seed |
-        | `mistake` | loss >= 3 seeds |
-        | `blunder` | loss >= 6 seeds, or it gives up a forced win, or walks into a forced loss the best move avoided |
+        | `inaccuracy` | drop >= 0.05 |
+        | `mistake` | drop >= 0.10 |
+        | `blunder` | drop >= 0.15, or it gives up a forced win, or walks into a forced loss the best move avoided |
 
         The best move's value is a depth-`d` search before the move; the
         played move's value a depth-`d - 1` search after it, from the

@@ -40,15 +40,25 @@ def test_review_of_a_game(client):
         assert e["evaluation"] == a.score.to_json() and e["best_move"] == a.best_move
         played = p.play(mv)
         assert e["position_after"] == played.position.notation() and e["captured"] == played.captured
+        assert e["win_probability"] == a.win_probability
+        # The mover's chance after the best move: the best line's value, seen
+        # from the opponent to move there.
+        after_best = p.play(a.best_move).position
+        best_chance = 1 - after_best.win_probability(igisoro.Score("seeds", -a.score.value))
+        assert e["best_win_probability"] == pytest.approx(best_chance, abs=1e-4)
         if e["canonical"] == a.best_move:
-            assert e["loss"] == 0 and e["label"] is None
+            assert e["loss"] == 0 and e["label"] is None and e["win_probability_drop"] == 0
         else:
             # The played move: a depth-2 search after it, from the mover's view.
             reply = played.position.analyse(depth=2)
             assert reply.score.type == "seeds"
             assert e["played_score"] == {"type": "seeds", "value": -reply.score.value}
             assert e["loss"] == pytest.approx(max(0.0, a.score.value - (-reply.score.value)), abs=0.01)
-            assert e["label"] == label(a.score, igisoro.Score("seeds", -reply.score.value))[1]
+            played_chance = 1 - reply.win_probability
+            assert e["played_win_probability"] == pytest.approx(played_chance, abs=1e-4)
+            drop = max(0.0, best_chance - played_chance)
+            assert e["win_probability_drop"] == pytest.approx(drop, abs=1e-4)
+            assert e["label"] == label(a.score, igisoro.Score("seeds", -reply.score.value), drop)[1]
         p = played.position
     assert body["final"] == {"position": p.notation(), "status": p.status().to_json()}
     summary = {name: sum(e["label"] == name for e in body["plies"]) for name, _ in THRESHOLDS}
@@ -63,6 +73,16 @@ def test_throwing_away_a_forced_win_is_a_blunder(client):
     e = r.json["plies"][0]
     assert e["evaluation"] == {"type": "win", "turns": 1} and e["best_move"] == best
     assert e["label"] == "blunder" and r.json["summary"]["blunder"] == 1
+
+
+def test_labels_follow_the_drop_not_the_seeds():
+    """A big seed loss in a settled game is no label; a small one in a level
+    game that moves the win probability is."""
+    settled = label(igisoro.Score("seeds", value=40.0), igisoro.Score("seeds", value=28.0), 0.003)
+    level = label(igisoro.Score("seeds", value=0.3), igisoro.Score("seeds", value=-1.2), 0.11)
+    assert settled == (12.0, None) and level == (1.5, "mistake")
+    assert [label(igisoro.Score("seeds", value=0.0), igisoro.Score("seeds", value=0.0), d)[1]
+            for d in (0.0499, 0.05, 0.1, 0.15)] == [None, "inaccuracy", "mistake", "blunder"]
 
 
 def test_illegal_move_is_reported_at_its_ply(client):
@@ -111,20 +131,22 @@ def test_bad_reviews_are_422(client, body, field):
 
 
 @pytest.mark.parametrize(
-    ("best", "played", "expected"),
+    ("best", "played", "drop", "expected"),
     [
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 2.0), (0.0, None)),
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 3.0), (0.0, None)),  # a deeper look found more
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.2), (0.8, None)),
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.0), (1.0, "inaccuracy")),
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -1.0), (3.0, "mistake")),
-        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -4.0), (6.0, "blunder")),
-        (igisoro.Score("win", turns=1), igisoro.Score("win", turns=3), (2.0, "inaccuracy")),  # slower, still a win
-        (igisoro.Score("win", turns=2), igisoro.Score("seeds", 30.0), (968.0, "blunder")),
-        (igisoro.Score("seeds", -1.0), igisoro.Score("loss", turns=2), (997.0, "blunder")),
-        (igisoro.Score("loss", turns=5), igisoro.Score("loss", turns=2), (3.0, "mistake")),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 2.0), 0.0, (0.0, None)),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 3.0), 0.0, (0.0, None)),  # a deeper look found more
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.2), 0.04, (0.8, None)),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", 1.0), 0.05, (1.0, "inaccuracy")),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -1.0), 0.12, (3.0, "mistake")),
+        (igisoro.Score("seeds", 2.0), igisoro.Score("seeds", -4.0), 0.2, (6.0, "blunder")),
+        (igisoro.Score("seeds", 30.0), igisoro.Score("seeds", 20.0), 0.002, (10.0, None)),  # a settled game
+        (igisoro.Score("win", turns=1), igisoro.Score("win", turns=3), 0.0, (2.0, None)),  # slower, still a win
+        (igisoro.Score("win", turns=2), igisoro.Score("seeds", 30.0), 0.001, (968.0, "blunder")),  # no longer proven
+        (igisoro.Score("seeds", -1.0), igisoro.Score("loss", turns=2), 0.45, (997.0, "blunder")),
+        (igisoro.Score("seeds", -30.0), igisoro.Score("loss", turns=2), 0.001, (968.0, "blunder")),  # into a proof
+        (igisoro.Score("loss", turns=5), igisoro.Score("loss", turns=2), 0.0, (3.0, None)),  # lost either way
     ],
 )
-def test_labels(best, played, expected):
-    loss, name = label(best, played)
+def test_labels(best, played, drop, expected):
+    loss, name = label(best, played, drop)
     assert (round(loss, 6), name) == expected

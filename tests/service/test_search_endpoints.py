@@ -172,3 +172,15 @@ def test_bad_best_move_requests(client, unexpected_errors, body, field):
     r = client.post("/v1/best-move", json=body)
     assert r.status_code == 422 and field in r.json["errors"], r.json
     assert unexpected_errors == []
+
+
+def test_win_probability_in_every_analysis(client):
+    """evaluate, best move and batch state the side to move's win probability."""
+    a = igisoro.Position.from_notation(START).analyse(depth=3)
+    r = client.post("/v1/evaluate", json={"position": START, "depth": 3})
+    assert r.json["win_probability"] == a.win_probability and 0 < a.win_probability < 1
+    r = client.post("/v1/best-move", json={"position": WIN_1, "depth": 2})
+    assert r.json["score"]["type"] == "win" and r.json["win_probability"] == 1.0
+    r = client.post("/v1/analysis/batch", json={"positions": [START, LOST], "depth": 3})
+    items = r.json["results"]
+    assert items[0]["win_probability"] == a.win_probability and items[1]["win_probability"] == 0.0

@@ -54,9 +54,9 @@ pub(super) fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) 
 }
 
 /// A score as (type, seeds, turns): the fields of `igisoro.Score`.
-pub(super) type ScoreTuple = (&'static str, Option<f64>, Option<u32>);
+pub(super) type ScoreTuple<'a> = (&'a str, Option<f64>, Option<u32>);
 
-pub(super) fn score_tuple(s: &Score) -> ScoreTuple {
+pub(super) fn score_tuple(s: &Score) -> ScoreTuple<'static> {
     match *s {
         Score::Centiseeds(c) => ("seeds", Some(c as f64 / 100.0), None),
         Score::Win { turns } => ("win", None, Some(turns)),
@@ -65,13 +65,26 @@ pub(super) fn score_tuple(s: &Score) -> ScoreTuple {
 }
 
 /// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
-/// Python dataclass is built from it directly, no dict in between).
-pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis) -> PyResult<Bound<'py, PyAny>> {
+/// Python dataclass is built from it directly, no dict in between), with
+/// the side to move's win probability (the core's model, computed by the
+/// caller from the position analysed).
+pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis, win_probability: f64) -> PyResult<Bound<'py, PyAny>> {
     let lines: Vec<(&str, ScoreTuple, &[String])> =
         a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
     let score = score_tuple(&a.score);
-    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by.name())
+    let stopped = a.stopped_by.name();
+    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, stopped, win_probability)
         .into_bound_py_any(py)
+}
+
+/// `igisoro.Score`'s fields back as a core score: `win`/`loss` with their
+/// turns, else seeds (rounded to the centiseeds the core counts in).
+pub(super) fn score_from((kind, seeds, turns): ScoreTuple) -> Score {
+    match kind {
+        "win" => Score::Win { turns: turns.unwrap_or(0) },
+        "loss" => Score::Loss { turns: turns.unwrap_or(0) },
+        _ => Score::Centiseeds((seeds.unwrap_or(0.0) * 100.0).round().clamp(i32::MIN as f64, i32::MAX as f64) as i32),
+    }
 }
 
 /// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,

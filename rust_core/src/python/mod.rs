@@ -25,7 +25,7 @@ use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use crate::with_game;
-use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict, solution_tuple, SolutionTuple};
+use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict, score_from, solution_tuple, SolutionTuple};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -285,7 +285,7 @@ impl PyPos {
         let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
         let inner = &self.inner;
         let a = py.detach(|| inner.analyse(&limits));
-        analysis_tuple(py, &a)
+        analysis_tuple(py, &a, inner.win_probability(a.score))
     }
 
     /// The move a player of strength `level` (1..10) would choose with
@@ -302,7 +302,13 @@ impl PyPos {
         let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
         let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
-        analysis_tuple(py, &a)
+        analysis_tuple(py, &a, inner.win_probability(a.score))
+    }
+
+    /// The side to move's win probability given a score of this position
+    /// (`igisoro.Score`'s fields), from the core's fitted model.
+    fn win_probability(&self, score: (String, Option<f64>, Option<u32>)) -> f64 {
+        self.inner.win_probability(score_from((&score.0, score.1, score.2)))
     }
 
     /// Prove a win or loss for the side to move within `nodes` and/or
@@ -350,7 +356,8 @@ fn analyse_many<'py>(
     let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
     let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
-    PyList::new(py, results.iter().map(|a| analysis_tuple(py, a)).collect::<PyResult<Vec<_>>>()?)
+    let tuples = results.iter().zip(&items).map(|(a, p)| analysis_tuple(py, a, p.win_probability(a.score)));
+    PyList::new(py, tuples.collect::<PyResult<Vec<_>>>()?)
 }
 
 /// Metadata of every variant: name, board, aliases, source, description,
