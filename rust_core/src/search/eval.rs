@@ -328,8 +328,10 @@ fn mobility(row: &[u8; 16], min: u8) -> i32 {
 }
 
 impl Evaluate for Igisoro {
+    /// The static value with the side to move's tempo measured by one
+    /// turn of look-ahead ([`super::tempo`]).
     fn evaluate(pos: &Position) -> i32 {
-        evaluate_weighted(pos, &WEIGHTS)
+        super::tempo::evaluate(pos)
     }
 
     fn baseline(pos: &Position) -> i32 {

@@ -15,6 +15,7 @@
 //! - [`limits`]: depth / nodes / time / cancellation;
 //! - [`iterative`]: iterative deepening, multi-PV and the result type;
 //! - [`eval`]: static evaluation;
+//! - [`tempo`]: the side to move's tempo at the horizon (one turn of look-ahead);
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`batch`]: many positions in parallel;
@@ -55,6 +56,7 @@ pub mod level;
 pub mod limits;
 pub mod ordering;
 pub mod reference;
+pub mod tempo;
 pub mod tt;
 pub mod turn_graph;
 pub mod zobrist;
