@@ -442,8 +442,8 @@ fn eval_tempo(p: &Position) -> i32 {
 
 /// `match --a NAME --b NAME`: two evaluations (names as for `--eval`) at
 /// the same fixed depth (`--depth`) or node budget per move (`--nodes`),
-/// `--games / 2` seeded openings of `--variant` (4 random plies, seed
-/// `--seed`) each played once with each colour.
+/// `--games / 2` seeded openings of `--variant` (`--opening-plies` random
+/// plies, 4 by default, seed `--seed`) each played once with each colour.
 fn play_match() {
     use igisoro_bench::matches::{openings, play_game, Player, Tally};
     use igisoro_core::Side;
@@ -458,7 +458,9 @@ fn play_match() {
         .into_iter()
         .find(|v| v.name() == variant)
         .unwrap_or_else(|| fail(&format!("--variant {variant:?}: not a 4x8 variant")));
-    let ops = openings(&Position::start(v), games.div_ceil(2), 4, seed);
+    // Ikibuguzo's first 6 plies are scripted: its openings need more.
+    let plies: u32 = arg("--opening-plies", 4);
+    let ops = openings(&Position::start(v), games.div_ceil(2), plies, seed);
     let t0 = Instant::now();
     let mut t = Tally::default();
     for (k, op) in ops.iter().enumerate() {
@@ -478,7 +480,7 @@ fn play_match() {
     }
     let limit = if nodes > 0 { format!("{nodes} nodes per move") } else { format!("depth {depth}") };
     println!(
-        "match {a_name} vs {b_name}, {variant}, {limit}, seed {seed}: {} ({:.0} s)",
+        "match {a_name} vs {b_name}, {variant}, {limit}, {plies} opening plies, seed {seed}: {} ({:.0} s)",
         t.summary(),
         t0.elapsed().as_secs_f64()
     );
