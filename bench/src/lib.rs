@@ -96,3 +96,4 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod stability;

@@ -2,6 +2,12 @@
 //! goes on, from the side to move's point of view, in centiseeds (100 = one
 //! seed of material).
 //!
+//! This file is the static part: the engine's [`Evaluate::evaluate`] for
+//! the 4x8 family adds the side to move's tempo, measured by one turn of
+//! look-ahead ([`super::tempo`]), without which fixed-depth scores swung
+//! between odd and even depths (issue 21, part 3). [`evaluate_weighted`]
+//! with [`WEIGHTS`] is the static value alone.
+//!
 //! Kept out of the rules on purpose: the rules say what is legal, this file
 //! says what is good, and a different engine (or the public baseline) can
 //! plug in another function without touching either.
@@ -328,8 +334,10 @@ fn mobility(row: &[u8; 16], min: u8) -> i32 {
 }
 
 impl Evaluate for Igisoro {
+    /// The static value with the side to move's tempo measured by one
+    /// turn of look-ahead ([`super::tempo`]).
     fn evaluate(pos: &Position) -> i32 {
-        evaluate_weighted(pos, &WEIGHTS)
+        super::tempo::evaluate(pos)
     }
 
     fn baseline(pos: &Position) -> i32 {

@@ -15,6 +15,7 @@
 //! - [`limits`]: depth / nodes / time / cancellation;
 //! - [`iterative`]: iterative deepening, multi-PV and the result type;
 //! - [`eval`]: static evaluation;
+//! - [`tempo`]: the side to move's tempo at the horizon (one turn of look-ahead);
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
@@ -59,6 +60,7 @@ pub mod limits;
 pub mod ordering;
 pub mod reference;
 pub mod solve;
+pub mod tempo;
 pub mod tt;
 pub mod turn_graph;
 pub mod win_probability;
