@@ -104,6 +104,8 @@ pub struct Solution {
     /// (`Win`: the side to move's own turns, this one included; `Loss`:
     /// the opponent's turns) along the proof found. The proof bounds the
     /// game's length, so a shortest forced win can only be shorter.
+    /// `None` without a proof (or, rarely, when the table lost the
+    /// proof's length; the line is then cut where the table fails too).
     pub turns: Option<u32>,
     /// Positions the solver expanded.
     pub nodes: u64,
@@ -420,7 +422,7 @@ impl<G: Engine> Solver<G> {
     /// stored with the root (`None` if the root's entry was lost).
     fn line(&self, pos: &G::Pos, winner: Side, laps: u64) -> (Vec<String>, Option<u32>) {
         let salt = salt(winner);
-        let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0).map(|e| e.dist);
+        let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0 && e.dist < LOST_DIST).map(|e| e.dist);
         let mut out = Vec::new();
         let mut p = pos.clone();
         for _ in 0..plies.unwrap_or(0) {
