@@ -18,7 +18,8 @@
 //! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`batch`]: many positions in parallel;
-//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown;
+//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown
+//!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table);
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
@@ -58,6 +59,8 @@ pub mod limits;
 pub mod ordering;
 pub mod reference;
 pub mod solve;
+mod solve_tt;
+mod solve_turn;
 pub mod tt;
 pub mod turn_graph;
 pub mod zobrist;
