@@ -20,7 +20,8 @@
 //! - [`level`]: strength levels 1..10;
 //! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
 //! - [`batch`]: many positions in parallel;
-//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown;
+//! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown
+//!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table);
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
@@ -60,6 +61,8 @@ pub mod limits;
 pub mod ordering;
 pub mod reference;
 pub mod solve;
+mod solve_tt;
+mod solve_turn;
 pub mod tempo;
 pub mod tt;
 pub mod turn_graph;

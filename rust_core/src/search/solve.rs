@@ -5,7 +5,7 @@
 //! is best by the evaluation" but "can the side to move force a win, or is
 //! it lost whatever it does?", and it either proves the answer or says it
 //! does not know. No evaluation is used; a proof rests only on the rules'
-//! own ends ([`Game::decided`] and "a side with no legal move at the start
+//! own ends ([`Game::decided`](crate::game::Game::decided) and "a side with no legal move at the start
 //! of its turn has lost"), read exactly as [`super::reference`] reads them.
 //!
 //! # The AND/OR tree
@@ -40,7 +40,7 @@
 //!   turn with opponent decisions whose graph has a cycle (its value
 //!   depends on the route through it; the alpha-beta search handles it with
 //!   a path check, the solver leaves it); a defender's turn whose options
-//!   the game lists only as a sample ([`Game::lists_all`]: Isolo's
+//!   the game lists only as a sample ([`Game::lists_all`](crate::game::Game::lists_all): Isolo's
 //!   kucheleka with too many arrangements). Counted in
 //!   [`Solution::unknown_turns`].
 //!
@@ -58,9 +58,10 @@
 //! finished. The depth limit bounds the length of a line (in turns).
 
 use super::limits::{Control, Limits, Stop, StopReason};
-use super::turn_graph::{Kind, TurnGraph};
+use super::solve_tt::Table;
+use super::solve_turn::{Pn, View, DISPROVEN, FRESH, INF, LOST_DIST, PROVEN, UNKNOWN};
+use super::turn_graph::TurnGraph;
 use super::Engine;
-use crate::game::Game;
 use crate::moves::format_move;
 use crate::side::Side;
 use rustc_hash::FxHashSet as HashSet;
@@ -104,6 +105,8 @@ pub struct Solution {
     /// (`Win`: the side to move's own turns, this one included; `Loss`:
     /// the opponent's turns) along the proof found. The proof bounds the
     /// game's length, so a shortest forced win can only be shorter.
+    /// `None` without a proof (or, rarely, when the table lost the
+    /// proof's length; the line is then cut where the table fails too).
     pub turns: Option<u32>,
     /// Positions the solver expanded.
     pub nodes: u64,
@@ -179,50 +182,6 @@ pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
         unknown_turns: s.unknown_turns,
     }
 }
-
-/// Proof and disproof numbers of a node for one attacker: `pn == 0` is
-/// proven (the attacker wins), `dn == 0` disproven.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Pn {
-    pn: u64,
-    dn: u64,
-}
-
-/// Infinity for proof numbers; sums stay below it unless a term is it.
-const INF: u64 = u32::MAX as u64;
-
-const PROVEN: Pn = Pn { pn: 0, dn: INF };
-const DISPROVEN: Pn = Pn { pn: INF, dn: 0 };
-/// An unknown leaf: the attacker does not win through it (module docs).
-const UNKNOWN: Pn = DISPROVEN;
-/// A node never expanded.
-const FRESH: Pn = Pn { pn: 1, dn: 1 };
-
-fn add(a: u64, b: u64) -> u64 {
-    if a >= INF || b >= INF {
-        INF
-    } else {
-        (a + b).min(INF - 1)
-    }
-}
-
-/// The threshold for the best child given the second best `x`: the
-/// "1 + epsilon" trick (Pawlewicz & Lew 2007) with epsilon = 1/4. Why: with
-/// the plain `x + 1` two children of close value make the search switch
-/// between them at every step, re-expanding both.
-fn widen(x: u64) -> u64 {
-    if x >= INF {
-        INF
-    } else {
-        (x + 1 + x / 4).min(INF)
-    }
-}
-
-/// A node's own decider: the attacker's nodes are OR nodes.
-fn is_or(decider: Side, attacker: Side) -> bool {
-    decider == attacker
-}
-
 /// Key salt per attacker: the two runs share one table.
 fn salt(attacker: Side) -> u64 {
     [0, 0x5D1F_3A7B_C2E4_9061][attacker.index()]
@@ -420,7 +379,7 @@ impl<G: Engine> Solver<G> {
     /// stored with the root (`None` if the root's entry was lost).
     fn line(&self, pos: &G::Pos, winner: Side, laps: u64) -> (Vec<String>, Option<u32>) {
         let salt = salt(winner);
-        let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0).map(|e| e.dist);
+        let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0 && e.dist < LOST_DIST).map(|e| e.dist);
         let mut out = Vec::new();
         let mut p = pos.clone();
         for _ in 0..plies.unwrap_or(0) {
@@ -449,298 +408,5 @@ impl<G: Engine> Solver<G> {
             p = g.results[r].pos.clone();
         }
         (out, plies)
-    }
-}
-
-/// A distance standing for "not known": the stored proof below was lost.
-const LOST_DIST: u32 = u16::MAX as u32;
-
-/// One position's turn graph seen as an AND/OR graph for one attacker,
-/// with the current numbers of its results.
-struct View<'a, G: Game> {
-    g: &'a TurnGraph<G>,
-    values: &'a [Pn],
-    mover: Side,
-    attacker: Side,
-}
-
-/// A node of the turn seen by [`View`]: an in-turn node, or (without
-/// opponent decisions) the whole turn as one node over its results.
-#[derive(Clone, Copy)]
-enum Slot {
-    Node(u32),
-    Result(u32),
-}
-
-impl<G: Game> View<'_, G> {
-    /// The node's decider is the attacker (an OR node).
-    fn or_at(&self, n: u32) -> bool {
-        let decider = match self.g.kind[n as usize] {
-            Kind::Opponent => self.mover.other(),
-            _ => self.mover,
-        };
-        is_or(decider, self.attacker)
-    }
-
-    /// The children of the root (whole-turn view) or of in-turn node `n`.
-    fn children(&self, at: Option<u32>) -> Vec<Slot> {
-        match at {
-            None if !self.g.has_opponent => (0..self.g.results.len() as u32).map(Slot::Result).collect(),
-            None => vec![Slot::Node(0)],
-            Some(n) => self.g.children_of(n).iter().map(|&c| Slot::Node(c)).collect(),
-        }
-    }
-
-    /// The numbers of a slot; `None` when no finished turn is reachable
-    /// from it (not an option).
-    fn slot(&self, s: Slot, memo: &mut [Option<Option<Pn>>]) -> Option<Pn> {
-        match s {
-            Slot::Result(r) => Some(self.values[r as usize]),
-            Slot::Node(n) => self.node(n, memo),
-        }
-    }
-
-    fn node(&self, n: u32, memo: &mut [Option<Option<Pn>>]) -> Option<Pn> {
-        if let Some(v) = memo[n as usize] {
-            return v;
-        }
-        let v = match self.g.kind[n as usize] {
-            Kind::Done(r) => Some(self.values[r as usize]),
-            _ => {
-                let or = self.or_at(n);
-                let kids: Vec<Pn> = self.children(Some(n)).into_iter().filter_map(|c| self.slot(c, memo)).collect();
-                combine(or, &kids)
-            }
-        };
-        memo[n as usize] = Some(v);
-        v
-    }
-
-    /// The position's numbers (its turn's root).
-    fn value(&self, memo: &mut [Option<Option<Pn>>]) -> Pn {
-        if self.g.has_opponent {
-            self.node(0, memo).unwrap_or(if self.mover == self.attacker { DISPROVEN } else { PROVEN })
-        } else {
-            let kids: Vec<Pn> = self.values.to_vec();
-            combine(self.mover == self.attacker, &kids).expect("a turn with results")
-        }
-    }
-
-    /// The most proving result to expand and its thresholds, walking the
-    /// turn from its root with df-pn's rules at each node.
-    fn select(&self, mut tp: u64, mut td: u64, memo: &mut [Option<Option<Pn>>]) -> (usize, u64, u64) {
-        let mut at: Option<u32> = None;
-        loop {
-            let or = match at {
-                None if !self.g.has_opponent => self.mover == self.attacker,
-                None => {
-                    at = Some(0);
-                    continue;
-                }
-                Some(n) => self.or_at(n),
-            };
-            let here = match at {
-                None => self.value(memo),
-                Some(n) => self.node(n, memo).expect("a live node"),
-            };
-            // The best child by the node's own number (the proof number at
-            // an OR node, the disproof number at an AND node), and the
-            // second best number.
-            let mut best: Option<(Slot, Pn, u64)> = None;
-            let mut second = INF;
-            for c in self.children(at) {
-                let Some(v) = self.slot(c, memo) else { continue };
-                let k = if or { v.pn } else { v.dn };
-                match best {
-                    Some((_, _, b)) if k >= b => second = second.min(k),
-                    _ => {
-                        if let Some((_, _, b)) = best {
-                            second = second.min(b);
-                        }
-                        best = Some((c, v, k));
-                    }
-                }
-            }
-            let (c, v, _) = best.expect("a node below its thresholds has a live child");
-            if or {
-                td = td.saturating_sub(here.dn).saturating_add(v.dn).min(INF);
-                tp = tp.min(widen(second));
-            } else {
-                tp = tp.saturating_sub(here.pn).saturating_add(v.pn).min(INF);
-                td = td.min(widen(second));
-            }
-            match c {
-                Slot::Result(r) => return (r as usize, tp, td),
-                Slot::Node(n) => match self.g.kind[n as usize] {
-                    Kind::Done(r) => return (r as usize, tp, td),
-                    _ => at = Some(n),
-                },
-            }
-        }
-    }
-
-    /// Plies to the end along the proof of a proven position, given each
-    /// result's (`LOST_DIST` where unknown): the attacker takes its
-    /// shortest proven option, the defender its longest.
-    /// `live` is the memo of [`View::value`] (a dead node is `Some(None)`).
-    fn dist(&self, dists: &[u32], live: &mut [Option<Option<Pn>>]) -> u32 {
-        let mut memo = vec![None; self.g.kind.len()];
-        self.dist_at(None, dists, &mut memo, live).unwrap_or(LOST_DIST)
-    }
-
-    fn dist_at(
-        &self,
-        at: Option<u32>,
-        dists: &[u32],
-        memo: &mut [Option<Option<u32>>],
-        live: &mut [Option<Option<Pn>>],
-    ) -> Option<u32> {
-        if let Some(n) = at {
-            if let Kind::Done(r) = self.g.kind[n as usize] {
-                return (self.values[r as usize].pn == 0).then_some(dists[r as usize]);
-            }
-            if let Some(d) = memo[n as usize] {
-                return d;
-            }
-        }
-        let or = match at {
-            None if self.g.has_opponent => return self.dist_at(Some(0), dists, memo, live),
-            None => self.mover == self.attacker,
-            Some(n) => self.or_at(n),
-        };
-        let mut out: Option<u32> = None;
-        let mut all = true;
-        for c in self.children(at) {
-            let d = match c {
-                Slot::Result(r) => (self.values[r as usize].pn == 0).then_some(dists[r as usize]),
-                Slot::Node(n) => {
-                    if self.node(n, live).is_none() {
-                        continue;
-                    }
-                    self.dist_at(Some(n), dists, memo, live)
-                }
-            };
-            match d {
-                Some(d) => out = Some(if or { out.map_or(d, |o| o.min(d)) } else { out.map_or(d, |o| o.max(d)) }),
-                None => all = false,
-            }
-        }
-        let d = if or || all { out } else { None };
-        if let Some(n) = at {
-            memo[n as usize] = Some(d);
-        }
-        d
-    }
-
-    /// The result the proof line goes to: through the attacker's shortest
-    /// proven option and the defender's longest resistance.
-    fn line_result(&self, dists: &[u32], live: &mut [Option<Option<Pn>>]) -> Option<usize> {
-        let mut memo = vec![None; self.g.kind.len()];
-        let mut at: Option<u32> = None;
-        loop {
-            let or = match at {
-                None if self.g.has_opponent => {
-                    at = Some(0);
-                    continue;
-                }
-                None => self.mover == self.attacker,
-                Some(n) => self.or_at(n),
-            };
-            let mut best: Option<(Slot, u32)> = None;
-            for c in self.children(at) {
-                let d = match c {
-                    Slot::Result(r) => (self.values[r as usize].pn == 0).then_some(dists[r as usize]),
-                    Slot::Node(n) if self.node(n, live).is_none() => continue,
-                    Slot::Node(n) => self.dist_at(Some(n), dists, &mut memo, live),
-                };
-                let Some(d) = d else { continue };
-                if best.is_none_or(|b| if or { d < b.1 } else { d > b.1 }) {
-                    best = Some((c, d));
-                }
-            }
-            match best?.0 {
-                Slot::Result(r) => return Some(r as usize),
-                Slot::Node(n) => match self.g.kind[n as usize] {
-                    Kind::Done(r) => return Some(r as usize),
-                    _ => at = Some(n),
-                },
-            }
-        }
-    }
-}
-
-/// An OR node's numbers are the minimum proof and the summed disproof
-/// numbers of its options, an AND node's the reverse; `None` without any.
-fn combine(or: bool, kids: &[Pn]) -> Option<Pn> {
-    if kids.is_empty() {
-        return None;
-    }
-    let (mut lo, mut sum) = (INF, 0);
-    for k in kids {
-        let (a, b) = if or { (k.pn, k.dn) } else { (k.dn, k.pn) };
-        lo = lo.min(a);
-        sum = add(sum, b);
-    }
-    Some(if or { Pn { pn: lo, dn: sum } } else { Pn { pn: sum, dn: lo } })
-}
-
-/// One table slot.
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// Plies to the end along the proof (proven entries only).
-    dist: u32,
-    /// Expansions spent below this position (replacement priority).
-    work: u32,
-}
-
-impl Entry {
-    /// Proofs and disproofs are kept first, then the costlier entries.
-    fn priority(&self) -> u64 {
-        if self.key == 0 {
-            return 0;
-        }
-        let solved = (self.pn == 0 || self.dn == 0) as u64;
-        solved << 40 | self.work as u64
-    }
-}
-
-/// The solver's table: two-slot buckets, keys checked in full, the entry
-/// of least priority replaced. Why not the search's [`super::tt::Table`]:
-/// that one keeps alpha-beta bounds by depth, this one proof numbers.
-struct Table {
-    slots: Vec<Entry>,
-    mask: usize,
-}
-
-impl Table {
-    fn new(bits: u32) -> Table {
-        Table { slots: vec![Entry::default(); 1 << bits], mask: (1 << bits) - 1 }
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let i = key as usize & self.mask;
-        [i, i ^ 1].into_iter().map(|j| self.slots[j]).find(|e| e.key == key && key != 0)
-    }
-
-    fn store(&mut self, key: u64, v: Pn, dist: u32, work: u64) {
-        let i = key as usize & self.mask;
-        let e = Entry { key, pn: v.pn as u32, dn: v.dn as u32, dist, work: work.min(u32::MAX as u64) as u32 };
-        let j = if self.slots[i].key == key {
-            i
-        } else if self.slots[i ^ 1].key == key {
-            i ^ 1
-        } else if self.slots[i].priority() <= self.slots[i ^ 1].priority() {
-            i
-        } else {
-            i ^ 1
-        };
-        // A slot with a proof is not given up for an unsolved entry.
-        if self.slots[j].key != key && self.slots[j].priority() >= 1 << 40 && e.priority() < 1 << 40 {
-            return;
-        }
-        self.slots[j] = e;
     }
 }
