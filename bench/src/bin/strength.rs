@@ -60,6 +60,9 @@
 //! every move: it may use, over its moves so far and the next, the bot's
 //! mean move time for each (see `clock_budget_ms`), so that time it leaves
 //! unused on one move is available later and its mean matches the bot's.
+//! `baseline --time-factor F`: level 10 gets F times the bot's running
+//! mean time per move (default 1, parity; issue 21's "10x the bot's time"
+//! is `--time-factor 10`).
 //! `baseline --level10-ms N` is an experiment off time parity: level 10
 //! gets N ms for every move (how far more time moves the score).
 //! `baseline --resolved` (or `--level10-eval resolved`) is an experiment:
@@ -80,7 +83,8 @@
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{
-    evaluate_resolved, openings, plain_alphabeta, play_game, rules_start, Outcome, Player, Tally,
+    bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, Outcome, Player, Tally,
+    BOT_MOVES_CAP,
 };
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
@@ -220,6 +224,9 @@ struct BaselineOpts {
     fixed_ms: Option<u64>,
     /// `--clock`: level 10's time as a clock (see `clock_budget_ms`).
     clock: bool,
+    /// `--time-factor F`: level 10's matched time is F times the bot's
+    /// running mean (1: parity).
+    time_factor: f64,
     /// `--plain`: the baseline as a plain alpha-beta.
     plain: bool,
     /// `--ties random`: the plain baseline draws among equally valued best
@@ -229,7 +236,7 @@ struct BaselineOpts {
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, clock, plain, shuffled } = *opts;
+    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, clock, time_factor, plain, shuffled } = *opts;
     // `--level10-eval`: an experiment, level 10's search with another
     // evaluation instead of the engine's.
     let me = match (fixed_ms, level10_eval) {
@@ -252,7 +259,9 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         level10_eval.map_or(String::new(), |(name, _)| format!(" ({name} eval)")),
         match fixed_ms {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
+            None if clock && time_factor != 1.0 => format!(" on a clock ({time_factor} x the bot's mean time)"),
             None if clock => " on a clock (mean time matched)".to_string(),
+            None if time_factor != 1.0 => format!(" at {time_factor} x the bot's mean time per move"),
             None => String::new(),
         },
         match (plain, shuffled) {
@@ -276,7 +285,10 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         let t = Instant::now();
         let deadline = cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
         if plain {
-            let _ = plain_alphabeta(&ops[0], 5, Igisoro::baseline);
+            // The bot's own view of the opening, as in its games (searching
+            // the `igisoro` position itself met a giant optional-capture
+            // turn and took the run to 24 GB).
+            let _ = bot_search(&ops[0], None);
         } else {
             let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
         }
@@ -304,7 +316,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             max_plies,
             &mut || {
                 let mut k = c.get();
-                let mean = k.mean_sum / k.mean_n as f64;
+                let mean = time_factor * k.mean_sum / k.mean_n as f64;
                 let ms = if clock { clock_budget_ms(mean, k.eng_n, k.eng_ms) } else { mean };
                 let b = (ms * 1000.0).floor() as u64; // microseconds
                 k.budget_us += b;
@@ -370,6 +382,16 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     }
     let k = c.get();
     println!("== level 10 vs baseline, rules {rules}: {}", t.summary());
+    let pairs = games / 2;
+    let pct = |n: u32| 100.0 * n as f64 / pairs.max(1) as f64;
+    println!(
+        "   pairs (opening played with both colours): {pairs}; won both {} ({:.1}%), split {}, lost both {} ({:.1}%)",
+        t.pairs_won,
+        pct(t.pairs_won),
+        pairs as u32 - t.pairs_won - t.pairs_lost,
+        t.pairs_lost,
+        pct(t.pairs_lost)
+    );
     println!("   level 10 as South: {}", per_side[0].summary());
     println!("   level 10 as North: {}", per_side[1].summary());
     println!(
@@ -394,6 +416,12 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         },
         t0.elapsed().as_secs_f64()
     );
+    if plain {
+        let (n, cut) = bot_enumerations();
+        println!(
+            "   the plain bot's move lists: {n} enumerated (calibration included), {cut} cut at {BOT_MOVES_CAP} moves"
+        );
+    }
     if let Some(cap) = cap_ms {
         println!(
             "   cap {cap} ms: {} of {} baseline moves capped (last completed depth 0/1/2/3/4: {}), \
@@ -477,6 +505,7 @@ fn main() {
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
                 fixed_ms: positive(arg("--level10-ms", 0)),
                 clock: std::env::args().any(|a| a == "--clock"),
+                time_factor: arg("--time-factor", 1.0),
                 plain: std::env::args().any(|a| a == "--plain"),
                 shuffled: match arg("--ties", "first".to_string()).as_str() {
                     "first" => false,
