@@ -133,13 +133,34 @@ pub fn played_as_bot(p: &Position, choices: &[Choice], bot_result: &Position) ->
     }
 }
 
-/// The start of a bench's `--rules`: `baseline` ([`baseline_start`]) or
-/// plain `igisoro`.
+/// The public bot's own rules in full, as its description gives them:
+/// `igisoro-wikipedia` (4 seeds in each *outer* pit at the start) with a
+/// 2-seed minimum, obligatory capture, no retreat, captured seeds sown
+/// from the capturing pit, no clockwise laps. The harness's `baseline`
+/// rules ([`baseline_start`]) differ in two points: they start from the
+/// inner rows and sow captured seeds from the turn's start pit.
+pub fn bot_rules_start() -> Position {
+    let mut s: Setup = Position::start(Variant::IgisoroWikipedia).to_setup();
+    let bot = [
+        ("min_seeds", "2"),
+        ("capture", "obligatory"),
+        ("retreat", "false"),
+        ("captured_sowing", "landing"),
+        ("clockwise", "never"),
+    ];
+    s.rules.retain(|(k, _)| bot.iter().all(|(b, _)| b != k));
+    s.rules.extend(bot.iter().map(|&(k, v)| (k.to_string(), v.to_string())));
+    Position::from_setup(&s).expect("the bot's rules are valid overrides of igisoro-wikipedia")
+}
+
+/// The start of a bench's `--rules`: `baseline` ([`baseline_start`]),
+/// `bot` ([`bot_rules_start`]) or plain `igisoro`.
 pub fn rules_start(rules: &str) -> Position {
     match rules {
         "baseline" => baseline_start(),
+        "bot" => bot_rules_start(),
         "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|igisoro, not {other}"),
+        other => panic!("--rules baseline|bot|igisoro, not {other}"),
     }
 }
 
@@ -683,6 +704,18 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 30 && captures >= 5, "only {checked} positions, {captures} capturing moves checked");
+    }
+
+    /// The bot's full rules: outer rows filled, and already the bot's own
+    /// view of the game (the plain bot searches the game as it is).
+    #[test]
+    fn the_bots_full_rules_start_from_the_outer_rows() {
+        let p = bot_rules_start();
+        assert_eq!(in_bot_rules(&p), p);
+        let text = notation::format(&p);
+        assert!(text.starts_with("igisoro-wikipedia 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/"), "{text}");
+        assert!(text.contains("captured_sowing=landing") && text.contains("min_seeds=2"), "{text}");
+        assert!(!legal_moves::<Igisoro>(&p, None).moves.is_empty());
     }
 
     /// An `igisoro` position whose turn (optional capture, then the
