@@ -38,8 +38,10 @@ const LEVELS: [(u32, i32, u32); 9] =
 /// Why: a search of a millisecond visits one to two thousand positions,
 /// and in a 6 MB table nearly every probe misses the processor's caches;
 /// a table that fits them made fixed-depth searches of 800-1800 nodes
-/// 13-18% faster (same nodes, within 1%), and at a 0.5 ms budget against
-/// the baseline bot it lost fewer pairs both ways (docs/benchmarks/levels.md).
+/// 13-18% faster (same nodes, within 1%). Against the baseline bot at
+/// about a millisecond it won slightly more pairs both ways, and under the
+/// harness's `baseline` rules lost slightly fewer (docs/benchmarks/levels.md;
+/// gains at the edge of the noise).
 /// Three coarse sizes, because each thread reuses its last table only when
 /// the next search asks for the same size (`tt::Table`), and budgets
 /// that drift around one boundary would otherwise reallocate it.
