@@ -25,6 +25,7 @@ use igisoro_core::search::alphabeta::lost;
 use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// An evaluation usable by the searcher (a plain function pointer).
@@ -134,13 +135,34 @@ pub fn played_as_bot(p: &Position, choices: &[Choice], bot_result: &Position) ->
     }
 }
 
-/// The start of a bench's `--rules`: `baseline` ([`baseline_start`]) or
-/// plain `igisoro`.
+/// The public bot's own rules in full, as its description gives them:
+/// `igisoro-wikipedia` (4 seeds in each *outer* pit at the start) with a
+/// 2-seed minimum, obligatory capture, no retreat, captured seeds sown
+/// from the capturing pit, no clockwise laps. The harness's `baseline`
+/// rules ([`baseline_start`]) differ in two points: they start from the
+/// inner rows and sow captured seeds from the turn's start pit.
+pub fn bot_rules_start() -> Position {
+    let mut s: Setup = Position::start(Variant::IgisoroWikipedia).to_setup();
+    let bot = [
+        ("min_seeds", "2"),
+        ("capture", "obligatory"),
+        ("retreat", "false"),
+        ("captured_sowing", "landing"),
+        ("clockwise", "never"),
+    ];
+    s.rules.retain(|(k, _)| bot.iter().all(|(b, _)| b != k));
+    s.rules.extend(bot.iter().map(|&(k, v)| (k.to_string(), v.to_string())));
+    Position::from_setup(&s).expect("the bot's rules are valid overrides of igisoro-wikipedia")
+}
+
+/// The start of a bench's `--rules`: `baseline` ([`baseline_start`]),
+/// `bot` ([`bot_rules_start`]) or plain `igisoro`.
 pub fn rules_start(rules: &str) -> Position {
     match rules {
         "baseline" => baseline_start(),
+        "bot" => bot_rules_start(),
         "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|igisoro, not {other}"),
+        other => panic!("--rules baseline|bot|igisoro, not {other}"),
     }
 }
 
@@ -269,8 +291,7 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             // its clock (a replay of the turn: nothing under the bot's
             // own rules).
             let shuffle = matches!(who, Player::BaselinePlainShuffled).then_some(&mut *rng);
-            let own = in_bot_rules(p);
-            let found = plain_alphabeta_move(&own, 5, baseline_eval, shuffle);
+            let found = bot_search(p, shuffle);
             let t = Instant::now();
             let next = match found {
                 Some((m, _)) => Some(played_as_bot(p, &m.choices, &m.result).0),
@@ -306,9 +327,55 @@ pub fn play_best(p: &Position, a: &Analysis, rng: &mut Rng) -> Option<Position> 
     }
 }
 
+/// Most complete moves the plain bot enumerates in one position.
+///
+/// Under the bot's own rules (obligatory capture, no clockwise laps) a
+/// turn has no decision after its start, so a position has at most 16
+/// moves, one per start pit, and this bound never binds: the bot stays
+/// exactly the one described. It is a safety net for a position under
+/// other rules reaching the plain search: under `igisoro` (optional
+/// capture, then the opponent's retreat) one turn can have hundreds of
+/// thousands of distinct results, and enumerating them all took 24 GB and
+/// got the whole strength run killed (the calibration searched the game's
+/// position instead of the bot's view of it, [`bot_search`]). The first
+/// 64 results of such a turn take about 0.06 ms. How often it binds is
+/// counted ([`bot_enumerations`]) and printed by the strength harness.
+pub const BOT_MOVES_CAP: usize = 64;
+
+/// The plain bot's enumerations so far in this process, and how many of
+/// them [`BOT_MOVES_CAP`] cut.
+static ENUMERATIONS: AtomicU64 = AtomicU64::new(0);
+static ENUMERATIONS_CUT: AtomicU64 = AtomicU64::new(0);
+
+/// (enumerations, enumerations cut by [`BOT_MOVES_CAP`]) by the plain bot
+/// in this process so far.
+pub fn bot_enumerations() -> (u64, u64) {
+    (ENUMERATIONS.load(Ordering::Relaxed), ENUMERATIONS_CUT.load(Ordering::Relaxed))
+}
+
+/// The plain bot's move list: `explore::legal_moves` in its order, at most
+/// [`BOT_MOVES_CAP`] of them (counted when the cap cuts the list).
+fn bot_moves(p: &Position) -> Vec<TurnMove<Igisoro>> {
+    let list = legal_moves::<Igisoro>(p, Some(BOT_MOVES_CAP));
+    ENUMERATIONS.fetch_add(1, Ordering::Relaxed);
+    if list.truncated {
+        ENUMERATIONS_CUT.fetch_add(1, Ordering::Relaxed);
+    }
+    list.moves
+}
+
+/// The plain bot's search of the game position `p` as it sees it: under
+/// its own rules ([`in_bot_rules`]), depth 5, its evaluation, root
+/// shuffled when `rng` is given. What `Player::BaselinePlain` plays and
+/// what the strength harness times to seed level 10's time.
+pub fn bot_search(p: &Position, rng: Option<&mut Rng>) -> Option<(TurnMove<Igisoro>, i32)> {
+    plain_alphabeta_move(&in_bot_rules(p), 5, baseline_eval, rng)
+}
+
 /// A plain fixed-depth alpha-beta (fail-hard negamax) over whole turns:
-/// the complete legal moves of `explore::legal_moves`, searched in that
-/// order, nothing else. It returns the first best move's result and its
+/// the complete legal moves of `explore::legal_moves` (at most
+/// [`BOT_MOVES_CAP`], which never binds under the bot's rules), searched in
+/// that order, nothing else. It returns the first best move's result and its
 /// value (side to move's view, centiseeds; a side with no move loses).
 /// Only for rules without in-turn opponent decisions (the baseline's
 /// obligatory capture): a complete move there is the mover's alone.
@@ -331,7 +398,7 @@ pub fn plain_alphabeta_move(
     eval: Eval,
     rng: Option<&mut Rng>,
 ) -> Option<(TurnMove<Igisoro>, i32)> {
-    let mut moves = legal_moves::<Igisoro>(p, None).moves;
+    let mut moves = bot_moves(p);
     if let Some(rng) = rng {
         rng.shuffle(&mut moves);
     }
@@ -359,7 +426,7 @@ fn plain_value(p: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, ev
     if depth == 0 {
         return if has_legal_move::<Igisoro>(p) { eval(p) } else { lost(ply) };
     }
-    let moves = legal_moves::<Igisoro>(p, None).moves;
+    let moves = bot_moves(p);
     if moves.is_empty() {
         return lost(ply);
     }
@@ -639,6 +706,47 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 30 && captures >= 5, "only {checked} positions, {captures} capturing moves checked");
+    }
+
+    /// The bot's full rules: outer rows filled, and already the bot's own
+    /// view of the game (the plain bot searches the game as it is).
+    #[test]
+    fn the_bots_full_rules_start_from_the_outer_rows() {
+        let p = bot_rules_start();
+        assert_eq!(in_bot_rules(&p), p);
+        let text = notation::format(&p);
+        assert!(text.starts_with("igisoro-wikipedia 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/"), "{text}");
+        assert!(text.contains("captured_sowing=landing") && text.contains("min_seeds=2"), "{text}");
+        assert!(!legal_moves::<Igisoro>(&p, None).moves.is_empty());
+    }
+
+    /// An `igisoro` position whose turn (optional capture, then the
+    /// opponent's retreat) has tens of thousands of distinct results: met
+    /// in the calibration search of the first `igisoro` opening of seed
+    /// 2026, whose full enumeration took the run to 24 GB.
+    const GIANT_TURN: &str = "igisoro 1,2,0,1,0,1,1,3/0,5,1,6,1,1,2,7/7,1,1,6,0,5,0,4/0,3,0,1,2,0,1,1 s";
+
+    /// The plain search stays bounded on a giant turn: its enumeration is
+    /// cut at `BOT_MOVES_CAP` (counted), well within a budget that stops an
+    /// unbounded enumeration after 2 s (and a few hundred MB). The bot's
+    /// own view of the position has a handful of moves, and its depth-5
+    /// search of it (what the harness plays and times) is quick.
+    #[test]
+    fn the_plain_search_is_bounded_on_a_giant_turn() {
+        let giant = notation::parse(GIANT_TURN).expect("valid position");
+        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(2)), cancel: None };
+        let ((found, cut), tripped) = with_budget(budget, || {
+            let before = bot_enumerations().1;
+            let found = plain_alphabeta_move(&giant, 1, baseline_eval, None);
+            (found, bot_enumerations().1 - before)
+        });
+        assert!(!tripped, "the enumeration ran out of its 2 s budget: unbounded");
+        assert!(found.is_some() && cut >= 1, "the cap did not bind ({cut} cut)");
+        let own = legal_moves::<Igisoro>(&in_bot_rules(&giant), None);
+        assert!(own.moves.len() <= 16 && !own.truncated, "{} moves under the bot's rules", own.moves.len());
+        let t = Instant::now();
+        assert!(bot_search(&giant, None).is_some());
+        assert!(t.elapsed() < Duration::from_secs(2), "the bot's depth-5 search took {:?}", t.elapsed());
     }
 
     /// Asking for more distinct openings than exist stops with a message

@@ -3,7 +3,10 @@
 //! - `baseline`: level 10 against the public baseline bot (depth-5
 //!   alpha-beta, evaluation 10 x material + 2 x mobility), under the
 //!   baseline's rules (`--rules baseline`: igisoro with capture=obligatory,
-//!   clockwise=never) or plain `igisoro` (`--rules igisoro`).
+//!   clockwise=never) or plain `igisoro` (`--rules igisoro`), or the bot's
+//!   rules in full (`--rules bot`: `igisoro-wikipedia`, which starts from
+//!   the outer rows, with min_seeds=2, capture=obligatory, retreat=false,
+//!   captured_sowing=landing, clockwise=never; `matches::bot_rules_start`).
 //!   Time: level 10 gets, for each move, the mean of all the baseline's own
 //!   move times measured so far in the run (as a deadline, floored to whole
 //!   microseconds; before the
@@ -60,6 +63,14 @@
 //! every move: it may use, over its moves so far and the next, the bot's
 //! mean move time for each (see `clock_budget_ms`), so that time it leaves
 //! unused on one move is available later and its mean matches the bot's.
+//! `baseline --only-openings K,L`: only those openings' pairs, with the
+//! game numbers and seeds of the full run (to replay lost pairs).
+//! `baseline --time-factor F`: level 10 gets F times the bot's running
+//! mean time per move (default 1, parity; issue 21's "10x the bot's time"
+//! is `--time-factor 10`).
+//! `baseline --level10-us N`: level 10's deadline is N microseconds for
+//! every move (off parity; for screening changes at a budget that does not
+//! follow the machine's load through the bot's times).
 //! `baseline --level10-ms N` is an experiment off time parity: level 10
 //! gets N ms for every move (how far more time moves the score).
 //! `baseline --resolved` (or `--level10-eval resolved`) is an experiment:
@@ -80,7 +91,8 @@
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{
-    evaluate_resolved, openings, plain_alphabeta, play_game, rules_start, Outcome, Player, Tally,
+    bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, Outcome, Player, Tally,
+    BOT_MOVES_CAP,
 };
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
@@ -220,6 +232,12 @@ struct BaselineOpts {
     fixed_ms: Option<u64>,
     /// `--clock`: level 10's time as a clock (see `clock_budget_ms`).
     clock: bool,
+    /// `--level10-us N`: level 10's deadline N microseconds for every move
+    /// instead of the matched time (screening at a load-independent budget).
+    fixed_us: Option<u64>,
+    /// `--time-factor F`: level 10's matched time is F times the bot's
+    /// running mean (1: parity).
+    time_factor: f64,
     /// `--plain`: the baseline as a plain alpha-beta.
     plain: bool,
     /// `--ties random`: the plain baseline draws among equally valued best
@@ -229,7 +247,8 @@ struct BaselineOpts {
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, clock, plain, shuffled } = *opts;
+    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, fixed_us, clock, time_factor, plain, shuffled } =
+        *opts;
     // `--level10-eval`: an experiment, level 10's search with another
     // evaluation instead of the engine's.
     let me = match (fixed_ms, level10_eval) {
@@ -252,7 +271,10 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         level10_eval.map_or(String::new(), |(name, _)| format!(" ({name} eval)")),
         match fixed_ms {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
+            None if fixed_us.is_some() => format!(" at {} us per move (not matched)", fixed_us.unwrap_or(0)),
+            None if clock && time_factor != 1.0 => format!(" on a clock ({time_factor} x the bot's mean time)"),
             None if clock => " on a clock (mean time matched)".to_string(),
+            None if time_factor != 1.0 => format!(" at {time_factor} x the bot's mean time per move"),
             None => String::new(),
         },
         match (plain, shuffled) {
@@ -267,16 +289,37 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         },
         start.rule_overrides().iter().map(|r| format!("{}={}", r.name(), r.value())).collect::<Vec<_>>().join(",")
     );
-    let ops = openings(&start, games.div_ceil(2), opening_plies, seed);
+    // `--only-openings K,L,..`: replay those openings' pairs alone (game
+    // numbers and seeds as in the full run), e.g. to look at lost pairs.
+    let only: Option<Vec<usize>> = igisoro_bench::arg::<String>("--only-openings", String::new())
+        .split(',')
+        .filter(|k| !k.is_empty())
+        .map(|k| k.parse().expect("--only-openings takes opening numbers, comma-separated"))
+        .collect::<Vec<usize>>()
+        .into();
+    let only = only.filter(|o| !o.is_empty());
+    let game_ids: Vec<usize> = match &only {
+        Some(ks) => ks.iter().flat_map(|&k| [2 * k, 2 * k + 1]).collect(),
+        None => (0..games).collect(),
+    };
+    let n_ops = game_ids.iter().max().map_or(0, |g| g / 2 + 1).max(games.div_ceil(2));
+    let ops = openings(&start, n_ops, opening_plies, seed);
     // The run's counters; the level-10 budget hook and the move hook both
     // need them, so they live in a cell.
     let c = std::cell::Cell::new(Counters::default());
+    // Every move's time, [bot, level 10], for the medians: on a loaded
+    // machine a few moves descheduled for a scheduler tick or more (4 ms
+    // and up) carry the means, and the median shows the typical move.
+    let times = std::cell::RefCell::new([Vec::new(), Vec::new()]);
     {
         // Seeds level 10's time rule; capped like the baseline's moves.
         let t = Instant::now();
         let deadline = cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
         if plain {
-            let _ = plain_alphabeta(&ops[0], 5, Igisoro::baseline);
+            // The bot's own view of the opening, as in its games (searching
+            // the `igisoro` position itself met a giant optional-capture
+            // turn and took the run to 24 GB).
+            let _ = bot_search(&ops[0], None);
         } else {
             let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
         }
@@ -291,7 +334,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     // 10: games from one start differ only as far as the players vary.
     let mut lines = [HashSet::new(), HashSet::new()];
     let t0 = Instant::now();
-    for g in 0..games {
+    for &g in &game_ids {
         let line = std::cell::Cell::new(0u64);
         let eng = if g % 2 == 0 { Side::South } else { Side::North };
         let players = if eng == Side::South { [me, base] } else { [base, me] };
@@ -304,7 +347,10 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             max_plies,
             &mut || {
                 let mut k = c.get();
-                let mean = k.mean_sum / k.mean_n as f64;
+                let mean = match fixed_us {
+                    Some(us) => us as f64 / 1000.0,
+                    None => time_factor * k.mean_sum / k.mean_n as f64,
+                };
                 let ms = if clock { clock_budget_ms(mean, k.eng_n, k.eng_ms) } else { mean };
                 let b = (ms * 1000.0).floor() as u64; // microseconds
                 k.budget_us += b;
@@ -315,6 +361,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             &mut |pos, ms, info| {
                 line.set(line.get().wrapping_mul(0x100_0000_01B3) ^ Igisoro::zobrist(pos));
                 let mut k = c.get();
+                times.borrow_mut()[(pos.to_move() == eng) as usize].push(ms);
                 if pos.to_move() == eng {
                     k.eng_ms += ms;
                     k.eng_n += 1;
@@ -370,6 +417,16 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     }
     let k = c.get();
     println!("== level 10 vs baseline, rules {rules}: {}", t.summary());
+    let pairs = game_ids.len() / 2;
+    let pct = |n: u32| 100.0 * n as f64 / pairs.max(1) as f64;
+    println!(
+        "   pairs (opening played with both colours): {pairs}; won both {} ({:.1}%), split {}, lost both {} ({:.1}%)",
+        t.pairs_won,
+        pct(t.pairs_won),
+        pairs as u32 - t.pairs_won - t.pairs_lost,
+        t.pairs_lost,
+        pct(t.pairs_lost)
+    );
     println!("   level 10 as South: {}", per_side[0].summary());
     println!("   level 10 as North: {}", per_side[1].summary());
     println!(
@@ -394,6 +451,18 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         },
         t0.elapsed().as_secs_f64()
     );
+    let [mut bot_t, mut eng_t] = times.into_inner();
+    println!(
+        "   time per move, median / 90th percentile: baseline {} ms, level 10 {} ms",
+        percentiles(&mut bot_t),
+        percentiles(&mut eng_t)
+    );
+    if plain {
+        let (n, cut) = bot_enumerations();
+        println!(
+            "   the plain bot's move lists: {n} enumerated (calibration included), {cut} cut at {BOT_MOVES_CAP} moves"
+        );
+    }
     if let Some(cap) = cap_ms {
         println!(
             "   cap {cap} ms: {} of {} baseline moves capped (last completed depth 0/1/2/3/4: {}), \
@@ -405,6 +474,16 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             k.eng_n
         );
     }
+}
+
+/// "median / 90th percentile" of `ms`, in ms.
+fn percentiles(ms: &mut [f64]) -> String {
+    if ms.is_empty() {
+        return "-".to_string();
+    }
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+    format!("{:.2} / {:.2}", at(0.5), at(0.9))
 }
 
 /// `forced`: the engine's proven results on the match openings (South to
@@ -477,6 +556,8 @@ fn main() {
                 cap_ms: positive(arg("--baseline-cap-ms", 0)),
                 fixed_ms: positive(arg("--level10-ms", 0)),
                 clock: std::env::args().any(|a| a == "--clock"),
+                time_factor: arg("--time-factor", 1.0),
+                fixed_us: positive(arg("--level10-us", 0)),
                 plain: std::env::args().any(|a| a == "--plain"),
                 shuffled: match arg("--ties", "first".to_string()).as_str() {
                     "first" => false,

@@ -6,7 +6,8 @@
 //! choose plausible but imperfect moves, reproducibly for a given seed.
 //! The two weakest levels also play a share of uniformly random moves
 //! (blunders), the one knob that measurably weakens a depth-1 search.
-//! Level 10 is the full search within the caller's time budget.
+//! Level 10 is the full search within the caller's time budget, with a
+//! transposition table sized to that budget ([`table_bits`]).
 
 use super::iterative::{analyse, Analysis};
 use super::limits::Limits;
@@ -30,6 +31,28 @@ use std::time::Instant;
 const LEVELS: [(u32, i32, u32); 9] =
     [(1, 400, 70), (1, 400, 35), (1, 400, 0), (1, 200, 0), (2, 120, 0), (2, 60, 0), (3, 30, 0), (3, 10, 0), (5, 0, 0)];
 
+/// Level 10's transposition table size (a power of two) for a search of
+/// at most `budget`: 2^12 slots (96 KB) under 2 ms, 2^15 (768 KB) under
+/// 20 ms, else the default 2^18 (6 MB).
+///
+/// Why: a search of a millisecond visits one to two thousand positions,
+/// and in a 6 MB table nearly every probe misses the processor's caches;
+/// a table that fits them made fixed-depth searches of 800-1800 nodes
+/// 13-18% faster (same nodes, within 1%). Against the baseline bot at
+/// about a millisecond it won slightly more pairs both ways, and under the
+/// harness's `baseline` rules lost slightly fewer (docs/benchmarks/levels.md;
+/// gains at the edge of the noise).
+/// Three coarse sizes, because each thread reuses its last table only when
+/// the next search asks for the same size (`tt::Table`), and budgets
+/// that drift around one boundary would otherwise reallocate it.
+pub fn table_bits(budget: std::time::Duration) -> u32 {
+    match budget.as_millis() {
+        0..2 => 12,
+        2..20 => 15,
+        _ => Limits::default().tt_bits,
+    }
+}
+
 /// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
 /// the chosen move (`None` when the game is over).
@@ -48,7 +71,13 @@ pub fn best_move_until<G: Engine>(
 ) -> Analysis {
     let level = level.clamp(1, 10);
     if level == 10 {
-        return analyse::<G>(pos, &Limits { depth: None, time_ms: Some(time_ms), deadline, ..Limits::default() });
+        let budget = std::time::Duration::from_millis(time_ms);
+        let budget = deadline.map_or(budget, |d| budget.min(d.saturating_duration_since(Instant::now())));
+        let tt_bits = table_bits(budget);
+        return analyse::<G>(
+            pos,
+            &Limits { depth: None, time_ms: Some(time_ms), deadline, tt_bits, ..Limits::default() },
+        );
     }
     let (depth, noise, random_pct) = LEVELS[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
