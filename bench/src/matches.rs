@@ -12,7 +12,7 @@
 //! a decision; the retreats it gets against level 10's passes are thus the
 //! ones level 10 expects of it, a rule its own search does not know.
 
-use igisoro_core::board4x8::rules::{Capture, Clockwise, RuleSetting};
+use igisoro_core::board4x8::rules::{Capture, CapturedSowing, Clockwise, RuleSetting};
 use igisoro_core::board4x8::{notation, Choice, Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{
@@ -144,14 +144,14 @@ pub fn played_as_bot(p: &Position, choices: &[Choice], bot_result: &Position) ->
 pub fn bot_rules_start() -> Position {
     let mut s: Setup = Position::start(Variant::IgisoroWikipedia).to_setup();
     let bot = [
-        ("min_seeds", "2"),
-        ("capture", "obligatory"),
-        ("retreat", "false"),
-        ("captured_sowing", "landing"),
-        ("clockwise", "never"),
+        RuleSetting::MinSeeds(2),
+        RuleSetting::Capture(Capture::Obligatory),
+        RuleSetting::Retreat(false),
+        RuleSetting::CapturedSowing(CapturedSowing::Landing),
+        RuleSetting::Clockwise(Clockwise::Never),
     ];
-    s.rules.retain(|(k, _)| bot.iter().all(|(b, _)| b != k));
-    s.rules.extend(bot.iter().map(|&(k, v)| (k.to_string(), v.to_string())));
+    s.rules.retain(|r| bot.iter().all(|b| b.name() != r.name()));
+    s.rules.extend(bot);
     Position::from_setup(&s).expect("the bot's rules are valid overrides of igisoro-wikipedia")
 }
 
