@@ -441,7 +441,8 @@ fn eval_tempo(p: &Position) -> i32 {
 }
 
 /// `match --a NAME --b NAME`: two evaluations (names as for `--eval`) at
-/// the same fixed depth (`--depth`) or node budget per move (`--nodes`),
+/// the same fixed depth (`--depth`) or node budget per move (`--nodes`,
+/// and `--nodes-b` for B if it differs),
 /// `--games / 2` seeded openings of `--variant` (`--opening-plies` random
 /// plies, 4 by default, seed `--seed`) each played once with each colour.
 fn play_match() {
@@ -451,6 +452,9 @@ fn play_match() {
     let (ea, eb) = (eval_named(&a_name), eval_named(&b_name));
     let depth: u32 = arg("--depth", 3);
     let nodes: u64 = arg("--nodes", 0);
+    // `--nodes-b`: another budget for B, to compare at equal work when
+    // one side's nodes cost more.
+    let nodes_b: u64 = arg("--nodes-b", nodes);
     let games: usize = arg("--games", 200);
     let seed: u64 = arg("--seed", 1);
     let variant: String = arg("--variant", "igisoro".to_string());
@@ -467,7 +471,7 @@ fn play_match() {
         let mut r = [0.0; 2];
         for a_side in [Side::South, Side::North] {
             let (pa, pb) = if nodes > 0 {
-                (Player::Nodes(nodes, ea), Player::Nodes(nodes, eb))
+                (Player::Nodes(nodes, ea), Player::Nodes(nodes_b, eb))
             } else {
                 (Player::Depth(depth, ea), Player::Depth(depth, eb))
             };
@@ -478,7 +482,8 @@ fn play_match() {
         }
         t.add_pair(r[0], r[1]);
     }
-    let limit = if nodes > 0 { format!("{nodes} nodes per move") } else { format!("depth {depth}") };
+    let limit =
+        if nodes > 0 { format!("{nodes} (A) and {nodes_b} (B) nodes per move") } else { format!("depth {depth}") };
     println!(
         "match {a_name} vs {b_name}, {variant}, {limit}, {plies} opening plies, seed {seed}: {} ({:.0} s)",
         t.summary(),
