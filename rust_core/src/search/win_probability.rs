@@ -22,18 +22,18 @@
 //!   for the second;
 //! - the two features are small corrections the held-out games kept (a
 //!   `sign(s) ln(1 + |s|)` term and phase terms did not help, see the
-//!   benchmark page): `d < 0` says the search's seed margin predicts the
-//!   result a little less than its positional terms do;
+//!   benchmark page); their signs differ between variants;
 //! - monotone in the score: `a > 0` for every variant (a test holds the
 //!   constants to it);
-//! - no constant for the side to move: the fit finds one (+0.9 logits on
-//!   depth-4 scores), but on depth-3 scores it comes out at -1.1: it is the
-//!   search's odd-even effect, not a property of the position, so a
-//!   constant fitted at one depth would be wrong at the next.
+//! - no constant for the side to move: before the search's tempo
+//!   look-ahead ([`super::tempo`]) the fit wanted one whose sign followed
+//!   the parity of the search depth (+0.9 logits at depth 4, -1.1 at depth
+//!   3); refitted on the look-ahead's scores, a constant no longer helps
+//!   (held-out Brier 0.0207 with or without it).
 //!
 //! The fit used depth-4 scores (the review's and `analyse`'s default); on
-//! depth-3 games it predicts as well as one slope for all variants, not
-//! better (see the benchmark page).
+//! depth-3 games it predicts about as well as one slope for all variants
+//! (Brier 0.0438 against 0.0440; see the benchmark page).
 //!
 //! A review comparing a move with the best one should take both
 //! probabilities after the move (the opponent to move in both), not the
@@ -56,12 +56,13 @@ use crate::side::Side;
 /// Baseline slope per seed of score (`sigmoid(BASELINE_SLOPE * seeds)`),
 /// one for every variant; also the model for Isolo's rare estimates.
 /// Fitted with [`COEFFICIENTS`].
-pub const BASELINE_SLOPE: f64 = 0.091571;
+pub const BASELINE_SLOPE: f64 = 0.161167;
 
 /// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
 /// `c` (per start pit of margin), `d` (per seed of material margin).
 ///
-/// Fitted on 2026-11-25 by `.venv-bench/bin/python bench/winprob_fit.py
+/// Fitted on 2026-11-25 (refitted after the tempo look-ahead changed the
+/// search's scores) by `.venv-bench/bin/python bench/winprob_fit.py
 /// --data bench/data/winprob/selfplay-d4.tsv.gz` (logistic regression
 /// without intercept, per variant, on the training games' positions with a
 /// seed score) from the self-play data of `cargo run --release -p
@@ -69,11 +70,11 @@ pub const BASELINE_SLOPE: f64 = 0.091571;
 /// results in docs/benchmarks/win-probability.md). Re-run both after a
 /// change to the search's scores and paste the printed block here.
 pub const COEFFICIENTS: [[f64; 3]; 5] = [
-    [0.194194, -0.031457, -0.021118], // igisoro
-    [0.100903, 0.021506, -0.015327],  // igisoro-wikipedia
-    [0.079739, -0.077704, -0.000379], // igisoro-fr
-    [0.176586, -0.012063, -0.028039], // ikibuguzo-1
-    [0.180095, 0.033422, -0.023946],  // ikibuguzo-2
+    [0.221693, 0.032026, -0.026342], // igisoro
+    [0.170712, -0.020877, 0.018693], // igisoro-wikipedia
+    [0.108084, -0.139008, 0.032945], // igisoro-fr
+    [0.239904, -0.115946, 0.016518], // ikibuguzo-1
+    [0.206592, 0.072347, -0.028378], // ikibuguzo-2
 ];
 
 /// An estimate (not a proven result) stays in `ESTIMATE_MIN..=1 -
