@@ -68,8 +68,7 @@ def openapi() -> Response:
             application/yaml:
               schema:
                 type: object
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     # Built once per app (tens of milliseconds), then served from memory.
     text = current_app.extensions.get("openapi_yaml")
@@ -95,8 +94,7 @@ def docs() -> Response:
             text/html:
               schema:
                 type: string
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return Response(_INDEX, mimetype="text/html")
 
@@ -119,8 +117,7 @@ def docs_slash() -> WerkzeugResponse:
             Location:
               schema:
                 type: string
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return redirect(url_for("docs.docs"), 308)
 
@@ -150,10 +147,7 @@ def docs_asset(asset: str) -> Response:
               schema:
                 type: string
                 format: binary
-        '404':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [404, default]
     """
     if asset == "init.js":
         return Response(_INIT, mimetype="text/javascript")

@@ -134,8 +134,7 @@ def metrics() -> Response:
             text/plain:
               schema:
                 type: string
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return Response(generate_latest(_registry()) + _jobs_text(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 

@@ -88,18 +88,7 @@ def review() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/ReviewResponse'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_schema)
     start = engine.position(req["position"])

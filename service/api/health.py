@@ -36,8 +36,7 @@ def health() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/Health'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return {"status": "ok", "engine_version": igisoro.__version__}
 
@@ -67,8 +66,7 @@ def live() -> dict[str, Any]:
                     type: string
                     enum:
                     - ok
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return {"status": "ok"}
 
@@ -101,10 +99,7 @@ def ready() -> dict[str, Any]:
                     - ready
                   engine_version:
                     type: string
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [503, default]
     """
     engine.run("the readiness query", _ready)
     return {"status": "ready", "engine_version": igisoro.__version__}

@@ -223,20 +223,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
             application/json:
               schema:
                 $ref: '#/components/schemas/JobCreated'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '401':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 401, 413, 415, 422, 503, default]
     """
     req, items = _ndjson_items() if request.mimetype == NDJSON else _json_items()
     cfg = current_app.config
@@ -294,14 +281,7 @@ def status(job_id: str) -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/JobStatus'
-        '401':
-          $ref: '#/components/responses/Problem'
-        '404':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [401, 404, 503, default]
     """
     return _found(job_id).to_json()
 
@@ -352,16 +332,7 @@ def results(job_id: str) -> Response:
             application/x-ndjson:
               schema:
                 type: string
-        '401':
-          $ref: '#/components/responses/Problem'
-        '404':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [401, 404, 422, 503, default]
     """
     job = _found(job_id)
     after = load_query(_results)["after"]
@@ -398,14 +369,7 @@ def cancel(job_id: str) -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/JobStatus'
-        '401':
-          $ref: '#/components/responses/Problem'
-        '404':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [401, 404, 503, default]
     """
     job = _found(job_id)
     after = _jobs().store.finish(job.id, "cancelled", time.time())

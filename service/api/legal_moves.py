@@ -134,18 +134,7 @@ def legal_moves() -> dict[str, Any] | Response:
                 oneOf:
                 - $ref: '#/components/schemas/LegalMovesResponse'
                 - $ref: '#/components/schemas/Decision'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_schema)
     pos = engine.position(req["position"])

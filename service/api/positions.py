@@ -101,18 +101,7 @@ def validate() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/ValidateResponse'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_validate_schema)
     pos = engine.position(req["position"])
@@ -164,12 +153,7 @@ def render_get() -> Response:
       responses:
         '200':
           $ref: '#/components/responses/Svg'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [422, 503, default]
     """
     return _svg(load_query(_query_schema))
 
@@ -202,17 +186,6 @@ def render_post() -> Response:
       responses:
         '200':
           $ref: '#/components/responses/Svg'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     return _svg(load_body(_render_schema))

@@ -72,18 +72,7 @@ def evaluate() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/EvaluateResponse'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_evaluate)
     pos = engine.position(req["position"])
@@ -139,18 +128,7 @@ def best_move() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/BestMoveResponse'
-        '400':
-          $ref: '#/components/responses/Problem'
-        '413':
-          $ref: '#/components/responses/Problem'
-        '415':
-          $ref: '#/components/responses/Problem'
-        '422':
-          $ref: '#/components/responses/Problem'
-        '503':
-          $ref: '#/components/responses/Problem'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_best_move)
     pos = engine.position(req["position"])

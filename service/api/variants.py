@@ -46,8 +46,7 @@ def list_variants() -> dict[str, Any]:
             application/json:
               schema:
                 $ref: '#/components/schemas/VariantList'
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return {
         "default": igisoro.variants()[0].name,

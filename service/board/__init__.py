@@ -47,8 +47,7 @@ def index() -> Response:
             text/html:
               schema:
                 type: string
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return _file("index.html", 0)
 
@@ -80,7 +79,6 @@ def asset(asset: str) -> Response:
             text/css:
               schema:
                 type: string
-        default:
-          $ref: '#/components/responses/Problem'
+      x-problems: [default]
     """
     return _file(asset, 300)
