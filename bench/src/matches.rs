@@ -445,6 +445,32 @@ fn baseline_eval(p: &Position) -> i32 {
     <Igisoro as igisoro_core::search::Evaluate>::baseline(p)
 }
 
+/// A paired match with no clock: every opening played twice, `a` with
+/// South then with North against `b`, game `k` seeded `seed + k` and cut at
+/// 300 plies; tallied for `a`, pairs included. `on_pair` sees the tally
+/// after each opening (for progress).
+pub fn paired_match(
+    ops: &[Position],
+    a: Player,
+    b: Player,
+    seed: u64,
+    on_pair: &mut dyn FnMut(usize, &Tally),
+) -> Tally {
+    let mut t = Tally::default();
+    for (k, op) in ops.iter().enumerate() {
+        let mut r = [0.0; 2];
+        for a_side in [Side::South, Side::North] {
+            let players = if a_side == Side::South { [a, b] } else { [b, a] };
+            let (o, _) = play_game(op, players, seed + k as u64, 300, &mut || 0, &mut |_, _, _| {});
+            t.add(&o, a_side);
+            r[a_side.index()] = Tally::result(&o, a_side);
+        }
+        t.add_pair(r[0], r[1]);
+        on_pair(k, &t);
+    }
+    t
+}
+
 /// Play one game from `start`. `players[0]` is South, `players[1]` North.
 /// `matched_us()` gives a `Level10Matched` player its time (microseconds) for the next
 /// move; `on_move(pos, ms, info)` is told every move's position before the

@@ -42,7 +42,7 @@
 //! the tally after every opening).
 
 use igisoro_bench::arg;
-use igisoro_bench::matches::{openings, play_best, play_game, random_plies, rules_start, Eval, Player, Tally};
+use igisoro_bench::matches::{openings, paired_match, play_best, random_plies, rules_start, Eval, Player};
 use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::board4x8::{notation, Igisoro, Position};
 use igisoro_core::explore::status;
@@ -596,26 +596,18 @@ fn run_match() {
     let start = rules_start(&rules);
     let ops = openings(&start, games.div_ceil(2), 4, seed);
     let t0 = Instant::now();
-    let mut t = Tally::default();
-    for (k, op) in ops.iter().enumerate() {
-        let mut r = [0.0; 2];
-        for a_side in [Side::South, Side::North] {
-            // `--nodes n`: the same node budget per move for both instead of a depth.
-            let (pa, pb) = if nodes > 0 {
-                (Player::Nodes(nodes, eval_w), Player::Nodes(nodes, eb))
-            } else {
-                (Player::Depth(depth, eval_w), Player::Depth(depth, eb))
-            };
-            let players = if a_side == Side::South { [pa, pb] } else { [pb, pa] };
-            let (o, _) = play_game(op, players, seed + k as u64, 300, &mut || 0, &mut |_, _, _| {});
-            t.add(&o, a_side);
-            r[a_side.index()] = Tally::result(&o, a_side);
-        }
-        t.add_pair(r[0], r[1]);
-        if std::env::var_os("EVALFIT_PROGRESS").is_some() {
+    // `--nodes n`: the same node budget per move for both instead of a depth.
+    let (pa, pb) = if nodes > 0 {
+        (Player::Nodes(nodes, eval_w), Player::Nodes(nodes, eb))
+    } else {
+        (Player::Depth(depth, eval_w), Player::Depth(depth, eb))
+    };
+    let progress = std::env::var_os("EVALFIT_PROGRESS").is_some();
+    let t = paired_match(&ops, pa, pb, seed, &mut |k, t| {
+        if progress {
             eprintln!("opening {k}: {} ({:.0} s)", t.summary(), t0.elapsed().as_secs_f64());
         }
-    }
+    });
     let limit = if nodes > 0 { format!("{nodes} nodes per move") } else { format!("depth {depth}") };
     println!(
         "match [{wtext}] vs {vs} eval, rules {rules}, {limit}, seed {seed}: {} ({:.0} s)",

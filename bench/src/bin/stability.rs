@@ -446,8 +446,7 @@ fn eval_tempo(p: &Position) -> i32 {
 /// `--games / 2` seeded openings of `--variant` (`--opening-plies` random
 /// plies, 4 by default, seed `--seed`) each played once with each colour.
 fn play_match() {
-    use igisoro_bench::matches::{openings, play_game, Player, Tally};
-    use igisoro_core::Side;
+    use igisoro_bench::matches::{openings, paired_match, Player};
     let (a_name, b_name): (String, String) = (arg("--a", "engine".to_string()), arg("--b", "old".to_string()));
     let (ea, eb) = (eval_named(&a_name), eval_named(&b_name));
     let depth: u32 = arg("--depth", 3);
@@ -466,22 +465,12 @@ fn play_match() {
     let plies: u32 = arg("--opening-plies", 4);
     let ops = openings(&Position::start(v), games.div_ceil(2), plies, seed);
     let t0 = Instant::now();
-    let mut t = Tally::default();
-    for (k, op) in ops.iter().enumerate() {
-        let mut r = [0.0; 2];
-        for a_side in [Side::South, Side::North] {
-            let (pa, pb) = if nodes > 0 {
-                (Player::Nodes(nodes, ea), Player::Nodes(nodes_b, eb))
-            } else {
-                (Player::Depth(depth, ea), Player::Depth(depth, eb))
-            };
-            let players = if a_side == Side::South { [pa, pb] } else { [pb, pa] };
-            let (o, _) = play_game(op, players, seed + k as u64, 300, &mut || 0, &mut |_, _, _| {});
-            t.add(&o, a_side);
-            r[a_side.index()] = Tally::result(&o, a_side);
-        }
-        t.add_pair(r[0], r[1]);
-    }
+    let (pa, pb) = if nodes > 0 {
+        (Player::Nodes(nodes, ea), Player::Nodes(nodes_b, eb))
+    } else {
+        (Player::Depth(depth, ea), Player::Depth(depth, eb))
+    };
+    let t = paired_match(&ops, pa, pb, seed, &mut |_, _| {});
     let limit =
         if nodes > 0 { format!("{nodes} (A) and {nodes_b} (B) nodes per move") } else { format!("depth {depth}") };
     println!(
