@@ -76,6 +76,12 @@ def test_paste_a_position_and_see_the_analysis(page: Any) -> None:
     a = api(page, "/v1/evaluate", {"position": "isolo 2,2,2,2/2,2,2,2 s", "depth": 3, "multipv": 3})
     page.wait_for_function("document.querySelector('#evaltext').textContent.includes('depth 3')")
     assert page.locator(f'#board .pit.best[data-pit="{a["best_move"].split("-")[0]}"]').count() == 1
+    # The bar is South's win chance (South is to move), and the text says it.
+    wp = a["win_probability"]
+    shown = "<1%" if 0 < wp < 0.005 else ">99%" if 0.995 < wp < 1 else f"{round(100 * wp)}%"
+    assert page.inner_text("#evaltext").endswith(f"win chance {shown}")
+    width = page.evaluate("document.querySelector('#evalfill').style.width")
+    assert abs(float(width.rstrip("%")) - 100 * wp) < 1e-6, (width, wp)
     assert page.inner_text("#lines li >> nth=0").endswith(" ".join(a["lines"][0]["pv"]))
     # A bad paste is a message from the API, not a broken page.
     page.fill("#position-text", "igisoro 1,2,3 s")
@@ -103,6 +109,9 @@ def test_import_a_game_review_it_and_click_a_labelled_mistake(page: Any) -> None
     page.locator("body").press("ArrowRight")
     page.wait_for_selector(f'#moves button.current[data-ply="{ply}"]')
     review = api(page, "/v1/games/review", {"position": start, "moves": ["b2", "a3", "c2", "c3", "a1"], "depth": 3})
+    # The button shows what the label reads: the drop in the mover's win chance.
+    drop = review["plies"][ply - 1]["win_probability_drop"]
+    assert f"win chance -{round(100 * drop)} points" in first.inner_text()
     after = review["plies"][ply - 1]["position_after"]
     page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after)}")
 

@@ -219,6 +219,14 @@ async function animate(trace) {
 
 // --- analysis, engine, navigation -----------------------------------------
 
+// A probability as a whole percent; 0 and 100 only for proofs (the API
+// keeps estimates within 0.001..0.999, which would round to them).
+function percent(p) {
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return `${Math.round(100 * p)}%`;
+}
+
 function scoreText(s) {
   if (s.type === "seeds") return (s.value > 0 ? "+" : "") + s.value.toFixed(2);
   return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
@@ -242,11 +250,13 @@ async function analyse() {
       li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
       return li;
     }));
-    // Bar from South's view: the score is the side to move's.
-    const s = a.score.type === "seeds" ? a.score.value : (a.score.type === "win" ? 50 : -50);
-    const south = a.to_move === "south" ? s : -s;
-    $("evalfill").style.width = `${50 + 50 * Math.tanh(south / 10)}%`;
-    $("evaltext").textContent = `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth})`;
+    // The bar is South's chance to win: the score is in seeds, whose worth
+    // depends on the variant and the stage, while the win probability is
+    // fitted to how games end, so the bar means the same everywhere.
+    const p = a.to_move === "south" ? a.win_probability : 1 - a.win_probability;
+    $("evalfill").style.width = `${100 * p}%`;
+    $("evaltext").textContent =
+      `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
     if (!state.editing) drawBoard();  // redrawing would reset the edited counts
   } catch (e) { showError(e); }
 }
@@ -307,7 +317,10 @@ async function review() {
       const btn = document.createElement("button");
       btn.className = `label-${p.label}`;
       btn.dataset.ply = String(p.ply);
-      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (lost ${p.loss ?? "?"}; best ${p.best_move})`;
+      // The label reads the drop in the mover's win chance, so that is what
+      // the button shows (the seed loss is in the API's answer too).
+      const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
+      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (win chance -${drop} points; best ${p.best_move})`;
       btn.addEventListener("click", () => goTo(p.ply - 1));
       li.append(btn);
       ol.append(li);
@@ -317,7 +330,8 @@ async function review() {
   } catch (e) { out.textContent = ""; showError(e); }
 }
 
-// Evaluation after each ply, from South's view, as an inline SVG polyline.
+// South's win chance after each ply (the evaluation in seeds where the API
+// gives no probability), as an inline SVG polyline.
 function graph(plies) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -327,6 +341,11 @@ function graph(plies) {
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "Evaluation graph over the plies");
   const y = (p) => {
+    if (p.played_win_probability !== null && p.played_win_probability !== undefined) {
+      // The mover's chance after its move; the graph is South's.
+      const south = p.side === "south" ? p.played_win_probability : 1 - p.played_win_probability;
+      return h - h * south;
+    }
     const e = p.evaluation;
     let s = e.type === "seeds" ? e.value : (e.type === "win" ? 20 : -20);
     // The evaluation is for the side to move after the ply.
