@@ -105,30 +105,56 @@ class RedisStore:
         return f"{_P}idem:{owner}:{key}"
 
     def create(self, job: Job, chunks: Sequence[str], idempotency: tuple[str, str] | None) -> tuple[Job, bool]:
+        """Write the job, or find the one its idempotency key already names.
+
+        The key's claim and the job's records are one ``MULTI``/``EXEC``
+        transaction under ``WATCH`` of the key: an API that dies before
+        ``EXEC`` leaves nothing behind (no key pointing at a job that was
+        never written, and never expiring), and two replicas racing for one
+        key cannot both win (the loser's ``EXEC`` fails and it reads the
+        winner's job).
+        """
+        if idempotency is None:
+            pipe = self.r.pipeline(transaction=True)
+            self._queue_job(pipe, job, chunks)
+            pipe.execute()
+            return job, True
+        idem = self._idem_key(job.owner, idempotency[0])
+        claim = f"{job.id} {idempotency[1]}"
+        with self.r.pipeline(transaction=True) as pipe:
+            while True:
+                try:
+                    pipe.watch(idem)  # type: ignore[no-untyped-call]  # redis-py leaves it untyped
+                    held = pipe.get(idem)
+                    if held is not None:
+                        other_id, digest = str(held).split(" ", 1)
+                        if digest != idempotency[1]:
+                            raise IdempotencyConflict(other_id)
+                        found = self.get(other_id)
+                        if found is not None:
+                            return found, False
+                        # The job expired and its key is about to: a new job.
+                    pipe.multi()
+                    pipe.set(idem, claim)
+                    # The job's own key points at the shared one, so both expire together.
+                    pipe.set(self._keys(job.id)[5], idem)
+                    self._queue_job(pipe, job, chunks)
+                    pipe.execute()
+                    return job, True
+                except redis.WatchError:
+                    continue  # another replica claimed the key meanwhile: read its job
+
+    def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
+        """Queue the job's records and the counters on ``pipe``."""
         meta, chunk_key = self._keys(job.id)[:2]
-        if idempotency is not None:
-            idem = self._idem_key(job.owner, idempotency[0])
-            if not self.r.set(idem, f"{job.id} {idempotency[1]}", nx=True):
-                other_id, digest = str(self.r.get(idem) or " ").split(" ", 1)
-                if digest != idempotency[1]:
-                    raise IdempotencyConflict(other_id)
-                found = self.get(other_id)
-                if found is not None:
-                    return found, False
-                self.r.set(idem, f"{job.id} {idempotency[1]}")  # expired meanwhile: a new job
-            # The job's own key points at the shared one, so both expire together.
-            self.r.set(self._keys(job.id)[5], idem)
         fields: dict[str, Any] = {k: v for k, v in job.__dict__.items() if v is not None}
         fields["limits"] = json.dumps(job.limits)
-        pipe = self.r.pipeline(transaction=True)
-        pipe.hset(meta, mapping=fields)  # type: ignore[arg-type]  # redis-py's Mapping key is invariant
+        pipe.hset(meta, mapping=fields)
         for start in range(0, len(chunks), 512):
             pipe.hset(chunk_key, mapping={str(n): c for n, c in enumerate(chunks[start:start + 512], start)})
         pipe.hincrbyfloat(_STATS, f"submitted_{job.kind}", 1)
         pipe.hincrbyfloat(_STATS, "items_submitted", job.total)
         pipe.hincrbyfloat(_STATS, "active_queued", 1)
-        pipe.execute()
-        return job, True
 
     def get(self, job_id: str) -> Job | None:
         d: dict[str, Any] = self.r.hgetall(self._keys(job_id)[0])  # type: ignore[assignment]

@@ -97,3 +97,42 @@ def test_running_jobs_stream_without_gaps(store: JobStore) -> None:
     assert len(list(iter_results(store, "j7", -1, gapless=False))) == 4  # an ended job: all there is
     store.add_results("j7", _lines(2, 2), 0.1, 103.0)
     assert len(list(iter_results(store, "j7", 1, gapless=True))) == 4
+
+
+def test_redis_create_that_dies_before_its_write_leaves_no_key(redis_port: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An API that dies between claiming an idempotency key and writing the
+    job (here: the transaction's ``EXEC`` never reaches Redis) must not leave
+    the key behind: it would point at no job and never expire."""
+    import redis
+    from redis.client import Pipeline
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+
+    def die(self: Pipeline, raise_on_error: bool = True) -> list[object]:
+        raise ConnectionError("the API died before EXEC")
+
+    with monkeypatch.context() as m:
+        m.setattr(Pipeline, "execute", die)
+        with pytest.raises(ConnectionError):
+            store.create(_job("j7", 1, owner="o1"), ["x"], ("k", "d1"))
+    assert r.keys("*") == [], "nothing of the job, and no key claiming it"
+    # The client's retry creates the job, and the key now names it.
+    job, new = store.create(_job("j8", 1, owner="o1"), ["x"], ("k", "d1"))
+    assert new and job.id == "j8"
+    again, new = store.create(_job("j9", 1, owner="o1"), ["x"], ("k", "d1"))
+    assert not new and again.id == "j8"
+
+
+def test_one_idempotency_key_raced_by_many_clients_makes_one_job(store: JobStore) -> None:
+    """Replicas that receive the same retried request at once: exactly one
+    creates the job, the others get that job back."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        got = list(pool.map(lambda i: store.create(_job(f"r{i}", 1, owner="o1"), ["x"], ("race", "d")), range(16)))
+    assert sum(new for _, new in got) == 1
+    assert len({job.id for job, _ in got}) == 1
