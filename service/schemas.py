@@ -276,6 +276,15 @@ class JobQuery(Schema):
                     raise ValidationError(e.messages, field) from None
 
 
+class JobListQuery(Schema):
+    """``GET /v1/jobs?state=...&before=ID&limit=N``: the key's jobs, newest
+    first; ``before`` is the last id of the previous page."""
+
+    state = fields.String(validate=validate.OneOf(["queued", "running", "done", "failed", "cancelled"]))
+    before = fields.String(validate=validate.Length(min=1, max=64))
+    limit = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
 class ResultsQuery(Schema):
     """``GET /v1/jobs/{id}/results?after=INDEX``: lines with a larger index
     (default -1: from the start)."""

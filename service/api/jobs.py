@@ -27,7 +27,7 @@ from service.body import body_bytes, json_body, load, load_query
 from service.jobs import EXTENSION, RUN_CHUNK, Jobs
 from service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
 from service.problems import Problem, problem_response, validation_problem
-from service.schemas import JobQuery, JobRequest, ResultsQuery, _job_items
+from service.schemas import JobListQuery, JobQuery, JobRequest, ResultsQuery, _job_items
 from marshmallow import ValidationError
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,7 @@ bp = Blueprint("jobs", __name__, url_prefix="/v1/jobs")
 _request = JobRequest()
 _query = JobQuery()
 _results = ResultsQuery()
+_list = JobListQuery()
 
 NDJSON = "application/x-ndjson"
 
@@ -259,6 +260,59 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
                       f"The job could not be queued (the broker did not take it: {type(e).__name__}); retry shortly.",
                       headers={"Retry-After": "5"}) from None
     return _created(job, 202)
+
+
+@bp.get("")
+def listing() -> dict[str, Any]:
+    """The caller's jobs, newest first, a page at a time.
+
+    ---
+    get:
+      tags:
+      - jobs
+      operationId: listJobs
+      summary: The caller's jobs, newest first
+      description: |
+        Jobs of the caller's API key (all jobs when keys are off) that have not
+        expired, newest first, `limit` at a time (default 20, at most 100),
+        only those in `state` if given. `next` is the last job's id when a full
+        page came back: pass it as `before` for the next page. A `before`
+        that names no job of this key (never, or expired since) is a 422.
+      parameters:
+      - name: state
+        in: query
+        required: false
+        schema:
+          type: string
+          enum: [queued, running, done, failed, cancelled]
+      - name: before
+        in: query
+        required: false
+        schema:
+          type: string
+      - name: limit
+        in: query
+        required: false
+        schema:
+          type: integer
+          minimum: 1
+          maximum: 100
+          default: 20
+      responses:
+        '200':
+          description: A page of jobs.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/JobList'
+      x-problems: [401, 422, 503, default]
+    """
+    q = load_query(_list)
+    jobs = _jobs().store.list_jobs(_owner(), q.get("state"), q.get("before"), q["limit"])
+    if jobs is None:
+        raise validation_problem({"before": [f"No job {q['before']!r} of this key (never, or expired)."]})
+    nxt = jobs[-1].id if len(jobs) == q["limit"] else None
+    return {"jobs": [j.to_json() for j in jobs], "next": nxt}
 
 
 @bp.get("/<job_id>")

@@ -101,6 +101,12 @@ class RedisStore:
         base = _P + "job:" + job_id
         return [base, base + ":chunks", base + ":results", base + ":order", _STATS, base + ":idem"]
 
+    @staticmethod
+    def _owner_key(owner: str) -> str:
+        """A sorted set of the owner's job ids scored by creation time (for
+        the listing; ids of expired jobs are dropped as they are met)."""
+        return f"{_P}owner:{owner}:jobs"
+
     def _idem_key(self, owner: str, key: str) -> str:
         return f"{_P}idem:{owner}:{key}"
 
@@ -118,6 +124,7 @@ class RedisStore:
             pipe = self.r.pipeline(transaction=True)
             self._queue_job(pipe, job, chunks)
             pipe.execute()
+            self._trim_owner(job.owner)
             return job, True
         idem = self._idem_key(job.owner, idempotency[0])
         claim = f"{job.id} {idempotency[1]}"
@@ -140,9 +147,20 @@ class RedisStore:
                     pipe.set(self._keys(job.id)[5], idem)
                     self._queue_job(pipe, job, chunks)
                     pipe.execute()
+                    self._trim_owner(job.owner)
                     return job, True
                 except redis.WatchError:
                     continue  # another replica claimed the key meanwhile: read its job
+
+    def _trim_owner(self, owner: str) -> None:
+        """Drop the owner's two oldest ids if their jobs expired: each new
+        job adds one id, so the set never holds more expired ids than it did,
+        even for an owner who never lists."""
+        key = self._owner_key(owner)
+        oldest: list[str] = self.r.zrange(key, 0, 1)  # type: ignore[assignment]
+        gone = [i for i in oldest if not self.r.exists(self._keys(i)[0])]
+        if gone:
+            self.r.zrem(key, *gone)
 
     def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
         """Queue the job's records and the counters on ``pipe``."""
@@ -152,6 +170,7 @@ class RedisStore:
         pipe.hset(meta, mapping=fields)
         for start in range(0, len(chunks), 512):
             pipe.hset(chunk_key, mapping={str(n): c for n, c in enumerate(chunks[start:start + 512], start)})
+        pipe.zadd(self._owner_key(job.owner), {job.id: job.created})
         pipe.hincrbyfloat(_STATS, f"submitted_{job.kind}", 1)
         pipe.hincrbyfloat(_STATS, "items_submitted", job.total)
         pipe.hincrbyfloat(_STATS, "active_queued", 1)
@@ -196,6 +215,36 @@ class RedisStore:
     def finish(self, job_id: str, state: str, now: float, detail: str | None = None) -> Job | None:
         self._finish(keys=self._keys(job_id), args=[state, now, self.retention, detail or ""])
         return self.get(job_id)
+
+    def list_jobs(self, owner: str, state: str | None, before: str | None, limit: int) -> list[Job] | None:
+        # Newest first by (created, id), as SQLite: a sorted set orders equal
+        # scores by member, so ZREVRANGE's order is the same.
+        key = self._owner_key(owner)
+        start = 0
+        if before is not None:
+            rank = self.r.zrevrank(key, before)
+            if rank is None or self.get(before) is None:
+                return None
+            start = int(rank) + 1  # type: ignore[arg-type]  # an int with a sync client
+        out: list[Job] = []
+        while len(out) < limit:
+            ids: list[str] = self.r.zrevrange(key, start, start + 4 * limit - 1)  # type: ignore[assignment]
+            if not ids:
+                break
+            start += len(ids)
+            gone = []
+            for job_id in ids:
+                job = self.get(job_id)
+                if job is None:
+                    gone.append(job_id)  # expired: drop its id from the set
+                elif state is None or job.state == state:
+                    out.append(job)
+                    if len(out) == limit:
+                        break
+            if gone:
+                self.r.zrem(key, *gone)
+                start -= len(gone)
+        return out
 
     def purge(self, now: float) -> int:
         return 0  # Redis expires finished jobs itself

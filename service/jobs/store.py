@@ -116,6 +116,11 @@ class JobStore(Protocol):
         """Move a queued or running job to ``cancelled`` or ``failed``;
         a job already final stays as it is. The job after."""
 
+    def list_jobs(self, owner: str, state: str | None, before: str | None, limit: int) -> list[Job] | None:
+        """Up to ``limit`` jobs of ``owner``, newest first, only in ``state``
+        if given, and only older than the job ``before`` if given (the next
+        page after it). None when ``before`` names no job of ``owner``."""
+
     def purge(self, now: float) -> int:
         """Drop jobs past their retention; how many."""
 
@@ -139,6 +144,7 @@ CREATE TABLE IF NOT EXISTS jobs (
     expires REAL, idem_key TEXT, idem_digest TEXT);
 CREATE UNIQUE INDEX IF NOT EXISTS jobs_idem ON jobs(owner, idem_key) WHERE idem_key IS NOT NULL;
 CREATE INDEX IF NOT EXISTS jobs_expires ON jobs(expires) WHERE expires IS NOT NULL;
+CREATE INDEX IF NOT EXISTS jobs_owner ON jobs(owner, created, id);
 CREATE TABLE IF NOT EXISTS chunks (job TEXT NOT NULL, n INTEGER NOT NULL, items TEXT NOT NULL, PRIMARY KEY (job, n));
 CREATE TABLE IF NOT EXISTS results (job TEXT NOT NULL, idx INTEGER NOT NULL, line TEXT NOT NULL,
     PRIMARY KEY (job, idx)) WITHOUT ROWID;
@@ -293,6 +299,27 @@ class SqliteStore:
                 db.execute("DELETE FROM chunks WHERE job = ?", (job_id,))
                 self._finished(db, job_id, state)
             return self._get(db, job_id)
+
+    def list_jobs(self, owner: str, state: str | None, before: str | None, limit: int) -> list[Job] | None:
+        # Newest first by (created, id): ids break ties between jobs created
+        # in the same instant, so a page boundary never skips or repeats one.
+        db = self._db()
+        try:
+            where, args = "owner = ?", [owner]
+            if before is not None:
+                row = db.execute("SELECT created, id FROM jobs WHERE id = ? AND owner = ?", (before, owner)).fetchone()
+                if row is None:
+                    return None
+                where += " AND (created < ? OR (created = ? AND id < ?))"
+                args += [row[0], row[0], row[1]]
+            if state is not None:
+                where += " AND state = ?"
+                args.append(state)
+            rows = db.execute(f"SELECT {', '.join(_FIELDS)} FROM jobs WHERE {where} "
+                              "ORDER BY created DESC, id DESC LIMIT ?", [*args, limit]).fetchall()
+        finally:
+            db.close()
+        return [self._job(r) for r in rows]
 
     def purge(self, now: float) -> int:
         with self._tx() as db:

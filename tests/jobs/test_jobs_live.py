@@ -186,6 +186,10 @@ def test_jobs_belong_to_their_api_key(backend: Backend) -> None:
         assert call(server, "DELETE", f"/v1/jobs/{job_id}", headers={"X-API-Key": "beta"})[0] == 404
         assert call(server, "GET", f"/v1/jobs/{job_id}")[0] == 401
         assert len(results(server, job_id, headers=a)) == 1
+        # The listing is per key too: alpha sees its job, beta none.
+        listed = json.loads(call(server, "GET", "/v1/jobs", headers=a)[2])
+        assert [(j["id"], j["state"]) for j in listed["jobs"]] == [(job_id, "done")] and listed["next"] is None
+        assert json.loads(call(server, "GET", "/v1/jobs", headers={"X-API-Key": "beta"})[2])["jobs"] == []
     finally:
         stop(api)
 

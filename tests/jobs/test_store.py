@@ -136,3 +136,47 @@ def test_one_idempotency_key_raced_by_many_clients_makes_one_job(store: JobStore
         got = list(pool.map(lambda i: store.create(_job(f"r{i}", 1, owner="o1"), ["x"], ("race", "d")), range(16)))
     assert sum(new for _, new in got) == 1
     assert len({job.id for job, _ in got}) == 1
+
+
+def test_listing_pages_newest_first_with_ties_and_a_state(store: JobStore) -> None:
+    # Three jobs created in the same instant: the id breaks the tie, so
+    # pages neither skip nor repeat one.
+    for job_id, created in (("a", 100.0), ("b", 101.0), ("c", 101.0), ("d", 101.0), ("e", 102.0)):
+        store.create(Job(**{**_job(job_id, 1, owner="o1").__dict__, "created": created}), ["x"], None)
+    store.create(_job("z", 1, owner="o2"), ["x"], None)
+    store.finish("c", "cancelled", 103.0)
+    pages, before = [], None
+    while True:
+        page = store.list_jobs("o1", None, before, 2)
+        assert page is not None
+        pages.append([j.id for j in page])
+        if len(page) < 2:
+            break
+        before = page[-1].id
+    assert pages == [["e", "d"], ["c", "b"], ["a"]]
+    assert [j.id for j in store.list_jobs("o1", "cancelled", None, 10) or []] == ["c"]
+    assert [j.id for j in store.list_jobs("o1", "queued", "d", 10) or []] == ["b", "a"]
+    assert store.list_jobs("o1", None, "z", 10) is None, "another owner's job is no cursor"
+    assert store.list_jobs("o1", None, "nope", 10) is None
+    assert store.list_jobs("nobody", None, None, 10) == []
+
+
+def test_redis_listing_forgets_expired_jobs(redis_port: int) -> None:
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    for i in range(6):
+        store.create(_job(f"x{i}", 1, owner="o1"), ["x"], None)
+    for i in (1, 2, 4):
+        r.delete(f"igisoro:job:x{i}")  # as if they had expired
+    assert [j.id for j in store.list_jobs("o1", None, None, 2) or []] == ["x5", "x3"]
+    assert [j.id for j in store.list_jobs("o1", None, "x3", 5) or []] == ["x0"]
+    assert r.zrange("igisoro:owner:o1:jobs", 0, -1) == ["x0", "x3", "x5"]
+    # A new job drops the oldest expired ids, even if nobody lists.
+    r.delete("igisoro:job:x0")
+    store.create(_job("x6", 1, owner="o1"), ["x"], None)
+    assert r.zrange("igisoro:owner:o1:jobs", 0, -1) == ["x3", "x5", "x6"]

@@ -157,3 +157,28 @@ def test_unreachable_store_is_503(tmp_path) -> None:
     _problem(c.get("/v1/jobs/abc"), 503)
     _problem(c.get("/v1/jobs/abc/results"), 503)
     _problem(c.delete("/v1/jobs/abc"), 503)
+
+
+def test_list_the_keys_jobs_newest_first_a_page_at_a_time(tmp_path) -> None:
+    c = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "API_KEYS": ["alpha", "beta"]}).test_client()
+    alpha, beta = {"X-API-Key": "alpha"}, {"X-API-Key": "beta"}
+    made = [c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}, headers=alpha).get_json()["id"]
+            for _ in range(5)]
+    theirs = c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}, headers=beta).get_json()["id"]
+    c.delete(f"/v1/jobs/{made[1]}", headers=alpha)
+    first = c.get("/v1/jobs?limit=2", headers=alpha).get_json()
+    assert [j["id"] for j in first["jobs"]] == made[::-1][:2] and first["next"] == made[3]
+    assert first["jobs"][0] == c.get(f"/v1/jobs/{made[4]}", headers=alpha).get_json()
+    second = c.get(f"/v1/jobs?limit=2&before={first['next']}", headers=alpha).get_json()
+    third = c.get(f"/v1/jobs?limit=2&before={second['next']}", headers=alpha).get_json()
+    assert [j["id"] for j in second["jobs"] + third["jobs"]] == made[::-1][2:] and third["next"] is None
+    assert c.get("/v1/jobs", headers=beta).get_json() == {
+        "jobs": [c.get(f"/v1/jobs/{theirs}", headers=beta).get_json()], "next": None}
+    cancelled = c.get("/v1/jobs?state=cancelled", headers=alpha).get_json()
+    assert [j["id"] for j in cancelled["jobs"]] == [made[1]]
+    # Another key's job is no cursor, as it is no job (404) for this key.
+    _problem(c.get(f"/v1/jobs?before={theirs}", headers=alpha), 422, "before")
+    _problem(c.get("/v1/jobs?before=nope", headers=alpha), 422, "before")
+    for bad in ("limit=0", "limit=101", "limit=x", "state=paused"):
+        _problem(c.get(f"/v1/jobs?{bad}", headers=alpha), 422, bad.split("=")[0])
+    _problem(c.get("/v1/jobs"), 401)
