@@ -220,3 +220,22 @@ def test_a_finished_game_shows_who_won_and_why(page: Any) -> None:
     page.wait_for_selector("#banner:not([hidden])")
     assert page.inner_text("#banner") == "Game over: south wins (no legal move)"
     assert page.locator("#board .pit.legal").count() == 0
+
+
+def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
+    # Isolo's start: the first player's forced win, proven in milliseconds.
+    start = igisoro.Position.start("isolo").notation()
+    open_board(page, start)
+    page.select_option("#solve-time", "1000")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('Proven')")
+    proof = api(page, "/v1/solve", {"position": start, "time_ms": 1000})
+    assert proof["outcome"] == "win"
+    text = page.inner_text("#solve-out")
+    assert text == f"Proven: {proof['to_move']} wins (at most {proof['turns']} turns). Line: {' '.join(proof['line'])}"
+    # A 4x8 start is out of reach in a second: the page says so, not a guess.
+    page.fill("#position-text", igisoro.Position.start("igisoro-fr").notation())
+    page.click("#load")
+    page.wait_for_function("document.querySelector('#solve-out').textContent === ''")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('Not proven')", timeout=20000)

@@ -145,6 +145,7 @@ async function show(i) {
   state.at = i;
   state.partial = [];
   state.best = null;
+  $("solve-out").textContent = "";  // a proof is of the position it was asked for
   const v = await api("/v1/positions/validate", {position: current().notation});
   state.pits = v.position.pits;
   state.toMove = v.position.to_move;
@@ -259,6 +260,25 @@ async function analyse() {
       `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
     if (!state.editing) drawBoard();  // redrawing would reset the edited counts
   } catch (e) { showError(e); }
+}
+
+// The proof-number solver: a proven win or loss with its line, or "unknown"
+// within the time chosen. A proof is a fact about the position, unlike the
+// evaluation, so it is shown apart from it, with the proof's line.
+async function solve() {
+  const h = current();
+  const out = $("solve-out");
+  out.textContent = "Solving…";
+  try {
+    const r = await api("/v1/solve", {position: h.notation, time_ms: Number($("solve-time").value)});
+    if (current() !== h) return;
+    if (r.outcome === "unknown") {
+      out.textContent = `Not proven in ${(r.time_ms / 1000).toFixed(1)} s (${r.nodes} nodes): neither side's win could be forced within the budget.`;
+    } else {
+      const who = r.outcome === "win" ? r.to_move : (r.to_move === "south" ? "north" : "south");
+      out.textContent = `Proven: ${who} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}`;
+    }
+  } catch (e) { out.textContent = ""; showError(e); }
 }
 
 async function maybeEngine() {
@@ -422,6 +442,7 @@ async function main() {
     $("game-text").value = [state.start, ...state.history.slice(1).map((h) => h.move)].join("\n");
   });
   $("review").addEventListener("click", review);
+  $("solve").addEventListener("click", solve);
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     if (e.key === "ArrowLeft") goTo(state.at - 1);
