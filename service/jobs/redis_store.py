@@ -12,7 +12,7 @@ Finished jobs expire after the retention (``EXPIRE`` on their keys).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 from collections.abc import Sequence
 
 import redis
@@ -21,9 +21,13 @@ from service.jobs.store import Job, IdempotencyConflict
 
 _P = "igisoro:"
 _STATS = _P + "jobs:stats"
+#: Finished jobs scored by when they expire, as "<id> <owner>" members.
+_EXPIRING = _P + "jobs:expiring"
 
 # Shared tail of the scripts that end a job: counts, chunk items dropped,
-# keys set to expire. KEYS: meta, chunks, results, order, stats, idem.
+# keys set to expire, and the job's expiry noted in the expiring set (so
+# ``purge`` can drop its id from its owner's listing when it is gone).
+# KEYS: meta, chunks, results, order, stats, idem, expiring.
 _END = """
 local function finish(state, now, retention, detail)
   local old = redis.call('HGET', KEYS[1], 'state')
@@ -41,6 +45,8 @@ local function finish(state, now, retention, detail)
   for i = 1, 6 do
     if i ~= 2 and i ~= 5 then redis.call('EXPIRE', KEYS[i], retention) end
   end
+  local owner = redis.call('HGET', KEYS[1], 'owner') or ''
+  redis.call('ZADD', KEYS[7], now + retention, redis.call('HGET', KEYS[1], 'id') .. ' ' .. owner)
 end
 """
 
@@ -99,12 +105,12 @@ class RedisStore:
     @staticmethod
     def _keys(job_id: str) -> list[str]:
         base = _P + "job:" + job_id
-        return [base, base + ":chunks", base + ":results", base + ":order", _STATS, base + ":idem"]
+        return [base, base + ":chunks", base + ":results", base + ":order", _STATS, base + ":idem", _EXPIRING]
 
     @staticmethod
     def _owner_key(owner: str) -> str:
-        """A sorted set of the owner's job ids scored by creation time (for
-        the listing; ids of expired jobs are dropped as they are met)."""
+        """A sorted set of the owner's job ids scored by creation time, for
+        the listing (``purge`` drops the ids of expired jobs)."""
         return f"{_P}owner:{owner}:jobs"
 
     def _idem_key(self, owner: str, key: str) -> str:
@@ -124,7 +130,6 @@ class RedisStore:
             pipe = self.r.pipeline(transaction=True)
             self._queue_job(pipe, job, chunks)
             pipe.execute()
-            self._trim_owner(job.owner)
             return job, True
         idem = self._idem_key(job.owner, idempotency[0])
         claim = f"{job.id} {idempotency[1]}"
@@ -147,20 +152,9 @@ class RedisStore:
                     pipe.set(self._keys(job.id)[5], idem)
                     self._queue_job(pipe, job, chunks)
                     pipe.execute()
-                    self._trim_owner(job.owner)
                     return job, True
                 except redis.WatchError:
                     continue  # another replica claimed the key meanwhile: read its job
-
-    def _trim_owner(self, owner: str) -> None:
-        """Drop the owner's two oldest ids if their jobs expired: each new
-        job adds one id, so the set never holds more expired ids than it did,
-        even for an owner who never lists."""
-        key = self._owner_key(owner)
-        oldest: list[str] = self.r.zrange(key, 0, 1)  # type: ignore[assignment]
-        gone = [i for i in oldest if not self.r.exists(self._keys(i)[0])]
-        if gone:
-            self.r.zrem(key, *gone)
 
     def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
         """Queue the job's records and the counters on ``pipe``."""
@@ -176,7 +170,11 @@ class RedisStore:
         pipe.hincrbyfloat(_STATS, "active_queued", 1)
 
     def get(self, job_id: str) -> Job | None:
-        d: dict[str, Any] = self.r.hgetall(self._keys(job_id)[0])  # type: ignore[assignment]
+        return self._job(self.r.hgetall(self._keys(job_id)[0]))  # type: ignore[arg-type]
+
+    @staticmethod
+    def _job(d: dict[str, Any]) -> Job | None:
+        """A job from its meta hash (None for an empty one: gone)."""
         if not d:
             return None
         for k in _INT:
@@ -217,37 +215,61 @@ class RedisStore:
         return self.get(job_id)
 
     def list_jobs(self, owner: str, state: str | None, before: str | None, limit: int) -> list[Job] | None:
-        # Newest first by (created, id), as SQLite: a sorted set orders equal
-        # scores by member, so ZREVRANGE's order is the same.
+        # Newest first by (created, id), as on SQLite (a sorted set orders
+        # equal scores by member). Each batch starts strictly after the
+        # last (score, id) read, not at a rank, so jobs created or purged
+        # meanwhile never shift a page onto a skipped or repeated job.
         key = self._owner_key(owner)
-        start = 0
+        anchor: tuple[float, str] | None = None
         if before is not None:
-            rank = self.r.zrevrank(key, before)
-            if rank is None or self.get(before) is None:
+            score = self.r.zscore(key, before)
+            if score is None:
                 return None
-            start = int(rank) + 1  # type: ignore[arg-type]  # an int with a sync client
+            anchor = (float(score), before)
         out: list[Job] = []
         while len(out) < limit:
-            ids: list[str] = self.r.zrevrange(key, start, start + 4 * limit - 1)  # type: ignore[assignment]
-            if not ids:
+            batch = self._older(key, anchor, 4 * limit)
+            if not batch:
                 break
-            start += len(ids)
-            gone = []
-            for job_id in ids:
-                job = self.get(job_id)
-                if job is None:
-                    gone.append(job_id)  # expired: drop its id from the set
-                elif state is None or job.state == state:
+            pipe = self.r.pipeline(transaction=False)
+            for job_id, _ in batch:
+                pipe.hgetall(self._keys(job_id)[0])
+            for (job_id, score), meta in zip(batch, pipe.execute()):
+                anchor = (score, job_id)
+                job = self._job(meta)
+                if job is not None and (state is None or job.state == state):
                     out.append(job)
                     if len(out) == limit:
                         break
-            if gone:
-                self.r.zrem(key, *gone)
-                start -= len(gone)
         return out
 
+    def _older(self, key: str, anchor: tuple[float, str] | None, n: int) -> list[tuple[str, float]]:
+        """Up to about ``n`` ids of ``key`` after ``anchor`` in the listing's
+        order (newest first), with their scores: first those of the anchor's
+        own score with a smaller id, then those of lower scores."""
+        # redis-py types its replies loosely; with decode_responses these are
+        # lists of str members and (member, score) pairs.
+        if anchor is None:
+            return cast(list[tuple[str, float]], self.r.zrevrange(key, 0, n - 1, withscores=True))
+        score, last = anchor
+        ties = cast(list[str], self.r.zrevrangebyscore(key, score, score))
+        rest = cast(list[tuple[str, float]],
+                    self.r.zrevrangebyscore(key, f"({score!r}", "-inf", start=0, num=n, withscores=True))
+        return [(m, score) for m in ties if m < last] + rest
+
     def purge(self, now: float) -> int:
-        return 0  # Redis expires finished jobs itself
+        """Redis expires a finished job's keys itself; this drops expired
+        jobs' ids from their owners' listings (a bounded batch per call: it
+        runs on every submission)."""
+        gone: list[str] = self.r.zrangebyscore(_EXPIRING, "-inf", now, start=0, num=1000)  # type: ignore[assignment]
+        if gone:
+            pipe = self.r.pipeline(transaction=False)
+            for member in gone:
+                job_id, owner = member.split(" ", 1)
+                pipe.zrem(self._owner_key(owner), job_id)
+            pipe.zrem(_EXPIRING, *gone)
+            pipe.execute()
+        return len(gone)
 
     def stats(self) -> dict[str, float]:
         raw: dict[str, str] = self.r.hgetall(_STATS)  # type: ignore[assignment]  # decode_responses=True

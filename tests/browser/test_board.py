@@ -239,3 +239,10 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     page.wait_for_function("document.querySelector('#solve-out').textContent === ''")
     page.click("#solve")
     page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('Not proven')", timeout=20000)
+    # A finished game: who won, not a "proof" of zero turns.
+    page.fill("#position-text", "igisoro-fr 0,0,0,0,0,0,0,0/8,8,8,8,8,8,8,8/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 s")
+    page.click("#load")
+    page.wait_for_function("document.querySelector('#solve-out').textContent === ''")
+    page.click("#solve")
+    page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('The game is over')")
+    assert page.inner_text("#solve-out") == "The game is over: north has won."

@@ -161,7 +161,7 @@ def test_listing_pages_newest_first_with_ties_and_a_state(store: JobStore) -> No
     assert store.list_jobs("nobody", None, None, 10) == []
 
 
-def test_redis_listing_forgets_expired_jobs(redis_port: int) -> None:
+def test_redis_listing_skips_and_purge_forgets_expired_jobs(redis_port: int) -> None:
     import redis
 
     from service.jobs.redis_store import RedisStore
@@ -172,11 +172,34 @@ def test_redis_listing_forgets_expired_jobs(redis_port: int) -> None:
     for i in range(6):
         store.create(_job(f"x{i}", 1, owner="o1"), ["x"], None)
     for i in (1, 2, 4):
-        r.delete(f"igisoro:job:x{i}")  # as if they had expired
+        store.finish(f"x{i}", "cancelled", 200.0 + i)  # expire at 260 + i
+        r.delete(f"igisoro:job:x{i}")  # as if Redis had expired them already
     assert [j.id for j in store.list_jobs("o1", None, None, 2) or []] == ["x5", "x3"]
     assert [j.id for j in store.list_jobs("o1", None, "x3", 5) or []] == ["x0"]
+    # purge drops the ids of jobs whose retention has run out, and only those.
+    assert store.purge(262.5) == 2
+    assert r.zrange("igisoro:owner:o1:jobs", 0, -1) == ["x0", "x3", "x4", "x5"]
+    assert store.purge(1000.0) == 1 and store.purge(1000.0) == 0
     assert r.zrange("igisoro:owner:o1:jobs", 0, -1) == ["x0", "x3", "x5"]
-    # A new job drops the oldest expired ids, even if nobody lists.
-    r.delete("igisoro:job:x0")
-    store.create(_job("x6", 1, owner="o1"), ["x"], None)
-    assert r.zrange("igisoro:owner:o1:jobs", 0, -1) == ["x3", "x5", "x6"]
+    assert store.list_jobs("o1", None, "x4", 5) is None, "a purged job is no cursor"
+
+
+def test_redis_pages_do_not_shift_when_jobs_come_and_go(redis_port: int) -> None:
+    """A page boundary is a (created, id) point, not a rank: jobs created
+    or purged between two pages neither skip nor repeat one."""
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    for i in range(6):
+        store.create(Job(**{**_job(f"p{i}", 1, owner="o").__dict__, "created": 100.0 + i}), ["x"], None)
+    first = store.list_jobs("o", None, None, 2) or []
+    assert [j.id for j in first] == ["p5", "p4"]
+    store.create(Job(**{**_job("p9", 1, owner="o").__dict__, "created": 200.0}), ["x"], None)  # newer
+    store.finish("p5", "cancelled", 0.0)
+    store.purge(1000.0)  # p5 leaves the listing
+    rest = store.list_jobs("o", None, "p4", 10) or []
+    assert [j.id for j in rest] == ["p3", "p2", "p1", "p0"]

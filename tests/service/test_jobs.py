@@ -155,6 +155,7 @@ def test_unreachable_store_is_503(tmp_path) -> None:
     p = _problem(c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}), 503)
     assert p["type"] == "urn:igisoro:problem:job-store-unavailable"
     _problem(c.get("/v1/jobs/abc"), 503)
+    _problem(c.get("/v1/jobs"), 503)
     _problem(c.get("/v1/jobs/abc/results"), 503)
     _problem(c.delete("/v1/jobs/abc"), 503)
 

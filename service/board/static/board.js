@@ -272,13 +272,24 @@ async function solve() {
   try {
     const r = await api("/v1/solve", {position: h.notation, time_ms: Number($("solve-time").value)});
     if (current() !== h) return;
-    if (r.outcome === "unknown") {
-      out.textContent = `Not proven in ${(r.time_ms / 1000).toFixed(1)} s (${r.nodes} nodes): neither side's win could be forced within the budget.`;
-    } else {
-      const who = r.outcome === "win" ? r.to_move : (r.to_move === "south" ? "north" : "south");
+    const other = r.to_move === "south" ? "north" : "south";
+    if (r.stopped_by === "game_over") {
+      out.textContent = `The game is over: ${r.outcome === "win" ? r.to_move : other} has won.`;
+    } else if (r.outcome !== "unknown") {
+      const who = r.outcome === "win" ? r.to_move : other;
       out.textContent = `Proven: ${who} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}`;
+    } else {
+      // Say what stopped it: the budget, the server's deadline, and turns
+      // the solver could not settle exactly (where a proof may hide).
+      const why = r.partial ? "the server's deadline stopped it" : `${r.nodes} nodes searched`;
+      const open = r.unknown_turns ? `; ${r.unknown_turns} turns could not be settled exactly` : "";
+      out.textContent = `Not proven in ${(r.time_ms / 1000).toFixed(1)} s (${why}${open}): no forced win for either side was found.`;
     }
-  } catch (e) { out.textContent = ""; showError(e); }
+  } catch (e) {
+    if (current() !== h) return;
+    out.textContent = "";
+    showError(e);
+  }
 }
 
 async function maybeEngine() {
@@ -350,8 +361,7 @@ async function review() {
   } catch (e) { out.textContent = ""; showError(e); }
 }
 
-// South's win chance after each ply (the evaluation in seeds where the API
-// gives no probability), as an inline SVG polyline.
+// South's win chance after each ply, as inline SVG polylines.
 function graph(plies) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -360,29 +370,35 @@ function graph(plies) {
   svg.setAttribute("preserveAspectRatio", "none");
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "Evaluation graph over the plies");
+  // The mover's chance after its move, turned to South's; null where the
+  // review has none (its search ran out of time): a gap in the line.
   const y = (p) => {
-    if (p.played_win_probability !== null && p.played_win_probability !== undefined) {
-      // The mover's chance after its move; the graph is South's.
-      const south = p.side === "south" ? p.played_win_probability : 1 - p.played_win_probability;
-      return h - h * south;
-    }
-    const e = p.evaluation;
-    let s = e.type === "seeds" ? e.value : (e.type === "win" ? 20 : -20);
-    // The evaluation is for the side to move after the ply.
-    if (p.side === "south") s = -s;
-    return h / 2 - (h / 2) * Math.tanh(s / 10);
+    const w = p.played_win_probability;
+    if (w === null || w === undefined) return null;
+    return h - h * (p.side === "south" ? w : 1 - w);
   };
   const mid = document.createElementNS(ns, "line");
   Object.entries({x1: 0, x2: w, y1: h / 2, y2: h / 2, stroke: "#aaa"}).forEach(([k, v]) => mid.setAttribute(k, v));
   svg.append(mid);
-  const line = document.createElementNS(ns, "polyline");
-  line.setAttribute("points", plies.map((p, i) => `${i * 20 + 10},${y(p)}`).join(" "));
-  line.setAttribute("fill", "none");
-  line.setAttribute("stroke", "#235");
-  line.setAttribute("stroke-width", "2");
-  svg.append(line);
+  // One polyline per run of plies with a value.
+  let run = [];
+  const flush = () => {
+    if (!run.length) return;
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", run.join(" "));
+    line.setAttribute("fill", "none");
+    line.setAttribute("stroke", "#235");
+    line.setAttribute("stroke-width", "2");
+    svg.append(line);
+    run = [];
+  };
   plies.forEach((p, i) => {
-    if (!p.label) return;
+    const v = y(p);
+    if (v === null) flush(); else run.push(`${i * 20 + 10},${v}`);
+  });
+  flush();
+  plies.forEach((p, i) => {
+    if (!p.label || y(p) === null) return;
     const c = document.createElementNS(ns, "circle");
     Object.entries({cx: i * 20 + 10, cy: y(p), r: 5, fill: p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b"})
       .forEach(([k, v]) => c.setAttribute(k, v));
