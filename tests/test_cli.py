@@ -161,8 +161,8 @@ def test_csv_output_columns_match_the_jsonl_lines(tmp_path: Path) -> None:
     lines = read_jsonl(tmp_path / "o.jsonl")
     rows = list(csv.reader(io.StringIO((tmp_path / "o.data").read_text(), newline="")))
     assert tuple(rows[0]) == cli.CSV_COLUMNS["positions"] == (
-        "index", "position", "best_move", "score_type", "score_value", "score_turns", "depth", "nodes", "time_ms",
-        "stopped_by", "error")
+        "index", "position", "best_move", "score_type", "score_value", "score_turns", "win_probability", "depth",
+        "nodes", "time_ms", "stopped_by", "error")
     for line, row in zip(lines, rows[1:], strict=True):
         r = dict(zip(rows[0], row))
         assert r["index"] == str(line["index"])
@@ -174,6 +174,7 @@ def test_csv_output_columns_match_the_jsonl_lines(tmp_path: Path) -> None:
             line["stopped_by"], "")
         assert r["score_value"] == str(line["score"].get("value", "")) and r["score_turns"] == str(
             line["score"].get("turns", ""))
+        assert r["win_probability"] == str(line["win_probability"]) and 0 <= float(r["win_probability"]) <= 1
 
 
 # --- limits and progress -----------------------------------------------------------

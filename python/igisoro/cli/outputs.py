@@ -26,8 +26,8 @@ OUTPUT_FORMATS = ("jsonl", "csv")
 #: CSV output columns per kind; nested values are flattened, ``error`` is
 #: an error line's problem detail.
 CSV_COLUMNS: dict[Kind, tuple[str, ...]] = {
-    "positions": ("index", "position", "best_move", "score_type", "score_value", "score_turns", "depth", "nodes",
-                  "time_ms", "stopped_by", "error"),
+    "positions": ("index", "position", "best_move", "score_type", "score_value", "score_turns", "win_probability",
+                  "depth", "nodes", "time_ms", "stopped_by", "error"),
     "games": ("index", "start", "plies", "illegal", "illegal_move", "inaccuracy", "mistake", "blunder",
               "final_state", "winner", "partial", "error"),
 }
