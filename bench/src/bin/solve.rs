@@ -17,6 +17,9 @@
 //! search's iterations only deepen), so a result found in 1 s is carried
 //! to 10 s (marked `carried` in the per-position lines).
 //!
+//! `--from K` skips the first K positions of each variant, to split a run
+//! over processes (each per-position line carries its index).
+//!
 //! `--start-ms T` (0: skip) also solves each variant's start position for
 //! `T` ms, after the table.
 //!
@@ -123,16 +126,19 @@ fn show(a: Answer) -> String {
 }
 
 /// Measure one variant's positions; returns one tally per time.
+/// Positions before index `from` are skipped (a run split over processes;
+/// the per-position lines carry the index, so the logs merge).
 fn measure<G: Engine>(
     name: &str,
     positions: &[G::Pos],
+    from: usize,
     times: &[u64],
     long: usize,
     tt_bits: u32,
     text: fn(&G::Pos) -> String,
 ) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = times.iter().map(|_| Tally::default()).collect();
-    for (i, p) in positions.iter().enumerate() {
+    for (i, p) in positions.iter().enumerate().skip(from) {
         let mut prev: Option<(Answer, Answer)> = None;
         for (k, &ms) in times.iter().enumerate() {
             if k > 0 && i >= long {
@@ -218,6 +224,7 @@ fn main() {
     let seed: u64 = arg("--seed", 1);
     let tt_bits: u32 = arg("--tt-bits", 20);
     let start_ms: u64 = arg("--start-ms", 0);
+    let from: usize = arg("--from", 0);
     let times: Vec<u64> =
         arg("--times", "1000,10000".to_string()).split(',').map(|t| t.parse().expect("--times 1000,10000")).collect();
     let only: String = arg("--variants", String::new());
@@ -229,11 +236,11 @@ fn main() {
             continue;
         }
         let ps = openings(&after_script(v), n, plies, seed);
-        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, &times, long, tt_bits, board4x8::notation::format)));
+        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, from, &times, long, tt_bits, board4x8::notation::format)));
     }
     if wanted("isolo") {
         let ps = isolo_openings(n, plies, seed);
-        rows.push(("isolo", measure::<Isolo>("isolo", &ps, &times, long, tt_bits, isolo::notation::format)));
+        rows.push(("isolo", measure::<Isolo>("isolo", &ps, from, &times, long, tt_bits, isolo::notation::format)));
     }
     println!();
     println!("| variant | time | positions | proven by the solver | win/loss from alpha-beta | both | solver only | alpha-beta only | contradictions | solver's proof longer |");
