@@ -236,7 +236,10 @@ fn main() {
             continue;
         }
         let ps = openings(&after_script(v), n, plies, seed);
-        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, from, &times, long, tt_bits, board4x8::notation::format)));
+        rows.push((
+            v.name(),
+            measure::<Igisoro>(v.name(), &ps, from, &times, long, tt_bits, board4x8::notation::format),
+        ));
     }
     if wanted("isolo") {
         let ps = isolo_openings(n, plies, seed);
