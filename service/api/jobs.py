@@ -275,8 +275,9 @@ def listing() -> dict[str, Any]:
       description: |
         Jobs of the caller's API key (all jobs when keys are off) that have not
         expired (an expired job may still be listed until the next submission
-        purges it, as `GET /v1/jobs/{id}` still answers for it), newest first, `limit` at a time (default 20, at most 100),
-        only those in `state` if given. `next` is the last job's id when a full
+        purges it, as `GET /v1/jobs/{id}` still answers for it), newest first,
+        `limit` at a time (default 20, at most 100), only those in `state` if
+        given. `next` is the last job's id when a full
         page came back: pass it as `before` for the next page. A `before`
         that names no job of this key (never, or expired since) is a 422.
       parameters:

@@ -272,12 +272,11 @@ async function solve() {
   try {
     const r = await api("/v1/solve", {position: h.notation, time_ms: Number($("solve-time").value)});
     if (current() !== h) return;
-    const other = r.to_move === "south" ? "north" : "south";
+    const winner = r.outcome === "win" ? r.to_move : (r.to_move === "south" ? "north" : "south");
     if (r.stopped_by === "game_over") {
-      out.textContent = `The game is over: ${r.outcome === "win" ? r.to_move : other} has won.`;
+      out.textContent = `The game is over: ${winner} has won.`;
     } else if (r.outcome !== "unknown") {
-      const who = r.outcome === "win" ? r.to_move : other;
-      out.textContent = `Proven: ${who} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}`;
+      out.textContent = `Proven: ${winner} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}`;
     } else {
       // Say what stopped it: the budget, the server's deadline, and turns
       // the solver could not settle exactly (where a proof may hide).
