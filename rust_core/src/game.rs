@@ -166,7 +166,7 @@ pub enum Unlisted {
 /// A rule system. Implemented by [`crate::board4x8::Igisoro`] (and later Isolo).
 pub trait Game {
     /// A validated position (board, side to move, rule state, rules).
-    type Pos: Clone + Eq + Hash + Debug;
+    type Pos: Clone + Eq + Hash + Debug + Send + Sync;
     /// An intermediate state of a turn at a decision point (or finished).
     type Node: Clone + Eq + Hash + Debug;
     /// One decision: a start, a direction, capture/pass, retreat/stay...

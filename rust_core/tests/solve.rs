@@ -13,7 +13,9 @@ use igisoro_core::isolo::{self, Isolo};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::turn_graph::TurnGraph;
-use igisoro_core::search::{reference, solve, Engine, Limits, Outcome, Solution, StopReason};
+use igisoro_core::search::{
+    check, reference, solve, solve_certified, Certificate, Engine, Limits, Outcome, Solution, StopReason,
+};
 use igisoro_core::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -23,6 +25,8 @@ const MATE: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 10_000;
 /// In-turn steps the oracle may take per position (see `search_oracle.rs`).
 const ORACLE_STEPS: u64 = 400_000;
+/// In-turn steps the proof check may take (far more than these proofs need).
+const CHECK_STEPS: u64 = 50_000_000;
 /// Oracle depth, in turns: every forced result this short must be proven.
 const DEPTH: u32 = 3;
 
@@ -80,7 +84,12 @@ fn compare<G: Engine>(p: &G::Pos, text: &str) -> Option<Seen> {
 
 /// [`compare`] with the oracle at `depth` turns.
 fn compare_at<G: Engine>(p: &G::Pos, text: &str, depth: u32) -> Option<Seen> {
-    let s = solve::<G>(p, &enough());
+    let (s, cert) = solve_certified::<G>(p, &enough());
+    // Every proof is walked again, whole, with the rules.
+    if let Some(cert) = cert {
+        let c = check::<G>(p, &cert, CHECK_STEPS, u32::MAX);
+        assert!(c.verified, "{text}: the proof of {:?} does not check: {c:?}", s.outcome);
+    }
     let want = oracle::<G>(p, depth)?;
     if let (Outcome::Win | Outcome::Loss, Some(turns)) = (s.outcome, s.turns) {
         // The proof's plies: a win ends after 2t - 1 of them, a loss 2t.
@@ -119,6 +128,78 @@ fn compare_at<G: Engine>(p: &G::Pos, text: &str, depth: u32) -> Option<Seen> {
         assert_eq!(s.outcome, Outcome::Loss, "{text}: oracle {} at depth {}, solver {:?}", want, depth, s);
     }
     Some(Seen { proven: s.outcome != Outcome::Unknown, forced: want.abs() > MATE_BOUND })
+}
+
+/// The proof check's own logic, with a certificate that names every
+/// position (so no table guides or limits it): a win within `d` turns is
+/// verified exactly when the oracle finds one at depth `d`, for either side,
+/// on endgames of every 4x8 variant and Isolo. This shows the check can
+/// refute a claim on its own: a wrong table can only make it fail.
+fn check_matches_oracle<G: Engine>(positions: &[G::Pos], format: fn(&G::Pos) -> String) -> (usize, usize) {
+    let (mut wins, mut refuted) = (0, 0);
+    for p in positions {
+        for d in 1..=DEPTH {
+            let Some(v) = oracle::<G>(p, d) else { continue };
+            let me = G::to_move(p);
+            for (side, forced) in [(me, v > MATE_BOUND), (me.other(), v < -MATE_BOUND)] {
+                let c = check::<G>(p, &Certificate::everything(side), ORACLE_STEPS, d);
+                if c.gave_up {
+                    continue;
+                }
+                assert_eq!(c.verified, forced, "{}: {side:?} at depth {d}, oracle {v}: {c:?}", format(p));
+                wins += forced as usize;
+                refuted += !forced as usize;
+            }
+        }
+    }
+    (wins, refuted)
+}
+
+#[test]
+fn proof_check_agrees_with_oracle() {
+    let mut positions = Vec::new();
+    for v in Variant::ALL {
+        positions.extend(endgames(v, 4, 0xC4EC));
+    }
+    let (wins, refuted) = check_matches_oracle::<Igisoro>(&positions, notation::format);
+    eprintln!("4x8: {wins} wins verified, {refuted} claims refuted");
+    assert!(wins >= 10 && refuted >= 10, "{wins} wins, {refuted} refuted");
+    let mut rng = Rng::new(0xC4EC);
+    let mut isolo_positions = Vec::new();
+    for _ in 0..8 {
+        let mut p = isolo::Position::start(isolo::Variant::Isolo);
+        for _ in 0..1 + rng.below(30) {
+            match random_move::<Isolo>(&p, &mut rng) {
+                Some((n, _)) if Isolo::decided(&n).is_none() => p = n,
+                _ => break,
+            }
+        }
+        isolo_positions.push(p);
+    }
+    let (wins, refuted) = check_matches_oracle::<Isolo>(&isolo_positions, isolo::notation::format);
+    eprintln!("isolo: {wins} wins verified, {refuted} claims refuted");
+    assert!(wins >= 3 && refuted >= 3, "{wins} wins, {refuted} refuted");
+}
+
+/// A proof checks from its root and from a position along its line, and
+/// only for the side it was found for: the same table claimed as the
+/// other side's win fails.
+#[test]
+fn proof_check_refuses_the_other_side() {
+    let text = "igisoro 0,1,1,1,0,1,1,0/0,0,0,0,0,0,3,3/8,2,3,5,4,9,0,0/2,1,3,4,8,3,1,0 s";
+    let p = notation::parse(text).unwrap();
+    let (s, cert) = solve_certified::<Igisoro>(&p, &enough());
+    let cert = cert.expect("a proof");
+    assert_eq!((s.outcome, cert.winner), (Outcome::Win, igisoro_core::Side::South));
+    let c = check::<Igisoro>(&p, &cert, CHECK_STEPS, u32::MAX);
+    assert!(c.verified && c.positions >= 2, "{c:?}");
+    let after = play::<Igisoro>(&p, &parse_move::<Igisoro>(&p, &s.line[0]).unwrap()).unwrap().result;
+    let c = check::<Igisoro>(&after, &cert, CHECK_STEPS, u32::MAX);
+    assert!(c.verified, "the position after the winning move is in the proof: {c:?}");
+    let mut cert = cert;
+    cert.winner = igisoro_core::Side::North;
+    let c = check::<Igisoro>(&p, &cert, CHECK_STEPS, u32::MAX);
+    assert!(!c.verified && !c.gave_up, "South's proof passed as North's: {c:?}");
 }
 
 /// 4x8 endgames: seeded random games from the variant's start, each

@@ -35,7 +35,7 @@ use igisoro_core::explore::{legal_moves, random_move};
 use igisoro_core::game::Game;
 use igisoro_core::isolo::{self, Isolo};
 use igisoro_core::rng::Rng;
-use igisoro_core::search::{analyse, solve, Engine, Limits, Outcome, Score, Zobrist};
+use igisoro_core::search::{analyse, check, solve, solve_certified, Engine, Limits, Outcome, Score, Zobrist};
 use std::collections::HashSet;
 
 /// One tool's answer on one position: `Some(true)` the side to move wins,
@@ -204,7 +204,7 @@ fn isolo_openings(n: usize, plies: u32, seed: u64) -> Vec<isolo::Position> {
 }
 
 fn start_row<G: Engine>(name: &str, p: &G::Pos, ms: u64, tt_bits: u32) {
-    let s = solve::<G>(p, &Limits { tt_bits, ..Limits::time(ms) });
+    let (s, cert) = solve_certified::<G>(p, &Limits { tt_bits, ..Limits::time(ms) });
     println!(
         "start {name}: {} turns {:?} nodes {} time {} ms stopped_by {} unknown_turns {} line {}",
         s.outcome.name(),
@@ -215,6 +215,19 @@ fn start_row<G: Engine>(name: &str, p: &G::Pos, ms: u64, tt_bits: u32) {
         s.unknown_turns,
         s.line.join(" ")
     );
+    // A proof is walked again, whole, with the rules (`search::solve_check`).
+    if let Some(cert) = cert {
+        let t = std::time::Instant::now();
+        let c = check::<G>(p, &cert, u64::MAX, u32::MAX);
+        println!(
+            "check {name}: verified {} gave_up {} proof positions {} in-turn steps {} time {} ms",
+            c.verified,
+            c.gave_up,
+            c.positions,
+            c.steps,
+            t.elapsed().as_millis()
+        );
+    }
 }
 
 fn main() {

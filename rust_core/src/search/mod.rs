@@ -22,6 +22,7 @@
 //! - [`batch`]: many positions in parallel;
 //! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown
 //!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table);
+//! - [`solve_check`]: an independent walk of a whole proof tree with the rules;
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
@@ -61,6 +62,7 @@ pub mod limits;
 pub mod ordering;
 pub mod reference;
 pub mod solve;
+pub mod solve_check;
 mod solve_tt;
 mod solve_turn;
 pub mod tempo;
@@ -75,7 +77,8 @@ pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
-pub use solve::{solve, Outcome, Solution};
+pub use solve::{solve, solve_certified, Outcome, Solution};
+pub use solve_check::{check, Certificate, Check};
 pub use win_probability::{win_probability, WinModel};
 pub use zobrist::Zobrist;
 

@@ -58,6 +58,7 @@
 //! finished. The depth limit bounds the length of a line (in turns).
 
 use super::limits::{Control, Limits, Stop, StopReason};
+use super::solve_check::Certificate;
 use super::solve_tt::Table;
 use super::solve_turn::{Pn, View, DISPROVEN, FRESH, INF, LOST_DIST, PROVEN, UNKNOWN};
 use super::turn_graph::TurnGraph;
@@ -139,6 +140,14 @@ pub const MIN_TABLE_BITS: u32 = 16;
 /// than these are left unknown); `multipv` is ignored. Safe to call without
 /// the GIL: it touches no shared state but the cancel flag.
 pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
+    solve_certified::<G>(pos, limits).0
+}
+
+/// [`solve`], and with a proof its [`Certificate`]: the table's proofs for
+/// the winner, for [`super::solve_check::check`] to walk the whole proof
+/// tree again with the rules. Keeps the table (`2^tt_bits` slots of 24
+/// bytes) alive as long as the certificate.
+pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, Option<Certificate>) {
     let ctl = Control::new(limits);
     let own = limits.time_ms.map(|ms| ctl.started() + std::time::Duration::from_millis(ms));
     let budget = crate::budget::Budget {
@@ -172,7 +181,7 @@ pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
         stopped_by = StopReason::GameOver;
     }
     let turns = plies.map(|p| if outcome == Outcome::Win { p.div_ceil(2) } else { p / 2 });
-    Solution {
+    let solution = Solution {
         outcome,
         line,
         turns: if outcome == Outcome::Unknown { None } else { turns },
@@ -180,8 +189,10 @@ pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
         time_ms: s.ctl.elapsed_ms(),
         stopped_by,
         unknown_turns: s.unknown_turns,
-    }
+    };
+    (solution, winner.map(|w| Certificate::new(s.tt, salt(w), w)))
 }
+
 /// Key salt per attacker: the two runs share one table.
 fn salt(attacker: Side) -> u64 {
     [0, 0x5D1F_3A7B_C2E4_9061][attacker.index()]

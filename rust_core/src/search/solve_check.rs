@@ -1,0 +1,223 @@
+//! An independent check of a proof found by the solver ([`super::solve`](mod@super::solve)):
+//! the whole proof tree is walked again with the rules, not only its line.
+//!
+//! Why: df-pn over a table is intricate (thresholds, a table shared by two
+//! runs, entries replaced under pressure, values that may depend on the
+//! path), and a proof that appears only with some table sizes is not
+//! something to publish on the solver's word. The check trusts none of it.
+//! It walks each turn decision by decision, as [`super::reference`] does
+//! (the rules' [`Game::point`], [`Game::advance`] and [`Game::finish`],
+//! with the path checked for repeats), not through the solver's
+//! [`super::turn_graph`] or its AND/OR arithmetic:
+//! - at a decision of the winner, one option must lead to a win;
+//! - at a decision of the loser, every option must (options from which
+//!   the turn cannot finish are not options; a sampled option list, see
+//!   [`Game::lists_all`], cannot be checked and fails);
+//! - a finished turn's position must be won in turn, by the same rule,
+//!   down to the rules' own ends ([`Game::decided`], or a side with no
+//!   legal move at the start of its turn);
+//! - a position repeated on the line is not won (the rules know no draw).
+//!
+//! The solver's table serves only as a map of where the proof goes: the
+//! check recurses into a position only if the table holds a proof for it,
+//! so it visits the proof tree instead of the whole game tree. A wrong
+//! entry can make the check fail, never pass: a position counts as won
+//! only when the walk below it ends in real wins.
+
+use super::solve_tt::Table;
+use super::Engine;
+use crate::explore::has_legal_move;
+use crate::game::{Actor, Advance, NoTrace, Point};
+use crate::side::Side;
+use rustc_hash::FxHashSet as HashSet;
+
+/// The proofs a solve left in its table, for the side whose win it proved
+/// ([`super::solve::solve_certified`]).
+pub struct Certificate {
+    /// `None`: every position is taken as a candidate (the check is then a
+    /// plain exhaustive search; only the tests use it, see
+    /// [`Certificate::everything`]).
+    table: Option<Table>,
+    salt: u64,
+    /// The side whose win is claimed.
+    pub winner: Side,
+}
+
+impl Certificate {
+    pub(super) fn new(table: Table, salt: u64, winner: Side) -> Certificate {
+        Certificate { table: Some(table), salt, winner }
+    }
+
+    /// A certificate that names every position as proven for `winner`:
+    /// the check then decides by exhaustive search alone (bounded by
+    /// [`check`]'s `max_line`). Why it exists: the tests compare that
+    /// search with the oracle, which shows the check's own logic can fail
+    /// a claim, whatever a table says.
+    pub fn everything(winner: Side) -> Certificate {
+        Certificate { table: None, salt: 0, winner }
+    }
+
+    fn names(&self, key: u64) -> bool {
+        match &self.table {
+            None => true,
+            Some(t) => t.probe(key ^ self.salt).is_some_and(|e| e.pn == 0),
+        }
+    }
+}
+
+/// What [`check`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The claimed winner's win was re-established by the walk.
+    pub verified: bool,
+    /// The walk ran out of `max_steps` first (`verified` is then false).
+    pub gave_up: bool,
+    /// Distinct positions shown won for the winner (the proof's size).
+    pub positions: u64,
+    /// In-turn decision nodes walked.
+    pub steps: u64,
+}
+
+/// Check that `cert.winner` wins from `pos`, walking at most `max_steps`
+/// in-turn decision nodes and lines of at most `max_line` turns.
+///
+/// Runs on a thread of its own with a large stack: a proof line can be
+/// hundreds of turns long, each turn a few frames deep.
+pub fn check<G: Engine>(pos: &G::Pos, cert: &Certificate, max_steps: u64, max_line: u32) -> Check {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(1 << 30)
+            .spawn_scoped(s, || {
+                let mut c = Checker::<G> {
+                    cert,
+                    verified: HashSet::default(),
+                    line: HashSet::default(),
+                    steps: 0,
+                    max_steps,
+                    max_line,
+                    _g: std::marker::PhantomData,
+                };
+                let r = c.position(pos, 0);
+                Check {
+                    verified: r == Ok(true),
+                    gave_up: r.is_err(),
+                    positions: c.verified.len() as u64,
+                    steps: c.steps,
+                }
+            })
+            .expect("a thread for the check")
+            .join()
+            .expect("the check does not panic")
+    })
+}
+
+/// The walk ran out of steps.
+#[derive(Debug, PartialEq, Eq)]
+struct GaveUp;
+
+/// A turn's value below a node, for the claimed winner.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Val {
+    Win,
+    NotWin,
+    /// No finished turn is reachable: not an option.
+    NoFinish,
+}
+
+struct Checker<'a, G: Engine> {
+    cert: &'a Certificate,
+    /// Positions shown won (a win shown once holds on any path: it rests
+    /// only on real ends below it).
+    verified: HashSet<u64>,
+    /// Positions on the current line.
+    line: HashSet<u64>,
+    steps: u64,
+    max_steps: u64,
+    max_line: u32,
+    _g: std::marker::PhantomData<G>,
+}
+
+impl<G: Engine> Checker<'_, G> {
+    /// Whether the winner wins from `pos`, `depth` turns into the line.
+    fn position(&mut self, pos: &G::Pos, depth: u32) -> Result<bool, GaveUp> {
+        let winner = self.cert.winner;
+        if let Some((w, _)) = G::decided(pos) {
+            return Ok(w == winner);
+        }
+        let key = G::zobrist(pos);
+        if self.verified.contains(&key) {
+            return Ok(true);
+        }
+        if depth >= self.max_line {
+            // As the oracle's horizon: only a mover with no move has lost.
+            return Ok(G::to_move(pos) != winner && !has_legal_move::<G>(pos));
+        }
+        if !self.cert.names(key) || self.line.contains(&key) {
+            return Ok(false);
+        }
+        self.line.insert(key);
+        let root = G::root(pos);
+        let mut path = std::collections::HashSet::new();
+        path.insert(root.clone());
+        let v = self.turn(pos, &root, &mut path, depth);
+        self.line.remove(&key);
+        let won = match v? {
+            Val::Win => true,
+            Val::NotWin => false,
+            // No legal move: the mover has lost.
+            Val::NoFinish => G::to_move(pos) != winner,
+        };
+        if won {
+            self.verified.insert(key);
+        }
+        Ok(won)
+    }
+
+    /// The value of the rest of `pos`'s turn from decision node `node`.
+    fn turn(
+        &mut self,
+        pos: &G::Pos,
+        node: &G::Node,
+        path: &mut std::collections::HashSet<G::Node>,
+        depth: u32,
+    ) -> Result<Val, GaveUp> {
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return Err(GaveUp);
+        }
+        let mut opts = Vec::new();
+        let actor = match G::point(pos, node, &mut opts) {
+            Point::Done => {
+                let next = G::finish(pos, node);
+                return Ok(if self.position(&next, depth + 1)? { Val::Win } else { Val::NotWin });
+            }
+            Point::Decide(a) => a,
+        };
+        let decider = match actor {
+            Actor::Mover => G::to_move(pos),
+            Actor::Opponent => G::to_move(pos).other(),
+        };
+        let or = decider == self.cert.winner;
+        if !or && !G::lists_all(pos, node) {
+            return Ok(Val::NotWin);
+        }
+        let mut seen = Val::NoFinish;
+        for c in opts {
+            // `Endless` never finishes; `Aborted` needs a budget the check
+            // does not set.
+            let Advance::Reached(next, _) = G::advance(pos, node, c, &mut NoTrace) else { continue };
+            if !path.insert(next.clone()) {
+                continue;
+            }
+            let v = self.turn(pos, &next, path, depth);
+            path.remove(&next);
+            match (v?, or) {
+                (Val::NoFinish, _) => {}
+                (Val::Win, true) => return Ok(Val::Win),
+                (Val::NotWin, false) => return Ok(Val::NotWin),
+                (v, _) => seen = v,
+            }
+        }
+        Ok(seen)
+    }
+}
