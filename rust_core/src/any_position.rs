@@ -421,7 +421,7 @@ impl AnyPosition {
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
-    /// Solve this position for its side to move (see [`search::solve`]).
+    /// Solve this position for its side to move (see [`search::solve()`]).
     pub fn solve(&self, limits: &Limits) -> search::Solution {
         with_game!(self, p, G => search::solve::<G>(p, limits))
     }

@@ -363,6 +363,26 @@ fn known_forced_wins_are_proven() {
     }
 }
 
+/// Short wins that a single df-pn run over lines of up to 256 turns
+/// missed (it chased long forcing lines; measured in
+/// docs/benchmarks/solver.md): found by the short runs, as a win of at
+/// most the alpha-beta search's length, and the proof checks. With the old
+/// single run (`depth` set to the full bound) the first is not proven in
+/// the same budget.
+#[test]
+fn short_wins_are_not_missed() {
+    let text = "ikibuguzo-2 7,7,0,0,0,4,0,0/2,5,0,1,2,2,1,0/1,1,0,3,3,0,3,0/1,2,0,4,0,5,5,5 s";
+    let p = notation::parse(text).unwrap();
+    let limits = Limits { tt_bits: 20, ..Limits::nodes(2_000_000) };
+    let (s, cert) = solve_certified::<Igisoro>(&p, &limits);
+    assert_eq!(s.outcome, Outcome::Win, "{text}: {s:?}");
+    assert!(s.turns.unwrap() <= 4, "{text}: {s:?}");
+    check_line::<Igisoro>(&p, &s, text);
+    assert!(check::<Igisoro>(&p, &cert.unwrap(), CHECK_STEPS, u32::MAX).verified);
+    let single = solve::<Igisoro>(&p, &Limits { depth: Some(256), ..limits });
+    assert_eq!(single.outcome, Outcome::Unknown, "{text}: the single run proves it now: {single:?}");
+}
+
 /// A decided position and one whose mover has no move are over, not solved.
 #[test]
 fn game_over_is_reported() {

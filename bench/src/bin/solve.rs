@@ -20,6 +20,12 @@
 //! `--from K` skips the first K positions of each variant, to split a run
 //! over processes (each per-position line carries its index).
 //!
+//! `--depth D` sets the solver's `Limits::depth` (0, the default: its
+//! short runs beside the full one; 256: the single full run it had before
+//! them). `--no-search` skips the alpha-beta search (its column reads `-`).
+//! Every proof is checked by walking its whole tree again with the rules
+//! (`search::solve_check`); the per-position line says `check ok`.
+//!
 //! `--start-ms T` (0: skip) also solves each variant's start position for
 //! `T` ms, after the table.
 //!
@@ -35,7 +41,7 @@ use igisoro_core::explore::{legal_moves, random_move};
 use igisoro_core::game::Game;
 use igisoro_core::isolo::{self, Isolo};
 use igisoro_core::rng::Rng;
-use igisoro_core::search::{analyse, check, solve, solve_certified, Engine, Limits, Outcome, Score, Zobrist};
+use igisoro_core::search::{analyse, check, solve_certified, Engine, Limits, Outcome, Score, Zobrist};
 use std::collections::HashSet;
 
 /// One tool's answer on one position: `Some(true)` the side to move wins,
@@ -47,17 +53,39 @@ struct Answer {
     ms: u64,
 }
 
-fn solver<G: Engine>(p: &G::Pos, ms: u64, tt_bits: u32) -> Answer {
-    let s = solve::<G>(p, &Limits { tt_bits, ..Limits::time(ms) });
+/// Run options shared by every position.
+#[derive(Clone, Copy)]
+struct Opts {
+    tt_bits: u32,
+    /// `Limits::depth` for the solver (`None`: its short runs beside the
+    /// full one; `Some(256)`: the single full run of before).
+    depth: Option<u32>,
+    /// Run the alpha-beta search too (off: `search -` in the lines).
+    search: bool,
+}
+
+/// The solver's answer, with its proof checked (`search::solve_check`):
+/// `ok`, `FAILED`, `gave-up`, or empty without a proof.
+fn solver<G: Engine>(p: &G::Pos, ms: u64, o: Opts) -> (Answer, &'static str) {
+    let (s, cert) = solve_certified::<G>(p, &Limits { tt_bits: o.tt_bits, depth: o.depth, ..Limits::time(ms) });
+    let checked = match cert.map(|c| check::<G>(p, &c, 100_000_000, u32::MAX)) {
+        None => "",
+        Some(c) if c.verified => "ok",
+        Some(c) if c.gave_up => "gave-up",
+        Some(_) => "FAILED",
+    };
     let win = match s.outcome {
         Outcome::Win => Some(true),
         Outcome::Loss => Some(false),
         Outcome::Unknown => None,
     };
-    Answer { win, turns: s.turns, ms: s.time_ms }
+    (Answer { win, turns: s.turns, ms: s.time_ms }, checked)
 }
 
-fn alphabeta<G: Engine>(p: &G::Pos, ms: u64) -> Answer {
+fn alphabeta<G: Engine>(p: &G::Pos, ms: u64, o: Opts) -> Answer {
+    if !o.search {
+        return Answer { win: None, turns: None, ms: 0 };
+    }
     let a = analyse::<G>(p, &Limits::time(ms));
     let (win, turns) = match a.score {
         Score::Win { turns } => (Some(true), Some(turns)),
@@ -134,7 +162,7 @@ fn measure<G: Engine>(
     from: usize,
     times: &[u64],
     long: usize,
-    tt_bits: u32,
+    o: Opts,
     text: fn(&G::Pos) -> String,
 ) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = times.iter().map(|_| Tally::default()).collect();
@@ -144,14 +172,21 @@ fn measure<G: Engine>(
             if k > 0 && i >= long {
                 break;
             }
-            let (s, a, carried) = match prev {
-                Some((s, a)) if s.win.is_some() && a.win.is_some() => (s, a, "carried both"),
-                Some((s, _)) if s.win.is_some() => (s, alphabeta::<G>(p, ms), "carried solver"),
-                Some((_, a)) if a.win.is_some() => (solver::<G>(p, ms, tt_bits), a, "carried search"),
-                _ => (solver::<G>(p, ms, tt_bits), alphabeta::<G>(p, ms), ""),
+            let (s, a, carried, checked) = match prev {
+                Some((s, a)) if s.win.is_some() && a.win.is_some() => (s, a, "carried both", ""),
+                Some((s, _)) if s.win.is_some() => (s, alphabeta::<G>(p, ms, o), "carried solver", ""),
+                Some((_, a)) if a.win.is_some() => {
+                    let (s, c) = solver::<G>(p, ms, o);
+                    (s, a, "carried search", c)
+                }
+                _ => {
+                    let (s, c) = solver::<G>(p, ms, o);
+                    (s, alphabeta::<G>(p, ms, o), "", c)
+                }
             };
+            let checked = if checked.is_empty() { String::new() } else { format!(" check {checked}") };
             println!(
-                "{name} #{i} {ms}ms: solver {} ({} ms) search {} ({} ms) {carried} | {}",
+                "{name} #{i} {ms}ms: solver {} ({} ms) search {} ({} ms) {carried}{checked} | {}",
                 show(s),
                 s.ms,
                 show(a),
@@ -203,8 +238,8 @@ fn isolo_openings(n: usize, plies: u32, seed: u64) -> Vec<isolo::Position> {
     out
 }
 
-fn start_row<G: Engine>(name: &str, p: &G::Pos, ms: u64, tt_bits: u32) {
-    let (s, cert) = solve_certified::<G>(p, &Limits { tt_bits, ..Limits::time(ms) });
+fn start_row<G: Engine>(name: &str, p: &G::Pos, ms: u64, tt_bits: u32, depth: Option<u32>) {
+    let (s, cert) = solve_certified::<G>(p, &Limits { tt_bits, depth, ..Limits::time(ms) });
     println!(
         "start {name}: {} turns {:?} nodes {} time {} ms stopped_by {} unknown_turns {} line {}",
         s.outcome.name(),
@@ -236,6 +271,9 @@ fn main() {
     let plies: u32 = arg("--plies", 4);
     let seed: u64 = arg("--seed", 1);
     let tt_bits: u32 = arg("--tt-bits", 20);
+    let depth: u32 = arg("--depth", 0);
+    let search = !std::env::args().any(|a| a == "--no-search");
+    let o = Opts { tt_bits, depth: (depth > 0).then_some(depth), search };
     let start_ms: u64 = arg("--start-ms", 0);
     let from: usize = arg("--from", 0);
     let times: Vec<u64> =
@@ -249,14 +287,11 @@ fn main() {
             continue;
         }
         let ps = openings(&after_script(v), n, plies, seed);
-        rows.push((
-            v.name(),
-            measure::<Igisoro>(v.name(), &ps, from, &times, long, tt_bits, board4x8::notation::format),
-        ));
+        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, from, &times, long, o, board4x8::notation::format)));
     }
     if wanted("isolo") {
         let ps = isolo_openings(n, plies, seed);
-        rows.push(("isolo", measure::<Isolo>("isolo", &ps, from, &times, long, tt_bits, isolo::notation::format)));
+        rows.push(("isolo", measure::<Isolo>("isolo", &ps, from, &times, long, o, isolo::notation::format)));
     }
     println!();
     println!("| variant | time | positions | proven by the solver | win/loss from alpha-beta | both | solver only | alpha-beta only | contradictions | solver's proof longer |");
@@ -270,11 +305,17 @@ fn main() {
         println!();
         for v in board4x8::Variant::ALL {
             if wanted(v.name()) {
-                start_row::<Igisoro>(v.name(), &board4x8::Position::start(v), start_ms, tt_bits.max(22));
+                start_row::<Igisoro>(v.name(), &board4x8::Position::start(v), start_ms, tt_bits.max(22), o.depth);
             }
         }
         if wanted("isolo") {
-            start_row::<Isolo>("isolo", &isolo::Position::start(isolo::Variant::Isolo), start_ms, tt_bits.max(22));
+            start_row::<Isolo>(
+                "isolo",
+                &isolo::Position::start(isolo::Variant::Isolo),
+                start_ms,
+                tt_bits.max(22),
+                o.depth,
+            );
         }
     }
 }

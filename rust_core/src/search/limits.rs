@@ -84,7 +84,7 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The solver's budget ([`crate::search::solve`]): `nodes` and/or
+    /// The solver's budget ([`crate::search::solve()`]): `nodes` and/or
     /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
     /// is required: the solver has no depth that bounds its work.
     pub fn checked_budget(

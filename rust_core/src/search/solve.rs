@@ -26,6 +26,20 @@
 //! of doubling size over one table (keys salted by attacker) until one is
 //! proven, both are disproven, or the budget runs out.
 //!
+//! # Short runs
+//!
+//! df-pn follows the smallest proof numbers wherever they lead; with lines
+//! of up to 256 turns it can chase a long forcing sequence, where the
+//! defender has few replies, past a short win where it has many (measured:
+//! a win in 4 turns the alpha-beta search finds in 6 ms, not proven in 3.6
+//! million expansions). So, unless the caller sets `Limits::depth`, two
+//! more runs go beside the full ones: the same two questions within 8
+//! turns, then 16, 32, ... (the bound doubles once neither side wins within
+//! it), each slice a quarter of the full runs' so that most of the budget
+//! stays with the full runs. A short run's disproof holds only under its
+//! bound: its keys are salted by the bound as well, and its entries give
+//! up their table slots like open ones. A short run's proof is a proof.
+//!
 //! # What counts as unknown, and why it is safe
 //!
 //! These leaves are scored as "the attacker does not win" (disproven) in
@@ -135,7 +149,8 @@ pub const MIN_TABLE_BITS: u32 = 16;
 /// with a proof line, or `Unknown`.
 ///
 /// Reads `nodes`, `time_ms`, `deadline`, `cancel` (the budget), `depth`
-/// (longest line in turns; `None`: [`SOLVE_DEPTH`]), `tt_bits` (table size,
+/// (longest line in turns, one full run per side; `None`: [`SOLVE_DEPTH`]
+/// with the short runs of the module docs beside it), `tt_bits` (table size,
 /// at least [`MIN_TABLE_BITS`]), `turn_nodes` and `turn_laps` (turns bigger
 /// than these are left unknown); `multipv` is ignored. Safe to call without
 /// the GIL: it touches no shared state but the cancel flag.
@@ -162,6 +177,9 @@ pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, O
         ctl,
         path: HashSet::default(),
         max_depth: limits.depth.unwrap_or(SOLVE_DEPTH),
+        short: limits.depth.is_none(),
+        salt: 0,
+        weak: false,
         turn_nodes: limits.turn_nodes,
         slice_left: 0,
         slice_over: false,
@@ -173,7 +191,7 @@ pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, O
     // The line is read from the table after the budget: the proof is
     // complete, and reading it rebuilds only the turns along one line.
     let (line, plies) = match winner {
-        Some(w) => s.line(pos, w, limits.turn_laps),
+        Some((w, salt)) => s.line(pos, w, salt, limits.turn_laps),
         None => (Vec::new(), None),
     };
     if plies == Some(0) {
@@ -190,13 +208,22 @@ pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, O
         stopped_by,
         unknown_turns: s.unknown_turns,
     };
-    (solution, winner.map(|w| Certificate::new(s.tt, salt(w), w)))
+    (solution, winner.map(|(w, salt)| Certificate::new(s.tt, salt, w)))
 }
 
-/// Key salt per attacker: the two runs share one table.
-fn salt(attacker: Side) -> u64 {
-    [0, 0x5D1F_3A7B_C2E4_9061][attacker.index()]
+/// Key salt per attacker and line bound (0: the full depth limit): all runs
+/// share one table, and a disproof found under a short bound ("no win
+/// within 8 turns") must not be read as one under another.
+fn salt(attacker: Side, bound: u32) -> u64 {
+    [0, 0x5D1F_3A7B_C2E4_9061][attacker.index()] ^ (bound as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
+
+/// The first line bound of the short runs, in turns (module docs).
+const SHORT_FIRST: u32 = 8;
+
+/// The short runs' slice, as a fraction of the full runs' (1/4): they
+/// catch short wins cheaply and leave most of the budget to the full runs.
+const SHORT_SHARE: u64 = 4;
 
 /// One df-pn over a position's turns for a fixed attacker, with its budget.
 struct Solver<G: Engine> {
@@ -205,6 +232,14 @@ struct Solver<G: Engine> {
     /// Keys of the positions on the current line (repetition check).
     path: HashSet<u64>,
     max_depth: u32,
+    /// Run short-bounded searches beside the full ones (`Limits::depth`
+    /// not set; module docs).
+    short: bool,
+    /// The current run's key salt ([`salt`]).
+    salt: u64,
+    /// The current run is a short one: its disproofs hold only under its
+    /// bound, so the table may give up their slots first.
+    weak: bool,
     turn_nodes: usize,
     /// Expansions left in the current slice (see [`Solver::run`]).
     slice_left: u64,
@@ -218,45 +253,86 @@ struct Solver<G: Engine> {
 }
 
 /// What a finished run says: the outcome, why it ended, and the side whose
-/// win was proven.
-type Found = (Outcome, StopReason, Option<Side>);
+/// win was proven with the salt of the run that proved it.
+type Found = (Outcome, StopReason, Option<(Side, u64)>);
 
 impl<G: Engine> Solver<G> {
-    /// Both runs, interleaved in slices of doubling size (module docs).
+    /// The runs, interleaved in slices of doubling size (module docs).
     fn run(&mut self, pos: &G::Pos) -> Found {
+        self.runs(pos).unwrap_or_else(|stopped| stopped)
+    }
+
+    /// [`Solver::run`], with `Err` for an answer the budget forced.
+    fn runs(&mut self, pos: &G::Pos) -> Result<Found, Found> {
         if let Some((w, _)) = G::decided(pos) {
             let o = if w == G::to_move(pos) { Outcome::Win } else { Outcome::Loss };
-            return (o, StopReason::GameOver, None);
+            return Ok((o, StopReason::GameOver, None));
         }
         let me = G::to_move(pos);
+        let full = self.max_depth;
         let mut open = [true, true];
+        // The short runs' bound, `None` once it reaches the full one.
+        let mut bound = (self.short && SHORT_FIRST < full).then_some(SHORT_FIRST);
+        let mut short_open = [true, true];
         let mut slice = 256u64;
         loop {
             for (k, attacker) in [me, me.other()].into_iter().enumerate() {
-                if !open[k] {
-                    continue;
-                }
-                self.slice_left = slice;
-                self.slice_over = false;
-                let key = G::zobrist(pos) ^ salt(attacker);
-                self.path.clear();
-                let r = self.mid(pos, key, attacker, INF, INF, 0);
-                match r {
-                    Ok(v) if v.pn == 0 => {
-                        let o = if attacker == me { Outcome::Win } else { Outcome::Loss };
-                        return (o, StopReason::Proven, Some(attacker));
+                if open[k] {
+                    match self.one(pos, attacker, full, 0, slice)? {
+                        Some(true) => return Ok(self.proven(me, attacker, 0)),
+                        Some(false) => open[k] = false,
+                        None => {}
                     }
-                    Ok(v) if v.dn == 0 => open[k] = false,
-                    Ok(_) => {}
-                    Err(Stop) if self.slice_over => {}
-                    Err(Stop) => return (Outcome::Unknown, self.ctl.stop_reason(), None),
                 }
             }
             if !open[0] && !open[1] {
-                return (Outcome::Unknown, StopReason::Depth, None);
+                return Ok((Outcome::Unknown, StopReason::Depth, None));
+            }
+            if let Some(b) = bound {
+                for (k, attacker) in [me, me.other()].into_iter().enumerate() {
+                    if short_open[k] && open[k] {
+                        match self.one(pos, attacker, b, b, (slice / SHORT_SHARE).max(64))? {
+                            Some(true) => return Ok(self.proven(me, attacker, b)),
+                            Some(false) => short_open[k] = false,
+                            None => {}
+                        }
+                    }
+                }
+                if !short_open[0] && !short_open[1] {
+                    // Neither side wins within `b` turns: try twice as long.
+                    bound = (2 * b < full).then_some(2 * b);
+                    short_open = [true, true];
+                }
             }
             slice = slice.saturating_mul(2);
         }
+    }
+
+    /// One slice of `slice` expansions of the run "`attacker` wins within
+    /// `depth` turns" (`bound`: 0 for the full run, else the short bound):
+    /// `Some(true)` proven, `Some(false)` disproven, `None` open; `Err`
+    /// with the answer when the budget ran out.
+    fn one(&mut self, pos: &G::Pos, attacker: Side, depth: u32, bound: u32, slice: u64) -> Result<Option<bool>, Found> {
+        self.max_depth = depth;
+        self.salt = salt(attacker, bound);
+        self.weak = bound != 0;
+        self.slice_left = slice;
+        self.slice_over = false;
+        self.path.clear();
+        let key = G::zobrist(pos) ^ self.salt;
+        match self.mid(pos, key, attacker, INF, INF, 0) {
+            Ok(v) if v.pn == 0 => Ok(Some(true)),
+            Ok(v) if v.dn == 0 => Ok(Some(false)),
+            Ok(_) => Ok(None),
+            Err(Stop) if self.slice_over => Ok(None),
+            Err(Stop) => Err((Outcome::Unknown, self.ctl.stop_reason(), None)),
+        }
+    }
+
+    /// The answer once `attacker`'s win is proven by the run of `bound`.
+    fn proven(&self, me: Side, attacker: Side, bound: u32) -> Found {
+        let o = if attacker == me { Outcome::Win } else { Outcome::Loss };
+        (o, StopReason::Proven, Some((attacker, salt(attacker, bound))))
     }
 
     /// Count one expansion, or stop (budget or end of slice).
@@ -329,11 +405,11 @@ impl<G: Engine> Solver<G> {
             } else {
                 PROVEN
             };
-            self.tt.store(key, v, 0, 1);
+            self.tt.store(key, v, 0, 1, self.weak);
             self.recycle(g);
             return Ok(v);
         }
-        let salt = salt(attacker);
+        let salt = self.salt;
         let keys: Vec<u64> = g.results.iter().map(|r| G::zobrist(&r.pos) ^ salt).collect();
         let mut memo = vec![None; if g.has_opponent { g.kind.len() } else { 0 }];
         self.path.insert(key);
@@ -366,7 +442,7 @@ impl<G: Engine> Solver<G> {
         } else {
             0
         };
-        self.tt.store(key, v, dist, self.ctl.nodes - start + 1);
+        self.tt.store(key, v, dist, self.ctl.nodes - start + 1, self.weak);
         self.recycle(g);
         Ok(v)
     }
@@ -388,8 +464,7 @@ impl<G: Engine> Solver<G> {
 
     /// The proof line for `winner` from `pos`, and its length in plies as
     /// stored with the root (`None` if the root's entry was lost).
-    fn line(&self, pos: &G::Pos, winner: Side, laps: u64) -> (Vec<String>, Option<u32>) {
-        let salt = salt(winner);
+    fn line(&self, pos: &G::Pos, winner: Side, salt: u64, laps: u64) -> (Vec<String>, Option<u32>) {
         let plies = self.tt.probe(G::zobrist(pos) ^ salt).filter(|e| e.pn == 0 && e.dist < LOST_DIST).map(|e| e.dist);
         let mut out = Vec::new();
         let mut p = pos.clone();

@@ -6,15 +6,15 @@
 //! path), and a proof that appears only with some table sizes is not
 //! something to publish on the solver's word. The check trusts none of it.
 //! It walks each turn decision by decision, as [`super::reference`] does
-//! (the rules' [`Game::point`], [`Game::advance`] and [`Game::finish`],
+//! (the rules' [`Game::point`](crate::game::Game::point), [`Game::advance`](crate::game::Game::advance) and [`Game::finish`](crate::game::Game::finish),
 //! with the path checked for repeats), not through the solver's
 //! [`super::turn_graph`] or its AND/OR arithmetic:
 //! - at a decision of the winner, one option must lead to a win;
 //! - at a decision of the loser, every option must (options from which
 //!   the turn cannot finish are not options; a sampled option list, see
-//!   [`Game::lists_all`], cannot be checked and fails);
+//!   [`Game::lists_all`](crate::game::Game::lists_all), cannot be checked and fails);
 //! - a finished turn's position must be won in turn, by the same rule,
-//!   down to the rules' own ends ([`Game::decided`], or a side with no
+//!   down to the rules' own ends ([`Game::decided`](crate::game::Game::decided), or a side with no
 //!   legal move at the start of its turn);
 //! - a position repeated on the line is not won (the rules know no draw).
 //!

@@ -11,9 +11,14 @@ pub(super) struct Entry {
     pub(super) dn: u32,
     /// Plies to the end along the proof (proven entries only).
     pub(super) dist: u32,
-    /// Expansions spent below this position (replacement priority).
+    /// Expansions spent below this position (replacement priority), below
+    /// [`WEAK`]; with [`WEAK`] set, a disproof that holds only under a short
+    /// run's line bound (kept like an open entry).
     work: u32,
 }
+
+/// The flag bit of [`Entry::work`].
+const WEAK: u32 = 1 << 31;
 
 impl Entry {
     /// Proofs and disproofs are kept first, then the costlier entries.
@@ -21,8 +26,9 @@ impl Entry {
         if self.key == 0 {
             return 0;
         }
-        let solved = (self.pn == 0 || self.dn == 0) as u64;
-        solved << 40 | self.work as u64
+        let weak = self.work & WEAK != 0;
+        let solved = (self.pn == 0 || self.dn == 0 && !weak) as u64;
+        solved << 40 | (self.work & !WEAK) as u64
     }
 }
 
@@ -44,9 +50,12 @@ impl Table {
         [i, i ^ 1].into_iter().map(|j| self.slots[j]).find(|e| e.key == key && key != 0)
     }
 
-    pub(super) fn store(&mut self, key: u64, v: Pn, dist: u32, work: u64) {
+    /// Store `v` for `key`; `weak`: the value comes from a short run (see
+    /// [`Entry::work`]).
+    pub(super) fn store(&mut self, key: u64, v: Pn, dist: u32, work: u64, weak: bool) {
         let i = key as usize & self.mask;
-        let e = Entry { key, pn: v.pn as u32, dn: v.dn as u32, dist, work: work.min(u32::MAX as u64) as u32 };
+        let work = work.min(WEAK as u64 - 1) as u32 | if weak { WEAK } else { 0 };
+        let e = Entry { key, pn: v.pn as u32, dn: v.dn as u32, dist, work };
         let j = if self.slots[i].key == key {
             i
         } else if self.slots[i ^ 1].key == key {
