@@ -30,8 +30,11 @@ def replay(start: Position, line: tuple[str, ...]) -> Position:
 
 
 def check_proof(pos: Position, sol: igisoro.Solution) -> None:
-    """The line is legal and ends the game with the claimed winner."""
+    """The line is legal and ends the game with the claimed winner, and the
+    independent check walked the whole proof tree (at least the line's
+    positions before the end)."""
     assert sol.proven and sol.stopped_by == "proven" and sol.line
+    assert sol.proof_positions is not None and sol.proof_positions >= (len(sol.line) + 1) // 2
     end = replay(pos, sol.line).status()
     assert end.state != "ongoing", f"the line {sol.line} does not end the game"
     winner = pos.to_move if sol.outcome == "win" else ("north" if pos.to_move == "south" else "south")
@@ -52,6 +55,23 @@ def test_a_win_in_one_is_proven_with_its_move():
     assert (sol.outcome, sol.turns) == ("win", 1)
     check_proof(pos, sol)
     assert sol.line[0] in {m.notation for m in pos.legal_moves()}
+
+
+#: A win in 4 turns the alpha-beta search finds in 6 ms and the solver used
+#: to miss, chasing long lines (docs/benchmarks/solver.md, "short runs").
+SHORT_WIN = "ikibuguzo-2 7,7,0,0,0,4,0,0/2,5,0,1,2,2,1,0/1,1,0,3,3,0,3,0/1,2,0,4,0,5,5,5 s"
+
+
+def test_a_short_win_is_not_missed():
+    pos = Position.from_notation(SHORT_WIN)
+    sol = pos.solve(nodes=1_000_000)
+    assert sol.outcome == "win" and sol.turns is not None and sol.turns <= 4
+    check_proof(pos, sol)
+
+
+def test_unknown_has_no_proof_positions():
+    sol = Position.start("igisoro").solve(nodes=500)
+    assert sol.outcome == "unknown" and sol.proof_positions is None
 
 
 def test_a_lost_position_is_a_loss_without_search():
@@ -123,4 +143,5 @@ def test_to_json_is_the_api_form():
     sol = Position.from_notation(WIN_1).solve(nodes=100_000)
     assert sol.to_json() == {"outcome": "win", "line": list(sol.line), "turns": 1, "nodes": sol.nodes,
                              "time_ms": sol.time_ms, "stopped_by": "proven", "unknown_turns": sol.unknown_turns,
-                             "partial": False}
+                             "proof_positions": sol.proof_positions, "partial": False}
+    assert sol.proof_positions is not None and sol.proof_positions >= 1

@@ -6,7 +6,9 @@ opponent's decisions inside a turn are the opponent's nodes) and answers
 ``win`` or ``loss`` for the side to move with a line that shows it, or
 ``unknown`` when its budget (``nodes``, ``time_ms``, ``timeout``) ran out or
 the game cannot be settled by what it can see (repetitions, turns too big to
-settle exactly). An ``unknown`` is never a wrong proof.
+settle exactly). An ``unknown`` is never a wrong proof: every proof is
+walked again, whole, by an independent check over the rules before it is
+returned (``proof_positions``).
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ Outcome = Literal["win", "loss", "unknown"]
 #: Why the solver ended: ``proven``; ``game_over`` (nothing to solve);
 #: ``nodes``, ``time`` (its own budget) or ``deadline`` (the outside
 #: ``timeout``); ``depth`` (no line it can see ends in a result: every
-#: remaining line repeats, or meets a turn it could not settle).
-SolveStop = Literal["proven", "game_over", "nodes", "time", "deadline", "depth"]
+#: remaining line repeats, or meets a turn it could not settle);
+#: ``unchecked`` (a proof the independent check refuted, answered as
+#: ``unknown``: only a solver bug can cause it, none is known).
+SolveStop = Literal["proven", "game_over", "nodes", "time", "deadline", "depth", "unchecked"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,11 @@ class Solution:
     #: Turns met that could not be settled exactly (each a reason an
     #: ``unknown`` may hide a result).
     unknown_turns: int
+    #: With a proof: the positions of its whole tree, each walked again
+    #: with the rules by the independent check that confirmed it. ``None``
+    #: without a proof, or when the check ran out of its step budget (4 per
+    #: expansion, at least 100,000) before confirming it.
+    proof_positions: int | None = None
 
     @property
     def proven(self) -> bool:
@@ -64,11 +73,12 @@ class Solution:
             "time_ms": self.time_ms,
             "stopped_by": self.stopped_by,
             "unknown_turns": self.unknown_turns,
+            "proof_positions": self.proof_positions,
             "partial": self.partial,
         }
 
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Solution:
         """From the core's tuple of these fields, in order."""
-        outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns = t
-        return cls(outcome, tuple(line), turns, nodes, time_ms, stopped_by, unknown_turns)
+        outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions = t
+        return cls(outcome, tuple(line), turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions)

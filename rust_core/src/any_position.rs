@@ -421,9 +421,10 @@ impl AnyPosition {
         Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
     }
 
-    /// Solve this position for its side to move (see [`search::solve()`]).
+    /// Solve this position for its side to move, every proof confirmed by
+    /// the independent check (see [`search::solve_checked`]).
     pub fn solve(&self, limits: &Limits) -> search::Solution {
-        with_game!(self, p, G => search::solve::<G>(p, limits))
+        with_game!(self, p, G => search::solve_checked::<G>(p, limits))
     }
 
     /// The side to move's chance to win, given a search's `score` of this

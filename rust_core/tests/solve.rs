@@ -14,7 +14,7 @@ use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::turn_graph::TurnGraph;
 use igisoro_core::search::{
-    check, reference, solve, solve_certified, Certificate, Engine, Limits, Outcome, Solution, StopReason,
+    check, reference, solve, solve_certified, solve_checked, Certificate, Engine, Limits, Outcome, Solution, StopReason,
 };
 use igisoro_core::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -352,8 +352,9 @@ fn known_forced_wins_are_proven() {
     ];
     for (text, turns) in wins {
         let p = notation::parse(text).unwrap();
-        let s = solve::<Igisoro>(&p, &enough());
+        let s = solve_checked::<Igisoro>(&p, &enough());
         assert_eq!(s.outcome, Outcome::Win, "{text}: {s:?}");
+        assert!(s.proof_positions.is_some_and(|n| n as usize >= s.line.len()), "{text}: {s:?}");
         assert_eq!(s.stopped_by, StopReason::Proven);
         assert!(s.turns.unwrap() >= turns, "{text}: {s:?}");
         check_line::<Igisoro>(&p, &s, text);

@@ -39,6 +39,9 @@ def solve() -> dict[str, Any]:
         found), or `unknown`: the budget ran out, or every line the solver
         can see repeats or meets a turn too big to settle exactly
         (`unknown_turns`). An `unknown` is never a wrong proof.
+        Every proof is walked again, whole, by an independent check over
+        the rules before it is sent (`proof_positions`: the size of the
+        tree it confirmed).
 
         Budget: `nodes` and/or `time_ms` (server caps as for
         `/v1/evaluate`; 1000 ms by default). The request deadline stops it

@@ -232,7 +232,9 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     proof = api(page, "/v1/solve", {"position": start, "time_ms": 1000})
     assert proof["outcome"] == "win"
     text = page.inner_text("#solve-out")
-    assert text == f"Proven: {proof['to_move']} wins (at most {proof['turns']} turns). Line: {' '.join(proof['line'])}"
+    assert proof["proof_positions"] >= 1
+    assert text == (f"Proven: {proof['to_move']} wins (at most {proof['turns']} turns). Line: {' '.join(proof['line'])}."
+                    f" Checked: all {proof['proof_positions']} positions of the proof.")
     # A 4x8 start is out of reach in a second: the page says so, not a guess.
     page.fill("#position-text", igisoro.Position.start("igisoro-fr").notation())
     page.click("#load")

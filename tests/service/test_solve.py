@@ -16,6 +16,7 @@ def test_solve_matches_the_python_api(client):
     sol = igisoro.Position.from_notation(ISOLO).solve(nodes=200_000)
     assert body["outcome"] == sol.outcome == "win"
     assert body["line"] == list(sol.line) and body["turns"] == sol.turns and body["nodes"] == sol.nodes
+    assert body["proof_positions"] == sol.proof_positions and sol.proof_positions >= 1
     assert body["limits"] == {"nodes": 200_000, "time_ms": None} and body["partial"] is False
     assert body["position"] == ISOLO and body["to_move"] == "south"
     assert body["engine_version"] == igisoro.__version__

@@ -89,10 +89,10 @@ pub(super) fn score_from((kind, seeds, turns): ScoreTuple) -> Score {
 
 /// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,
 /// unknown_turns): the fields of `igisoro.Solution`, in order.
-pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64);
+pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64, Option<u64>);
 
 pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {
-    (s.outcome.name(), s.line, s.turns, s.nodes, s.time_ms, s.stopped_by.name(), s.unknown_turns)
+    (s.outcome.name(), s.line, s.turns, s.nodes, s.time_ms, s.stopped_by.name(), s.unknown_turns, s.proof_positions)
 }
 
 /// A Python value as JSON: what `json.loads` makes (dicts with string keys,

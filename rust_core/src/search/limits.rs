@@ -162,6 +162,11 @@ pub enum StopReason {
     Deadline,
     /// The game is already decided: there was nothing to search.
     GameOver,
+    /// The solver found a proof that its independent check
+    /// ([`crate::search::solve_check`]) refuted; the answer is `Unknown`.
+    /// Only a solver bug can cause it (none is known); it exists so that
+    /// such a bug shows as an honest "unknown", not as a wrong proof.
+    Unchecked,
 }
 
 impl StopReason {
@@ -174,6 +179,7 @@ impl StopReason {
             StopReason::Time => "time",
             StopReason::Deadline => "deadline",
             StopReason::GameOver => "game_over",
+            StopReason::Unchecked => "unchecked",
         }
     }
 }

@@ -136,6 +136,11 @@ pub struct Solution {
     /// Turns the solver met but could not settle exactly (see the module
     /// docs); each is a reason why an `Unknown` may hide a result.
     pub unknown_turns: u64,
+    /// With a proof confirmed by [`super::solve_check::solve_checked`]: the
+    /// positions of the whole proof tree it walked again with the rules.
+    /// `None` without a proof, from [`solve`] (which does not check), or
+    /// when the check ran out of its step budget before confirming it.
+    pub proof_positions: Option<u64>,
 }
 
 /// Depth limit (turns on one line) when [`Limits::depth`] is `None`.
@@ -207,6 +212,7 @@ pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, O
         time_ms: s.ctl.elapsed_ms(),
         stopped_by,
         unknown_turns: s.unknown_turns,
+        proof_positions: None,
     };
     (solution, winner.map(|(w, salt)| Certificate::new(s.tt, salt, w)))
 }

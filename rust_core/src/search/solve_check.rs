@@ -24,8 +24,9 @@
 //! entry can make the check fail, never pass: a position counts as won
 //! only when the walk below it ends in real wins.
 
+use super::solve::{solve_certified, Outcome, Solution};
 use super::solve_tt::Table;
-use super::Engine;
+use super::{Engine, Limits, StopReason};
 use crate::explore::has_legal_move;
 use crate::game::{Actor, Advance, NoTrace, Point};
 use crate::side::Side;
@@ -78,36 +79,60 @@ pub struct Check {
     pub steps: u64,
 }
 
+/// In-turn steps [`solve_checked`]'s check may take per expansion of the
+/// solve, and in all at least [`CHECK_BASE`]. Why a budget at all: the
+/// check must not outlast a server's request by much; a proof's tree is at
+/// most the positions the solver expanded, and the ikibuguzo-1 start's
+/// proof (1.7 million expansions) took 49,271 steps, 18 ms.
+pub const CHECK_PER_NODE: u64 = 4;
+/// See [`CHECK_PER_NODE`].
+pub const CHECK_BASE: u64 = 100_000;
+
+/// [`super::solve()`] with every proof confirmed by [`check`] before it is
+/// returned: `proof_positions` is set when the check confirms it; a proof
+/// the check refutes is not returned (`Unknown`, stopped by
+/// [`StopReason::Unchecked`]); a check that runs out of its budget
+/// (`CHECK_PER_NODE` steps per expansion, at least `CHECK_BASE`) leaves
+/// the proof with `proof_positions: None`.
+pub fn solve_checked<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
+    let (mut s, cert) = solve_certified::<G>(pos, limits);
+    let Some(cert) = cert else { return s };
+    let c = check::<G>(pos, &cert, CHECK_BASE.max(CHECK_PER_NODE.saturating_mul(s.nodes)), u32::MAX);
+    if c.verified {
+        s.proof_positions = Some(c.positions);
+    } else if !c.gave_up {
+        s.outcome = Outcome::Unknown;
+        s.line.clear();
+        s.turns = None;
+        s.stopped_by = StopReason::Unchecked;
+    }
+    s
+}
+
 /// Check that `cert.winner` wins from `pos`, walking at most `max_steps`
 /// in-turn decision nodes and lines of at most `max_line` turns.
 ///
-/// Runs on a thread of its own with a large stack: a proof line can be
-/// hundreds of turns long, each turn a few frames deep.
+/// Runs on a thread of its own with a large stack (64 MB): a proof line
+/// can be hundreds of turns long, each turn a few frames deep. If that
+/// thread cannot be had, or the walk fails in any way, the check reports
+/// `gave_up`, never a confirmation.
 pub fn check<G: Engine>(pos: &G::Pos, cert: &Certificate, max_steps: u64, max_line: u32) -> Check {
+    let failed = Check { verified: false, gave_up: true, positions: 0, steps: 0 };
     std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .stack_size(1 << 30)
-            .spawn_scoped(s, || {
-                let mut c = Checker::<G> {
-                    cert,
-                    verified: HashSet::default(),
-                    line: HashSet::default(),
-                    steps: 0,
-                    max_steps,
-                    max_line,
-                    _g: std::marker::PhantomData,
-                };
-                let r = c.position(pos, 0);
-                Check {
-                    verified: r == Ok(true),
-                    gave_up: r.is_err(),
-                    positions: c.verified.len() as u64,
-                    steps: c.steps,
-                }
-            })
-            .expect("a thread for the check")
-            .join()
-            .expect("the check does not panic")
+        let walk = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(s, || {
+            let mut c = Checker::<G> {
+                cert,
+                verified: HashSet::default(),
+                line: HashSet::default(),
+                steps: 0,
+                max_steps,
+                max_line,
+                _g: std::marker::PhantomData,
+            };
+            let r = c.position(pos, 0);
+            Check { verified: r == Ok(true), gave_up: r.is_err(), positions: c.verified.len() as u64, steps: c.steps }
+        });
+        walk.ok().and_then(|h| h.join().ok()).unwrap_or(failed)
     })
 }
 

@@ -276,7 +276,9 @@ async function solve() {
     if (r.stopped_by === "game_over") {
       out.textContent = `The game is over: ${winner} has won.`;
     } else if (r.outcome !== "unknown") {
-      out.textContent = `Proven: ${winner} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}`;
+      // Say that the whole proof was re-walked by the independent check.
+      const checked = r.proof_positions ? ` Checked: all ${r.proof_positions} positions of the proof.` : "";
+      out.textContent = `Proven: ${winner} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}.${checked}`;
     } else {
       // Say what stopped it: the budget, the server's deadline, and turns
       // the solver could not settle exactly (where a proof may hide).
