@@ -35,7 +35,7 @@
 //! million expansions). So, unless the caller sets `Limits::depth`, two
 //! more runs go beside the full ones: the same two questions within 8
 //! turns, then 16, 32, ... (the bound doubles once neither side wins within
-//! it), each slice a quarter of the full runs' so that most of the budget
+//! it), each slice an eighth of the full runs' so that most of the budget
 //! stays with the full runs. A short run's disproof holds only under its
 //! bound: its keys are salted by the bound as well, and its entries give
 //! up their table slots like open ones. A short run's proof is a proof.
@@ -227,9 +227,12 @@ fn salt(attacker: Side, bound: u32) -> u64 {
 /// The first line bound of the short runs, in turns (module docs).
 const SHORT_FIRST: u32 = 8;
 
-/// The short runs' slice, as a fraction of the full runs' (1/4): they
-/// catch short wins cheaply and leave most of the budget to the full runs.
-const SHORT_SHARE: u64 = 4;
+/// The short runs' slice, as a fraction of the full runs' (1/8, about a
+/// ninth of the budget): they catch short wins cheaply and leave most of
+/// the budget to the full runs. Measured at 1/4 on 1,000 `igisoro`
+/// positions at 1 s: 15 proofs of 268 lost to the smaller full runs, none
+/// gained (docs/benchmarks/solver.md).
+const SHORT_SHARE: u64 = 8;
 
 /// One df-pn over a position's turns for a fixed attacker, with its budget.
 struct Solver<G: Engine> {
