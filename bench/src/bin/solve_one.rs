@@ -15,8 +15,19 @@ fn main() {
     let depth: u32 = arg("--depth", 0);
     let limits = Limits { tt_bits, depth: (depth > 0).then_some(depth), ..Limits::time(ms) };
     let (s, cert) = solve_certified::<Igisoro>(&p, &limits);
-    println!("{:?} turns {:?} nodes {} {} ms", s.outcome, s.turns, s.nodes, s.time_ms);
+    println!(
+        "{:?} turns {:?} nodes {} {} ms stopped_by {} unknown_turns {} line {}",
+        s.outcome,
+        s.turns,
+        s.nodes,
+        s.time_ms,
+        s.stopped_by.name(),
+        s.unknown_turns,
+        s.line.join(" ")
+    );
     if let Some(c) = cert {
-        println!("{:?}", check::<Igisoro>(&p, &c, u64::MAX, u32::MAX));
+        let t = std::time::Instant::now();
+        let c = check::<Igisoro>(&p, &c, u64::MAX, u32::MAX);
+        println!("{c:?} in {} ms", t.elapsed().as_millis());
     }
 }
