@@ -8,6 +8,7 @@ rows as the log's own table. A position measured twice (overlapping runs)
 is an error, not counted twice.
 
     python bench/solver_table.py bench/data/solver-1000-*.txt
+    python bench/solver_table.py SOLVER_ONLY_LOGS --search-from SEARCH_LOGS
 """
 
 from __future__ import annotations
@@ -27,8 +28,9 @@ def parse(result: str) -> tuple[bool | None, int | None]:
     return (None, None) if m is None else (m.group(1) == "win", int(m.group(2)))
 
 
-def main(paths: list[str]) -> None:
-    lines: dict[tuple[str, int, int], re.Match[str]] = {}
+def read(paths: list[str]) -> dict[tuple[str, int, int], dict[str, str]]:
+    """The per-position lines of `paths` by (variant, index, ms)."""
+    lines: dict[tuple[str, int, int], dict[str, str]] = {}
     for path in paths:
         with open(path) as f:
             for line in f:
@@ -38,12 +40,27 @@ def main(paths: list[str]) -> None:
                 key = (m["v"], int(m["i"]), int(m["ms"]))
                 if key in lines:
                     raise SystemExit(f"{path}: {m['v']} #{m['i']} at {m['ms']} ms measured twice")
-                lines[key] = m
+                lines[key] = m.groupdict()
+    return lines
+
+
+def main(argv: list[str]) -> None:
+    # `--search-from LOG...` (after the logs): the alpha-beta column comes
+    # from those logs instead (a solver-only run, `solve --no-search`,
+    # against a search that did not change); positions they lack are dropped.
+    paths, search = argv, []
+    if "--search-from" in argv:
+        k = argv.index("--search-from")
+        paths, search = argv[:k], argv[k + 1:]
+    lines = read(paths)
+    if search:
+        ref = read(search)
+        lines = {k: {**m, "a": ref[k]["a"], "at": ref[k]["at"]} for k, m in lines.items() if k in ref}
     # The shorter time again over only the positions the longer one ran on,
     # so the two tiers compare like for like ("1.0 s, same N").
     longest = {v: max(ms for (w, _, ms) in lines if w == v) for (v, _, _) in lines}
     long_idx = {(v, i) for (v, i, ms) in lines if ms == longest[v]}
-    groups: dict[tuple[str, str], list[re.Match[str]]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[dict[str, str]]] = defaultdict(list)
     for (v, i, ms), m in sorted(lines.items()):
         groups[(v, f"{ms / 1000:.1f} s")].append(m)
         if ms != longest[v] and (v, i) in long_idx:

@@ -50,7 +50,8 @@ class Solution:
     #: With a proof: the positions of its whole tree, each walked again
     #: with the rules by the independent check that confirmed it. ``None``
     #: without a proof, or when the check ran out of its step budget (4 per
-    #: expansion, at least 100,000) before confirming it.
+    #: expansion, at least 100,000) or met the ``timeout`` before confirming
+    #: it (the proof is then the solver's word alone).
     proof_positions: int | None = None
 
     @property

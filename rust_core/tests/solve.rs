@@ -14,7 +14,8 @@ use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::turn_graph::TurnGraph;
 use igisoro_core::search::{
-    check, reference, solve, solve_certified, solve_checked, Certificate, Engine, Limits, Outcome, Solution, StopReason,
+    check, check_until, reference, solve, solve_certified, solve_checked, Certificate, Engine, Limits, Outcome,
+    Solution, StopReason,
 };
 use igisoro_core::Status;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -200,6 +201,19 @@ fn proof_check_refuses_the_other_side() {
     cert.winner = igisoro_core::Side::North;
     let c = check::<Igisoro>(&p, &cert, CHECK_STEPS, u32::MAX);
     assert!(!c.verified && !c.gave_up, "South's proof passed as North's: {c:?}");
+}
+
+/// A check told to stop gives up (never confirms) at its first poll; the
+/// same check without the stop runs on to its step budget.
+#[test]
+fn proof_check_stops_when_told() {
+    let p = Position::start(Variant::Igisoro);
+    let cert = Certificate::everything(igisoro_core::Side::South);
+    // An exhaustive search 8 turns deep: far more than 5,000 steps.
+    let plain = check::<Igisoro>(&p, &cert, 5_000, 8);
+    assert!(plain.gave_up && plain.steps == 5_001, "{plain:?}");
+    let stopped = check_until::<Igisoro>(&p, &cert, 5_000, 8, &|| true);
+    assert!(stopped.gave_up && !stopped.verified && stopped.steps == 1024, "{stopped:?}");
 }
 
 /// 4x8 endgames: seeded random games from the variant's start, each

@@ -78,7 +78,7 @@ pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
 pub use solve::{solve, solve_certified, Outcome, Solution};
-pub use solve_check::{check, solve_checked, Certificate, Check};
+pub use solve_check::{check, check_until, solve_checked, Certificate, Check};
 pub use win_probability::{win_probability, WinModel};
 pub use zobrist::Zobrist;
 

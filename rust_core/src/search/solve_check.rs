@@ -80,10 +80,11 @@ pub struct Check {
 }
 
 /// In-turn steps [`solve_checked`]'s check may take per expansion of the
-/// solve, and in all at least [`CHECK_BASE`]. Why a budget at all: the
-/// check must not outlast a server's request by much; a proof's tree is at
-/// most the positions the solver expanded, and the ikibuguzo-1 start's
-/// proof (1.7 million expansions) took 49,271 steps, 18 ms.
+/// solve, and in all at least [`CHECK_BASE`]. Why a budget at all: a
+/// proof's tree is at most the positions the solver expanded, and a walk
+/// takes about 3 steps a position (the ikibuguzo-1 start's proof, 1.7
+/// million expansions: 16,141 positions, 49,271 steps, 18 ms), so a check
+/// that needs more has met something the solver did not.
 pub const CHECK_PER_NODE: u64 = 4;
 /// See [`CHECK_PER_NODE`].
 pub const CHECK_BASE: u64 = 100_000;
@@ -93,11 +94,18 @@ pub const CHECK_BASE: u64 = 100_000;
 /// the check refutes is not returned (`Unknown`, stopped by
 /// [`StopReason::Unchecked`]); a check that runs out of its budget
 /// (`CHECK_PER_NODE` steps per expansion, at least `CHECK_BASE`) leaves
-/// the proof with `proof_positions: None`.
+/// the proof with `proof_positions: None`, and so does one stopped by the
+/// outside `deadline` or the `cancel` flag of `limits` (a server's request
+/// must not be held past its deadline for a check; the solver's own
+/// `time_ms` does not bound it).
 pub fn solve_checked<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
     let (mut s, cert) = solve_certified::<G>(pos, limits);
     let Some(cert) = cert else { return s };
-    let c = check::<G>(pos, &cert, CHECK_BASE.max(CHECK_PER_NODE.saturating_mul(s.nodes)), u32::MAX);
+    let stop = || {
+        limits.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            || limits.cancel.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let c = check_until::<G>(pos, &cert, CHECK_BASE.max(CHECK_PER_NODE.saturating_mul(s.nodes)), u32::MAX, &stop);
     if c.verified {
         s.proof_positions = Some(c.positions);
     } else if !c.gave_up {
@@ -117,6 +125,18 @@ pub fn solve_checked<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
 /// thread cannot be had, or the walk fails in any way, the check reports
 /// `gave_up`, never a confirmation.
 pub fn check<G: Engine>(pos: &G::Pos, cert: &Certificate, max_steps: u64, max_line: u32) -> Check {
+    check_until::<G>(pos, cert, max_steps, max_line, &|| false)
+}
+
+/// [`check`], giving up as soon as `stop` says so (polled every 1,024
+/// steps).
+pub fn check_until<G: Engine>(
+    pos: &G::Pos,
+    cert: &Certificate,
+    max_steps: u64,
+    max_line: u32,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Check {
     let failed = Check { verified: false, gave_up: true, positions: 0, steps: 0 };
     std::thread::scope(|s| {
         let walk = std::thread::Builder::new().stack_size(64 << 20).spawn_scoped(s, || {
@@ -127,6 +147,7 @@ pub fn check<G: Engine>(pos: &G::Pos, cert: &Certificate, max_steps: u64, max_li
                 steps: 0,
                 max_steps,
                 max_line,
+                stop,
                 _g: std::marker::PhantomData,
             };
             let r = c.position(pos, 0);
@@ -159,6 +180,7 @@ struct Checker<'a, G: Engine> {
     steps: u64,
     max_steps: u64,
     max_line: u32,
+    stop: &'a (dyn Fn() -> bool + Sync),
     _g: std::marker::PhantomData<G>,
 }
 
@@ -207,7 +229,7 @@ impl<G: Engine> Checker<'_, G> {
         depth: u32,
     ) -> Result<Val, GaveUp> {
         self.steps += 1;
-        if self.steps > self.max_steps {
+        if self.steps > self.max_steps || self.steps % 1024 == 0 && (self.stop)() {
             return Err(GaveUp);
         }
         let mut opts = Vec::new();
