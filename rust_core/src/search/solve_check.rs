@@ -229,7 +229,7 @@ impl<G: Engine> Checker<'_, G> {
         depth: u32,
     ) -> Result<Val, GaveUp> {
         self.steps += 1;
-        if self.steps > self.max_steps || self.steps % 1024 == 0 && (self.stop)() {
+        if self.steps > self.max_steps || self.steps.is_multiple_of(1024) && (self.stop)() {
             return Err(GaveUp);
         }
         let mut opts = Vec::new();
