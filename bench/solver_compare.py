@@ -21,15 +21,8 @@ import argparse
 import re
 from statistics import median
 
-LINE = re.compile(r"^(?P<v>\S+) #(?P<i>\d+) (?P<ms>\d+)ms: solver (?P<s>\S+) \((?P<st>\d+) ms\) "
-                  r"search (?P<a>\S+) \((?P<at>\d+) ms\)(?P<rest>[^|]*)\|")
-ORDER = ["igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2", "isolo"]
-
-
-def result(text: str) -> tuple[bool | None, int | None]:
-    """`win12` -> (True, 12), `loss3` -> (False, 3), `-` -> (None, None)."""
-    m = re.fullmatch(r"(win|loss)(\d+)", text)
-    return (None, None) if m is None else (m.group(1) == "win", int(m.group(2)))
+from solver_table import LINE, ORDER
+from solver_table import parse as result
 
 
 def read(paths: list[str], ms: int) -> dict[tuple[str, int], re.Match[str]]:

@@ -18,7 +18,7 @@ import sys
 from collections import defaultdict
 
 LINE = re.compile(r"^(?P<v>\S+) #(?P<i>\d+) (?P<ms>\d+)ms: solver (?P<s>\S+) \((?P<st>\d+) ms\) "
-                  r"search (?P<a>\S+) \((?P<at>\d+) ms\)")
+                  r"search (?P<a>\S+) \((?P<at>\d+) ms\)(?P<rest>[^|]*)\|")
 ORDER = ["igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2", "isolo"]
 
 
