@@ -17,8 +17,8 @@
 //! search's iterations only deepen), so a result found in 1 s is carried
 //! to 10 s (marked `carried` in the per-position lines).
 //!
-//! `--from K` skips the first K positions of each variant, to split a run
-//! over processes (each per-position line carries its index).
+//! `--from K` and `--to L` measure only positions K..L of each variant, to
+//! split a run over processes (each per-position line carries its index).
 //!
 //! `--depth D` sets the solver's `Limits::depth` (0, the default: its
 //! short runs beside the full one; 256: the single full run it had before
@@ -154,19 +154,21 @@ fn show(a: Answer) -> String {
 }
 
 /// Measure one variant's positions; returns one tally per time.
-/// Positions before index `from` are skipped (a run split over processes;
-/// the per-position lines carry the index, so the logs merge).
+/// Only positions with index in `from..to` are measured (a run split over
+/// processes; the per-position lines carry the index, so the logs merge).
+#[allow(clippy::too_many_arguments)]
 fn measure<G: Engine>(
     name: &str,
     positions: &[G::Pos],
     from: usize,
+    to: usize,
     times: &[u64],
     long: usize,
     o: Opts,
     text: fn(&G::Pos) -> String,
 ) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = times.iter().map(|_| Tally::default()).collect();
-    for (i, p) in positions.iter().enumerate().skip(from) {
+    for (i, p) in positions.iter().enumerate().take(to).skip(from) {
         let mut prev: Option<(Answer, Answer)> = None;
         for (k, &ms) in times.iter().enumerate() {
             if k > 0 && i >= long {
@@ -276,6 +278,7 @@ fn main() {
     let o = Opts { tt_bits, depth: (depth > 0).then_some(depth), search };
     let start_ms: u64 = arg("--start-ms", 0);
     let from: usize = arg("--from", 0);
+    let to: usize = arg("--to", usize::MAX);
     let times: Vec<u64> =
         arg("--times", "1000,10000".to_string()).split(',').map(|t| t.parse().expect("--times 1000,10000")).collect();
     let only: String = arg("--variants", String::new());
@@ -287,11 +290,11 @@ fn main() {
             continue;
         }
         let ps = openings(&after_script(v), n, plies, seed);
-        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, from, &times, long, o, board4x8::notation::format)));
+        rows.push((v.name(), measure::<Igisoro>(v.name(), &ps, from, to, &times, long, o, board4x8::notation::format)));
     }
     if wanted("isolo") {
         let ps = isolo_openings(n, plies, seed);
-        rows.push(("isolo", measure::<Isolo>("isolo", &ps, from, &times, long, o, isolo::notation::format)));
+        rows.push(("isolo", measure::<Isolo>("isolo", &ps, from, to, &times, long, o, isolo::notation::format)));
     }
     println!();
     println!("| variant | time | positions | proven by the solver | win/loss from alpha-beta | both | solver only | alpha-beta only | contradictions | solver's proof longer |");
