@@ -109,7 +109,8 @@ def worker(mode: str, path: str, depth: int, rounds: int) -> None:
         assert summary(r) == summary(first)
     # CPU seconds (all threads) per wall second: the parallelism achieved.
     busy = (time.process_time() - cpu) / sum(times)
-    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "busy": busy, "threads": busy_threads(), "summary": summary(first)}))
+    print(json.dumps({"best": min(times), "mean": sum(times) / len(times), "busy": busy,
+                      "threads": busy_threads(), "summary": summary(first)}))
     pool.shutdown()
 
 

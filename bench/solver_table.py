@@ -9,6 +9,7 @@ is an error, not counted twice.
 
     python bench/solver_table.py bench/data/solver-1000-*.txt
     python bench/solver_table.py SOLVER_ONLY_LOGS --search-from SEARCH_LOGS
+    python bench/solver_table.py --only-ms 10000 LOGS   # one tier of logs that hold several
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ def parse(result: str) -> tuple[bool | None, int | None]:
     return (None, None) if m is None else (m.group(1) == "win", int(m.group(2)))
 
 
-def read(paths: list[str]) -> dict[tuple[str, int, int], dict[str, str]]:
-    """The per-position lines of `paths` by (variant, index, ms)."""
+def read(paths: list[str], only_ms: int | None = None) -> dict[tuple[str, int, int], dict[str, str]]:
+    """The per-position lines of `paths` by (variant, index, ms); with
+    `only_ms`, only the lines of that time limit."""
     lines: dict[tuple[str, int, int], dict[str, str]] = {}
     for path in paths:
         with open(path) as f:
             for line in f:
                 m = LINE.match(line)
-                if m is None:
+                if m is None or (only_ms is not None and int(m["ms"]) != only_ms):
                     continue
                 key = (m["v"], int(m["i"]), int(m["ms"]))
                 if key in lines:
@@ -48,13 +50,19 @@ def main(argv: list[str]) -> None:
     # `--search-from LOG...` (after the logs): the alpha-beta column comes
     # from those logs instead (a solver-only run, `solve --no-search`,
     # against a search that did not change); positions they lack are dropped.
+    # `--only-ms MS` (first): only that time's lines, so the 10 s tier can
+    # merge logs of both tiers (the first 80 positions) with 10 s-only logs
+    # without the 1 s lines being read twice.
+    only_ms = None
+    if argv[:1] == ["--only-ms"]:
+        only_ms, argv = int(argv[1]), argv[2:]
     paths, search = argv, []
     if "--search-from" in argv:
         k = argv.index("--search-from")
         paths, search = argv[:k], argv[k + 1:]
-    lines = read(paths)
+    lines = read(paths, only_ms)
     if search:
-        ref = read(search)
+        ref = read(search, only_ms)
         lines = {k: {**m, "a": ref[k]["a"], "at": ref[k]["at"]} for k, m in lines.items() if k in ref}
     # The shorter time again over only the positions the longer one ran on,
     # so the two tiers compare like for like ("1.0 s, same N").

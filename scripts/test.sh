@@ -13,5 +13,5 @@ cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace
 python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
 python -m mypy python/igisoro service
-ruff check python service
+ruff check python service tests bench
 python -m pytest

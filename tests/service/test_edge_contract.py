@@ -32,7 +32,7 @@ def test_failed_api_keys_are_rate_limited() -> None:
 
 
 def test_duplicate_json_keys_are_a_400_naming_the_key(client) -> None:  # type: ignore[no-untyped-def]
-    body = '{"position": "%s", "position": "%s"}' % (GOOD, GOOD)
+    body = f'{{"position": "{GOOD}", "position": "{GOOD}"}}'
     r = client.post("/v1/positions/validate", data=body, content_type="application/json")
     assert r.status_code == 400
     assert r.get_json()["type"] == "urn:igisoro:problem:malformed-json"

@@ -44,8 +44,8 @@ def test_multiprocess_mode_sums_processes(tmp_path):
     """)
     out = subprocess.run([sys.executable, "-c", reader], env=env, check=True, timeout=60,
                          capture_output=True, text=True).stdout
-    line = next(l for l in out.splitlines()
-                if l.startswith("igisoro_http_requests_total{") and 'endpoint="/v1/health/live"' in l)
+    line = next(row for row in out.splitlines()
+                if row.startswith("igisoro_http_requests_total{") and 'endpoint="/v1/health/live"' in row)
     assert float(line.rsplit(" ", 1)[1]) == 2.0
 
 
