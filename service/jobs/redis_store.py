@@ -7,6 +7,11 @@ chunk never writes an index twice) and a sorted set of the stored indices
 (reading results in order from any index). Every step that moves a job on
 is one Lua script, so it is atomic across API replicas and workers.
 Finished jobs expire after the retention (``EXPIRE`` on their keys).
+
+Each owner's listing is a sorted set of job ids by creation time, and one
+more per state, kept by the same scripts that change the state: a listing
+filtered by state walks only jobs in that state, so a page costs about
+``limit`` reads however many jobs the owner has in other states.
 """
 
 from __future__ import annotations
@@ -24,13 +29,30 @@ _STATS = _P + "jobs:stats"
 #: Finished jobs scored by when they expire, as "<id> <owner>" members.
 _EXPIRING = _P + "jobs:expiring"
 
+#: The job states, in the order their owner's per-state listing keys are
+#: passed to the scripts (after the job's own keys).
+_STATES = ("queued", "running", "done", "failed", "cancelled")
+
+# Moves a job's id from its owner's listing of one state to another's.
+# KEYS[first .. first + 4]: the owner's per-state keys, in _STATES order.
+_MOVE = """
+local STATES = {queued = 0, running = 1, done = 2, failed = 3, cancelled = 4}
+local function move(first, old, new)
+  local id = redis.call('HGET', KEYS[1], 'id')
+  redis.call('ZREM', KEYS[first + STATES[old]], id)
+  redis.call('ZADD', KEYS[first + STATES[new]], redis.call('HGET', KEYS[1], 'created'), id)
+end
+"""
+
 # Shared tail of the scripts that end a job: counts, chunk items dropped,
 # keys set to expire, and the job's expiry noted in the expiring set (so
-# ``purge`` can drop its id from its owner's listing when it is gone).
-# KEYS: meta, chunks, results, order, stats, idem, expiring.
-_END = """
+# ``purge`` can drop its id from its owner's listings when it is gone).
+# KEYS: meta, chunks, results, order, stats, idem, expiring, then the
+# owner's per-state listings.
+_END = _MOVE + """
 local function finish(state, now, retention, detail)
   local old = redis.call('HGET', KEYS[1], 'state')
+  move(8, old, state)
   redis.call('HSET', KEYS[1], 'state', state, 'finished', now)
   if detail ~= '' then redis.call('HSET', KEYS[1], 'detail', detail) end
   local total = tonumber(redis.call('HGET', KEYS[1], 'total'))
@@ -79,8 +101,10 @@ end
 return 1
 """
 
-_START = """
+# KEYS: meta, stats, then the owner's per-state listings.
+_START = _MOVE + """
 if redis.call('HGET', KEYS[1], 'state') == 'queued' then
+  move(3, 'queued', 'running')
   redis.call('HSET', KEYS[1], 'state', 'running', 'started', ARGV[1])
   redis.call('HINCRBYFLOAT', KEYS[2], 'active_queued', -1)
   redis.call('HINCRBYFLOAT', KEYS[2], 'active_running', 1)
@@ -108,10 +132,20 @@ class RedisStore:
         return [base, base + ":chunks", base + ":results", base + ":order", _STATS, base + ":idem", _EXPIRING]
 
     @staticmethod
-    def _owner_key(owner: str) -> str:
+    def _owner_key(owner: str, state: str | None = None) -> str:
         """A sorted set of the owner's job ids scored by creation time, for
-        the listing (``purge`` drops the ids of expired jobs)."""
-        return f"{_P}owner:{owner}:jobs"
+        the listing, all of them or those in ``state`` (``purge`` drops the
+        ids of expired jobs)."""
+        return f"{_P}owner:{owner}:jobs" + ("" if state is None else ":" + state)
+
+    def _state_keys(self, owner: str) -> list[str]:
+        """The owner's per-state listings, in the scripts' order."""
+        return [self._owner_key(owner, state) for state in _STATES]
+
+    def _owner(self, job_id: str) -> str:
+        """The job's owner ('' for a job that is gone: the scripts then find
+        no state to move it from and change nothing)."""
+        return str(self.r.hget(self._keys(job_id)[0], "owner") or "")
 
     def _idem_key(self, owner: str, key: str) -> str:
         return f"{_P}idem:{owner}:{key}"
@@ -165,6 +199,7 @@ class RedisStore:
         for start in range(0, len(chunks), 512):
             pipe.hset(chunk_key, mapping={str(n): c for n, c in enumerate(chunks[start:start + 512], start)})
         pipe.zadd(self._owner_key(job.owner), {job.id: job.created})
+        pipe.zadd(self._owner_key(job.owner, job.state), {job.id: job.created})
         pipe.hincrbyfloat(_STATS, f"submitted_{job.kind}", 1)
         pipe.hincrbyfloat(_STATS, "items_submitted", job.total)
         pipe.hincrbyfloat(_STATS, "active_queued", 1)
@@ -190,7 +225,7 @@ class RedisStore:
         return [] if text is None else str(text).split("\n")
 
     def start(self, job_id: str, now: float) -> Job | None:
-        self._start(keys=[self._keys(job_id)[0], _STATS], args=[now])
+        self._start(keys=[self._keys(job_id)[0], _STATS, *self._state_keys(self._owner(job_id))], args=[now])
         return self.get(job_id)
 
     def chunk_stored(self, job_id: str, first: int) -> bool:
@@ -200,7 +235,7 @@ class RedisStore:
         args: list[Any] = [seconds, now, self.retention]
         for idx, line, is_error in lines:
             args += [idx, line, int(is_error)]
-        self._add(keys=self._keys(job_id), args=args)
+        self._add(keys=self._keys(job_id) + self._state_keys(self._owner(job_id)), args=args)
 
     def results(self, job_id: str, after: int, limit: int) -> list[tuple[int, str]]:
         keys = self._keys(job_id)
@@ -211,7 +246,8 @@ class RedisStore:
         return [(int(i), str(line)) for i, line in zip(idx, lines) if line is not None]  # type: ignore[arg-type]
 
     def finish(self, job_id: str, state: str, now: float, detail: str | None = None) -> Job | None:
-        self._finish(keys=self._keys(job_id), args=[state, now, self.retention, detail or ""])
+        self._finish(keys=self._keys(job_id) + self._state_keys(self._owner(job_id)),
+                     args=[state, now, self.retention, detail or ""])
         return self.get(job_id)
 
     def list_jobs(self, owner: str, state: str | None, before: str | None, limit: int) -> list[Job] | None:
@@ -219,10 +255,13 @@ class RedisStore:
         # equal scores by member). Each batch starts strictly after the
         # last (score, id) read, not at a rank, so jobs created or purged
         # meanwhile never shift a page onto a skipped or repeated job.
-        key = self._owner_key(owner)
+        # The cursor may name a job in any state; the walk is over the
+        # state's own listing, so it reads only jobs in that state (a job
+        # that left it between the two reads is skipped by the check below).
+        key = self._owner_key(owner, state)
         anchor: tuple[float, str] | None = None
         if before is not None:
-            score = self.r.zscore(key, before)
+            score = self.r.zscore(self._owner_key(owner), before)
             if score is None:
                 return None
             anchor = (float(score), before)
@@ -266,7 +305,8 @@ class RedisStore:
             pipe = self.r.pipeline(transaction=False)
             for member in gone:
                 job_id, owner = member.split(" ", 1)
-                pipe.zrem(self._owner_key(owner), job_id)
+                for key in (self._owner_key(owner), *self._state_keys(owner)):
+                    pipe.zrem(key, job_id)
             pipe.zrem(_EXPIRING, *gone)
             pipe.execute()
         return len(gone)

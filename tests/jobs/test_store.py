@@ -203,3 +203,41 @@ def test_redis_pages_do_not_shift_when_jobs_come_and_go(redis_port: int) -> None
     store.purge(1000.0)  # p5 leaves the listing
     rest = store.list_jobs("o", None, "p4", 10) or []
     assert [j.id for j in rest] == ["p3", "p2", "p1", "p0"]
+
+
+def test_a_state_listing_follows_each_move(store: JobStore) -> None:
+    store.create(_job("q", 1, owner="o"), ["x"], None)
+    store.create(_job("r", 1, owner="o"), ["x"], None)
+    store.start("r", 101.0)
+
+    def ids(state: str) -> list[str]:
+        return [j.id for j in store.list_jobs("o", state, None, 10) or []]
+
+    assert (ids("queued"), ids("running"), ids("done")) == (["q"], ["r"], [])
+    store.add_results("r", [(0, "{}", False)], 0.1, 102.0)  # its only item: done
+    store.finish("q", "cancelled", 103.0)
+    assert (ids("queued"), ids("running"), ids("done"), ids("cancelled")) == ([], [], ["r"], ["q"])
+    assert ids("failed") == []
+
+
+def test_redis_state_listing_reads_only_jobs_in_that_state(redis_port: int) -> None:
+    """An owner with thousands of finished jobs and one queued: the page of
+    queued jobs reads one job, not every finished one before it (the
+    listing used to walk them all, a request as slow as the owner's history
+    is long)."""
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    store.create(_job("old", 1, owner="o"), ["x"], None)
+    for i in range(2000):
+        store.create(Job(**{**_job(f"f{i}", 1, owner="o").__dict__, "created": 200.0 + i}), ["x"], None)
+        store.finish(f"f{i}", "cancelled", 300.0)
+    r.config_resetstat()
+    assert [j.id for j in store.list_jobs("o", "queued", None, 1) or []] == ["old"]
+    assert [j.id for j in store.list_jobs("o", "queued", "f1999", 5) or []] == ["old"]
+    reads = r.info("commandstats").get("cmdstat_hgetall", {}).get("calls", 0)
+    assert reads == 2, f"{reads} job reads for two one-job pages"

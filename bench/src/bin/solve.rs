@@ -19,6 +19,9 @@
 //!
 //! `--from K` and `--to L` measure only positions K..L of each variant, to
 //! split a run over processes (each per-position line carries its index).
+//! `--pause-file PATH`: while PATH exists, wait before the next position,
+//! so the machine can be used for a while without a position being timed
+//! on a shared core (a long run spans days of other work).
 //!
 //! `--depth D` sets the solver's `Limits::depth` (0, the default: its
 //! short runs beside the full one; 256: the single full run it had before
@@ -168,7 +171,11 @@ fn measure<G: Engine>(
     text: fn(&G::Pos) -> String,
 ) -> Vec<Tally> {
     let mut tallies: Vec<Tally> = times.iter().map(|_| Tally::default()).collect();
+    let pause: String = arg("--pause-file", String::new());
     for (i, p) in positions.iter().enumerate().take(to).skip(from) {
+        while !pause.is_empty() && std::path::Path::new(&pause).exists() {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        }
         let mut prev: Option<(Answer, Answer)> = None;
         for (k, &ms) in times.iter().enumerate() {
             if k > 0 && i >= long {
