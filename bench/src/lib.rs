@@ -96,4 +96,5 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod solving;
 pub mod stability;

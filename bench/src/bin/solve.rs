@@ -247,33 +247,6 @@ fn isolo_openings(n: usize, plies: u32, seed: u64) -> Vec<isolo::Position> {
     out
 }
 
-fn start_row<G: Engine>(name: &str, p: &G::Pos, ms: u64, tt_bits: u32, depth: Option<u32>) {
-    let (s, cert) = solve_certified::<G>(p, &Limits { tt_bits, depth, ..Limits::time(ms) });
-    println!(
-        "start {name}: {} turns {:?} nodes {} time {} ms stopped_by {} unknown_turns {} line {}",
-        s.outcome.name(),
-        s.turns,
-        s.nodes,
-        s.time_ms,
-        s.stopped_by.name(),
-        s.unknown_turns,
-        s.line.join(" ")
-    );
-    // A proof is walked again, whole, with the rules (`search::solve_check`).
-    if let Some(cert) = cert {
-        let t = std::time::Instant::now();
-        let c = check::<G>(p, &cert, u64::MAX, u32::MAX);
-        println!(
-            "check {name}: verified {} gave_up {} proof positions {} in-turn steps {} time {} ms",
-            c.verified,
-            c.gave_up,
-            c.positions,
-            c.steps,
-            t.elapsed().as_millis()
-        );
-    }
-}
-
 fn main() {
     let n: usize = arg("--positions", 60);
     let long: usize = arg("--positions-long", 10);
@@ -315,12 +288,18 @@ fn main() {
         println!();
         for v in board4x8::Variant::ALL {
             if wanted(v.name()) {
-                start_row::<Igisoro>(v.name(), &board4x8::Position::start(v), start_ms, tt_bits.max(22), o.depth);
+                igisoro_bench::solving::solve_row::<Igisoro>(
+                    &format!("start {}", v.name()),
+                    &board4x8::Position::start(v),
+                    start_ms,
+                    tt_bits.max(22),
+                    o.depth,
+                );
             }
         }
         if wanted("isolo") {
-            start_row::<Isolo>(
-                "isolo",
+            igisoro_bench::solving::solve_row::<Isolo>(
+                "start isolo",
                 &isolo::Position::start(isolo::Variant::Isolo),
                 start_ms,
                 tt_bits.max(22),

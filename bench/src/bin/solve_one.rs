@@ -5,7 +5,6 @@
 //! proven entries).
 use igisoro_bench::arg;
 use igisoro_core::board4x8::{notation, Igisoro};
-use igisoro_core::search::{check, solve_certified, Limits};
 
 fn main() {
     let text = std::env::args().nth(1).expect("a 4x8 position in notation");
@@ -13,21 +12,5 @@ fn main() {
     let tt_bits: u32 = arg("--tt-bits", 20);
     let ms: u64 = arg("--ms", 1000);
     let depth: u32 = arg("--depth", 0);
-    let limits = Limits { tt_bits, depth: (depth > 0).then_some(depth), ..Limits::time(ms) };
-    let (s, cert) = solve_certified::<Igisoro>(&p, &limits);
-    println!(
-        "{:?} turns {:?} nodes {} {} ms stopped_by {} unknown_turns {} line {}",
-        s.outcome,
-        s.turns,
-        s.nodes,
-        s.time_ms,
-        s.stopped_by.name(),
-        s.unknown_turns,
-        s.line.join(" ")
-    );
-    if let Some(c) = cert {
-        let t = std::time::Instant::now();
-        let c = check::<Igisoro>(&p, &c, u64::MAX, u32::MAX);
-        println!("{c:?} in {} ms", t.elapsed().as_millis());
-    }
+    igisoro_bench::solving::solve_row::<Igisoro>("position", &p, ms, tt_bits, (depth > 0).then_some(depth));
 }
