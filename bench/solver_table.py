@@ -9,7 +9,7 @@ is an error, not counted twice.
 
     python bench/solver_table.py bench/data/solver-1000-*.txt
     python bench/solver_table.py SOLVER_ONLY_LOGS --search-from SEARCH_LOGS
-    python bench/solver_table.py --only-ms 10000 LOGS   # one tier of logs that hold several
+    python bench/solver_table.py ONE_S_LOGS TEN_S_LOG@10000   # LOG@MS: only that time's lines
 """
 
 from __future__ import annotations
@@ -29,11 +29,15 @@ def parse(result: str) -> tuple[bool | None, int | None]:
     return (None, None) if m is None else (m.group(1) == "win", int(m.group(2)))
 
 
-def read(paths: list[str], only_ms: int | None = None) -> dict[tuple[str, int, int], dict[str, str]]:
-    """The per-position lines of `paths` by (variant, index, ms); with
-    `only_ms`, only the lines of that time limit."""
+def read(paths: list[str]) -> dict[tuple[str, int, int], dict[str, str]]:
+    """The per-position lines of `paths` by (variant, index, ms). A path
+    `LOG@MS` reads only that log's lines at MS: a log of both tiers (the
+    10 s tier's first 80 positions) merges with 1 s logs of the same
+    positions without its 1 s lines being read twice."""
     lines: dict[tuple[str, int, int], dict[str, str]] = {}
-    for path in paths:
+    for spec in paths:
+        path, _, ms_text = spec.partition("@")
+        only_ms = int(ms_text) if ms_text else None
         with open(path) as f:
             for line in f:
                 m = LINE.match(line)
@@ -49,21 +53,20 @@ def read(paths: list[str], only_ms: int | None = None) -> dict[tuple[str, int, i
 def main(argv: list[str]) -> None:
     # `--search-from LOG...` (after the logs): the alpha-beta column comes
     # from those logs instead (a solver-only run, `solve --no-search`,
-    # against a search that did not change); positions they lack are dropped.
-    # `--only-ms MS` (first): only that time's lines, so the 10 s tier can
-    # merge logs of both tiers (the first 80 positions) with 10 s-only logs
-    # without the 1 s lines being read twice.
-    only_ms = None
-    if argv[:1] == ["--only-ms"]:
-        only_ms, argv = int(argv[1]), argv[2:]
+    # against a search that did not change); positions they lack at the
+    # times they hold are dropped.
     paths, search = argv, []
     if "--search-from" in argv:
         k = argv.index("--search-from")
         paths, search = argv[:k], argv[k + 1:]
-    lines = read(paths, only_ms)
+    lines = read(paths)
     if search:
-        ref = read(search, only_ms)
-        lines = {k: {**m, "a": ref[k]["a"], "at": ref[k]["at"]} for k, m in lines.items() if k in ref}
+        # Only the times the reference logs hold are replaced (`LOG@1000`
+        # for its 1 s lines alone); lines at other times keep their own.
+        ref = read(search)
+        ref_ms = {ms for (_, _, ms) in ref}
+        lines = {k: ({**m, "a": ref[k]["a"], "at": ref[k]["at"]} if k[2] in ref_ms else m)
+                 for k, m in lines.items() if k[2] not in ref_ms or k in ref}
     # The shorter time again over only the positions the longer one ran on,
     # so the two tiers compare like for like ("1.0 s, same N").
     longest = {v: max(ms for (w, _, ms) in lines if w == v) for (v, _, _) in lines}
