@@ -15,15 +15,20 @@ STATIC = Path(__file__).resolve().parent / "static"
 bp = Blueprint("board", __name__)
 
 #: The page's files (a flat folder).
-_ASSETS = frozenset(p.name for p in STATIC.iterdir() if p.is_file())
+_FILES = frozenset(p.name for p in STATIC.iterdir() if p.is_file())
+
+#: What ``/board/<asset>`` serves: the script and style only, the types its
+#: OpenAPI operation documents (the page itself is ``/``; serving it here
+#: too answered ``text/html`` where the contract says JavaScript or CSS).
+_ASSETS = frozenset(n for n in _FILES if n.endswith((".js", ".css")))
 
 
-def _file(name: str, max_age: int) -> Response:
+def _file(name: str, max_age: int, allowed: frozenset[str] = _FILES) -> Response:
     # Read whole (a few KiB) rather than stream an open file, as the docs
     # assets do: a client that never closes the response leaks no handle.
     # Only the files shipped in static/: a name is looked up, never used as
     # a path (a 300-character name made is_file() raise "name too long").
-    if name not in _ASSETS:
+    if name not in allowed:
         abort(404)
     resp = Response((STATIC / name).read_bytes(), mimetype=mimetypes.guess_type(name)[0] or "application/octet-stream")
     resp.cache_control.max_age = max_age
@@ -81,4 +86,4 @@ def asset(asset: str) -> Response:
                 type: string
       x-problems: [default]
     """
-    return _file(asset, 300)
+    return _file(asset, 300, _ASSETS)
