@@ -10,8 +10,8 @@ Finished jobs expire after the retention (``EXPIRE`` on their keys).
 
 Each owner's listing is a sorted set of job ids by creation time, and one
 more per state, kept by the same scripts that change the state: a listing
-filtered by state walks only jobs in that state, so a page costs about
-``limit`` reads however many jobs the owner has in other states.
+filtered by state walks only jobs in that state, so a page costs ``limit``
+reads however many jobs the owner has in other states.
 """
 
 from __future__ import annotations
@@ -112,6 +112,22 @@ end
 return 1
 """
 
+# Puts a job created by a version before the per-state listings into its
+# state's listing (``RedisStore._index_states``): one job at a time, the
+# state read and the listing written in one step, so a job that changes
+# state meanwhile ends where the scripts above put it.
+# KEYS: meta, then the owner's per-state listings.
+_INDEX = """
+local STATES = {queued = 0, running = 1, done = 2, failed = 3, cancelled = 4}
+local state = redis.call('HGET', KEYS[1], 'state')
+if not state or not STATES[state] then return 0 end
+return redis.call('ZADD', KEYS[2 + STATES[state]], 'NX', redis.call('HGET', KEYS[1], 'created'),
+                  redis.call('HGET', KEYS[1], 'id'))
+"""
+
+#: Set once every owner's jobs are in their per-state listings.
+_INDEXED = _P + "jobs:state-listings"
+
 _INT = ("total", "done", "errors", "chunk_size")
 _FLOAT = ("created", "started", "finished")
 
@@ -125,6 +141,28 @@ class RedisStore:
         self._add = self.r.register_script(_ADD)
         self._finish = self.r.register_script(_FINISH)
         self._start = self.r.register_script(_START)
+        self._index = self.r.register_script(_INDEX)
+        self._index_states()
+
+    def _index_states(self) -> None:
+        """Once per Redis (a marker key says it is done): put the jobs of a
+        version before the per-state listings into them, so that after an
+        upgrade ``?state=done`` still lists the week of finished jobs that
+        version left. Every store that starts before the marker is set does
+        it too, which is harmless (each step is an idempotent script)."""
+        if self.r.exists(_INDEXED):
+            return
+        prefix, suffix = f"{_P}owner:", ":jobs"
+        for key in self.r.scan_iter(match=f"{prefix}*{suffix}", count=1000):
+            owner = str(key)[len(prefix):-len(suffix)]
+            states = self._state_keys(owner)
+            pipe = self.r.pipeline(transaction=False)
+            for n, (job_id, _) in enumerate(self.r.zscan_iter(key, count=1000), 1):
+                self._index(keys=[self._keys(str(job_id))[0], *states], client=pipe)
+                if n % 500 == 0:
+                    pipe.execute()
+            pipe.execute()
+        self.r.set(_INDEXED, "1")
 
     @staticmethod
     def _keys(job_id: str) -> list[str]:
@@ -257,17 +295,21 @@ class RedisStore:
         # meanwhile never shift a page onto a skipped or repeated job.
         # The cursor may name a job in any state; the walk is over the
         # state's own listing, so it reads only jobs in that state (a job
-        # that left it between the two reads is skipped by the check below).
+        # that left it between the two reads is skipped by the check below),
+        # `limit` at a time. Unfiltered, a batch is four pages: listed jobs
+        # that expired are skipped.
         key = self._owner_key(owner, state)
         anchor: tuple[float, str] | None = None
         if before is not None:
             score = self.r.zscore(self._owner_key(owner), before)
+            if score is None and state is not None:
+                score = self.r.zscore(key, before)  # a job listed by state only (an older version's)
             if score is None:
                 return None
             anchor = (float(score), before)
         out: list[Job] = []
         while len(out) < limit:
-            batch = self._older(key, anchor, 4 * limit)
+            batch = self._older(key, anchor, (1 if state is not None else 4) * limit)
             if not batch:
                 break
             pipe = self.r.pipeline(transaction=False)

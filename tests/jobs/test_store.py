@@ -119,7 +119,7 @@ def test_redis_create_that_dies_before_its_write_leaves_no_key(redis_port: int, 
         m.setattr(Pipeline, "execute", die)
         with pytest.raises(ConnectionError):
             store.create(_job("j7", 1, owner="o1"), ["x"], ("k", "d1"))
-    assert r.keys("*") == [], "nothing of the job, and no key claiming it"
+    assert r.keys("*") == ["igisoro:jobs:state-listings"], "nothing of the job, and no key claiming it"
     # The client's retry creates the job, and the key now names it.
     job, new = store.create(_job("j8", 1, owner="o1"), ["x"], ("k", "d1"))
     assert new and job.id == "j8"
@@ -218,6 +218,12 @@ def test_a_state_listing_follows_each_move(store: JobStore) -> None:
     store.finish("q", "cancelled", 103.0)
     assert (ids("queued"), ids("running"), ids("done"), ids("cancelled")) == ([], [], ["r"], ["q"])
     assert ids("failed") == []
+    if not isinstance(store, SqliteStore):
+        # The listings themselves, not only what the state check lets through.
+        r = store.r  # type: ignore[attr-defined]
+        held = {state: r.zrange(f"igisoro:owner:o:jobs:{state}", 0, -1)
+                for state in ("queued", "running", "done", "failed", "cancelled")}
+        assert held == {"queued": [], "running": [], "done": ["r"], "failed": [], "cancelled": ["q"]}
 
 
 def test_redis_state_listing_reads_only_jobs_in_that_state(redis_port: int) -> None:
@@ -232,12 +238,61 @@ def test_redis_state_listing_reads_only_jobs_in_that_state(redis_port: int) -> N
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
     store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
-    store.create(_job("old", 1, owner="o"), ["x"], None)
+    for i in range(3):
+        store.create(Job(**{**_job(f"old{i}", 1, owner="o").__dict__, "created": 100.0 + i}), ["x"], None)
     for i in range(2000):
         store.create(Job(**{**_job(f"f{i}", 1, owner="o").__dict__, "created": 200.0 + i}), ["x"], None)
         store.finish(f"f{i}", "cancelled", 300.0)
     r.config_resetstat()
-    assert [j.id for j in store.list_jobs("o", "queued", None, 1) or []] == ["old"]
-    assert [j.id for j in store.list_jobs("o", "queued", "f1999", 5) or []] == ["old"]
+    assert [j.id for j in store.list_jobs("o", "queued", None, 1) or []] == ["old2"]
+    assert [j.id for j in store.list_jobs("o", "queued", "f1999", 1) or []] == ["old2"]
+    assert [j.id for j in store.list_jobs("o", "queued", "old2", 1) or []] == ["old1"]
     reads = r.info("commandstats").get("cmdstat_hgetall", {}).get("calls", 0)
-    assert reads == 2, f"{reads} job reads for two one-job pages"
+    assert reads == 3, f"{reads} job reads for three one-job pages"
+
+
+def test_redis_upgrade_puts_older_jobs_in_the_state_listings(redis_port: int) -> None:
+    """Jobs a version before the per-state listings left (in the owner's
+    listing only) are put in them when a store of this version starts, so
+    ``?state=`` lists them; done once per Redis."""
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    store.create(_job("a", 1, owner="o"), ["x"], None)
+    store.create(_job("b", 1, owner="o"), ["x"], None)
+    store.finish("b", "done", 101.0)
+    # As the older version left them: no per-state listings, no marker.
+    for state in ("queued", "done"):
+        r.delete(f"igisoro:owner:o:jobs:{state}")
+    r.delete("igisoro:jobs:state-listings")
+    assert store.list_jobs("o", "done", None, 10) == []
+    upgraded = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    assert [j.id for j in upgraded.list_jobs("o", "done", None, 10) or []] == ["b"]
+    assert [j.id for j in upgraded.list_jobs("o", "queued", None, 10) or []] == ["a"]
+    assert r.get("igisoro:jobs:state-listings") == "1"
+
+
+def test_redis_a_job_listed_by_state_only_is_a_cursor(redis_port: int) -> None:
+    """A job from before the owner listings existed joins a state listing
+    when it next moves; as the last job of a page it must work as the
+    next page's cursor."""
+    import redis
+
+    from service.jobs.redis_store import RedisStore
+
+    r = redis.Redis(port=redis_port, db=2, decode_responses=True)
+    r.flushdb()
+    store = RedisStore(f"redis://127.0.0.1:{redis_port}/2", retention=60)
+    for i in range(3):
+        store.create(Job(**{**_job(f"j{i}", 1, owner="o").__dict__, "created": 100.0 + i}), ["x"], None)
+    r.zrem("igisoro:owner:o:jobs", "j1")
+    r.zrem("igisoro:owner:o:jobs:queued", "j1")
+    for i in range(3):
+        store.finish(f"j{i}", "cancelled", 200.0)
+    first = store.list_jobs("o", "cancelled", None, 2) or []
+    assert [j.id for j in first] == ["j2", "j1"]
+    assert [j.id for j in store.list_jobs("o", "cancelled", "j1", 2) or []] == ["j0"]
