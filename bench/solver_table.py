@@ -36,8 +36,8 @@ def read(paths: list[str]) -> dict[tuple[str, int, int], dict[str, str]]:
     positions without its 1 s lines being read twice."""
     lines: dict[tuple[str, int, int], dict[str, str]] = {}
     for spec in paths:
-        path, _, ms_text = spec.partition("@")
-        only_ms = int(ms_text) if ms_text else None
+        m_spec = re.fullmatch(r"(.*)@(\d+)", spec)
+        path, only_ms = (m_spec[1], int(m_spec[2])) if m_spec else (spec, None)
         with open(path) as f:
             for line in f:
                 m = LINE.match(line)
@@ -61,12 +61,12 @@ def main(argv: list[str]) -> None:
         paths, search = argv[:k], argv[k + 1:]
     lines = read(paths)
     if search:
-        # Only the times the reference logs hold are replaced (`LOG@1000`
-        # for its 1 s lines alone); lines at other times keep their own.
+        # Only the variants and times the reference logs hold are replaced
+        # (`LOG@1000` for its 1 s lines alone); other lines keep their own.
         ref = read(search)
-        ref_ms = {ms for (_, _, ms) in ref}
-        lines = {k: ({**m, "a": ref[k]["a"], "at": ref[k]["at"]} if k[2] in ref_ms else m)
-                 for k, m in lines.items() if k[2] not in ref_ms or k in ref}
+        ref_ms = {(v, ms) for (v, _, ms) in ref}
+        lines = {k: ({**m, "a": ref[k]["a"], "at": ref[k]["at"]} if (k[0], k[2]) in ref_ms else m)
+                 for k, m in lines.items() if (k[0], k[2]) not in ref_ms or k in ref}
     # The shorter time again over only the positions the longer one ran on,
     # so the two tiers compare like for like ("1.0 s, same N").
     longest = {v: max(ms for (w, _, ms) in lines if w == v) for (v, _, _) in lines}
