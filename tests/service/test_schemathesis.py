@@ -26,7 +26,7 @@ SCHEMA = schemathesis.openapi.from_path(OPENAPI_PATH)
 
 #: 40 examples per operation and mode keeps this to about 15 s on one shared
 #: core; the explicit examples in the spec run on top. Before a release, run
-#: it longer (README): SCHEMATHESIS_EXAMPLES=1000 python -m pytest tests/service/test_schemathesis.py
+#: it longer (README): SCHEMATHESIS_EXAMPLES=3000 python -m pytest tests/service/test_schemathesis.py
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "40"))
 
 
