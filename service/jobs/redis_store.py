@@ -33,10 +33,12 @@ _EXPIRING = _P + "jobs:expiring"
 #: passed to the scripts (after the job's own keys).
 _STATES = ("queued", "running", "done", "failed", "cancelled")
 
+# Each state's offset among the per-state keys, for the scripts.
+_STATES_LUA = "local STATES = {" + ", ".join(f"{st} = {k}" for k, st in enumerate(_STATES)) + "}\n"
+
 # Moves a job's id from its owner's listing of one state to another's.
 # KEYS[first .. first + 4]: the owner's per-state keys, in _STATES order.
-_MOVE = """
-local STATES = {queued = 0, running = 1, done = 2, failed = 3, cancelled = 4}
+_MOVE = _STATES_LUA + """
 local function move(first, old, new)
   local id = redis.call('HGET', KEYS[1], 'id')
   redis.call('ZREM', KEYS[first + STATES[old]], id)
@@ -117,8 +119,7 @@ return 1
 # state read and the listing written in one step, so a job that changes
 # state meanwhile ends where the scripts above put it.
 # KEYS: meta, then the owner's per-state listings.
-_INDEX = """
-local STATES = {queued = 0, running = 1, done = 2, failed = 3, cancelled = 4}
+_INDEX = _STATES_LUA + """
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state or not STATES[state] then return 0 end
 return redis.call('ZADD', KEYS[2 + STATES[state]], 'NX', redis.call('HGET', KEYS[1], 'created'),
@@ -142,15 +143,20 @@ class RedisStore:
         self._finish = self.r.register_script(_FINISH)
         self._start = self.r.register_script(_START)
         self._index = self.r.register_script(_INDEX)
-        self._index_states()
+        # Whether this store has seen the per-state listings complete
+        # (``_index_states``); asked at the first listing by state, not
+        # here: a worker opens its store at import, and Redis may not be up
+        # yet then (the constructor makes no connection).
+        self._indexed = False
 
     def _index_states(self) -> None:
         """Once per Redis (a marker key says it is done): put the jobs of a
         version before the per-state listings into them, so that after an
         upgrade ``?state=done`` still lists the week of finished jobs that
-        version left. Every store that starts before the marker is set does
+        version left. Every store that asks before the marker is set does
         it too, which is harmless (each step is an idempotent script)."""
-        if self.r.exists(_INDEXED):
+        if self._indexed or self.r.exists(_INDEXED):
+            self._indexed = True
             return
         prefix, suffix = f"{_P}owner:", ":jobs"
         for key in self.r.scan_iter(match=f"{prefix}*{suffix}", count=1000):
@@ -163,6 +169,7 @@ class RedisStore:
                     pipe.execute()
             pipe.execute()
         self.r.set(_INDEXED, "1")
+        self._indexed = True
 
     @staticmethod
     def _keys(job_id: str) -> list[str]:
@@ -298,6 +305,8 @@ class RedisStore:
         # that left it between the two reads is skipped by the check below),
         # `limit` at a time. Unfiltered, a batch is four pages: listed jobs
         # that expired are skipped.
+        if state is not None:
+            self._index_states()
         key = self._owner_key(owner, state)
         anchor: tuple[float, str] | None = None
         if before is not None:
