@@ -50,6 +50,12 @@ max_requests_jitter = max_requests // 10
 # itself, in HTML); nginx in front refuses anything over 7 KiB first.
 limit_request_line = 8190
 limit_request_field_size = 8190
+# Behind a proxy (IGISORO_TRUSTED_PROXIES set, as with deploy/nginx) as many
+# header fields as the proxy can pass: nginx's 4 x 7 KiB header buffers hold
+# about 7,000 short fields at most, and gunicorn's default of 100 answered a
+# request with more in HTML. Served directly, the default keeps a client's
+# headers to 100 fields (with 8190 bytes each, about 800 KB, not 65 MB).
+limit_request_fields = 8000 if _int("IGISORO_TRUSTED_PROXIES", 0) >= 1 else 100
 
 loglevel = os.environ.get("LOG_LEVEL", "info")
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None

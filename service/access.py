@@ -112,8 +112,12 @@ def init_app(app: Flask) -> None:
         # always_send=False: no Access-Control-Allow-Origin for requests
         # without an Origin (not from a browser); Vary: Origin on every
         # answer, so a cache never serves one origin's answer to another.
-        CORS(app, origins=origins, expose_headers=["Retry-After", "X-Engine-Version"],
-             allow_headers=["Content-Type", "X-API-Key", "Authorization"], always_send=False)
+        # Every request header a client may send, and every response header
+        # a client reads (the jobs' Location and progress headers included).
+        CORS(app, origins=origins,
+             expose_headers=["Retry-After", "X-Engine-Version", "Location", "X-Job-State", "X-Job-Done",
+                             "X-Job-Total"],
+             allow_headers=["Content-Type", "X-API-Key", "Authorization", "Idempotency-Key"], always_send=False)
 
         @app.after_request
         def _vary(resp: Response) -> Response:

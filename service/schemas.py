@@ -289,4 +289,6 @@ class ResultsQuery(Schema):
     """``GET /v1/jobs/{id}/results?after=INDEX``: lines with a larger index
     (default -1: from the start)."""
 
-    after = fields.Integer(load_default=-1, validate=validate.Range(min=-1))
+    # Bounded: a larger int does not fit the stores' 64-bit index (SQLite
+    # raises OverflowError, inside the streamed body, past the error handlers).
+    after = fields.Integer(load_default=-1, validate=validate.Range(min=-1, max=2**62))

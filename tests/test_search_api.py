@@ -131,3 +131,38 @@ def test_batch_timeout_is_shared() -> None:
     ps = [Position.start("igisoro")] * 6
     out = igisoro.analyse_many(ps, depth=30, timeout=0.3)
     assert all(isinstance(a, igisoro.Analysis) and a.partial and a.best_move for a in out)
+
+
+def test_ints_past_the_cores_range_and_bad_timeouts_name_the_argument() -> None:
+    p = Position.start()
+    with pytest.raises(InvalidLimitError, match="time_ms"):
+        p.best_move(1, time_ms=2**63)
+    with pytest.raises(InvalidLimitError, match="level"):
+        p.best_move(-(2**63) - 1)
+    assert p.is_legal(p.best_move(1, time_ms=5, seed=2**64 - 1).best_move)  # the seed is a u64
+    move = p.legal_moves()[0].move
+    for call in (lambda t: p.legal_moves(timeout=t), lambda t: p.legal_moves_json(timeout=t),
+                 lambda t: p.play(move, t), lambda t: p.is_legal(move, t), lambda t: p.canonical(move, t),
+                 lambda t: p.status(t), lambda t: p.random_move(1, t), lambda t: p.next_decision("", t)):
+        for bad in ("1", True):
+            with pytest.raises(InvalidLimitError, match="timeout"):
+                call(bad)
+
+
+def test_analyse_many_names_an_item_that_is_not_a_position() -> None:
+    with pytest.raises(igisoro.InvalidPositionError, match=r"positions\[1\] must be a Position, not 'x'"):
+        igisoro.analyse_many([Position.start(), "x"], depth=1)  # type: ignore[list-item]
+
+
+def test_a_review_begun_past_its_deadline_checks_the_moves_and_searches_nothing() -> None:
+    p = Position.start("igisoro")
+    moves = []
+    for _ in range(6):
+        moves.append(p.legal_moves()[0].move.notation)
+        p = p.play(moves[-1]).position
+    r = igisoro.review(Position.start("igisoro"), [*moves, "zz9"], depth=2, timeout=0)
+    assert r.partial and [ply.move for ply in r.plies] == moves
+    assert all(ply.best is None for ply in r.plies)
+    assert r.illegal is not None and r.illegal.ply == 7  # the bad move is still found
+    with pytest.raises(InvalidLimitError, match="timeout"):
+        igisoro.review(Position.start("igisoro"), moves, depth=1, timeout=-1)

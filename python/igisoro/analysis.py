@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
 from igisoro import _igisoro
-from igisoro.errors import IgisoroError, InvalidLimitError
+from igisoro.errors import IgisoroError, InvalidLimitError, InvalidPositionError
 
 if TYPE_CHECKING:
     from igisoro.position import Position
@@ -187,7 +187,8 @@ def analyse_many(
     """
     from igisoro.position import Position
 
-    if not all(isinstance(p, Position) for p in positions):
-        raise InvalidLimitError("analyse_many takes a sequence of Position objects")
+    for i, p in enumerate(positions):
+        if not isinstance(p, Position):
+            raise InvalidPositionError(f"positions[{i}] must be a Position, not {p!r}")
     out = _igisoro.analyse_many([p._pos for p in positions], *limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
     return [Analysis._from(r) for r in out]

@@ -32,7 +32,9 @@ def _utf8(text: str, what: str, error: type[Exception]) -> str:
 
 
 def _check_int(name: str, v: object) -> int:
-    if not _is_int(v) or not -(2**64) < v < 2**64:  # type: ignore[operator]
+    # The core takes an i64: a larger int would be PyO3's OverflowError,
+    # which names no argument; the core checks the real range.
+    if not _is_int(v) or not -(2**63) <= v < 2**63:  # type: ignore[operator]
         raise InvalidLimitError(f"{name} must be an integer, not {v!r}")
     return v  # type: ignore[return-value]
 
@@ -231,7 +233,7 @@ class Position:
         7 s and under 200 MB).
         """
         _check_limit(limit)
-        moves, truncated = self._pos.legal_moves(limit, timeout)
+        moves, truncated = self._pos.legal_moves(limit, check_timeout(timeout))
         return MoveList(
             [LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps) for n, r, c, laps in moves],
             truncated,
@@ -247,7 +249,7 @@ class Position:
         on a hot HTTP path. Same arguments and errors as :meth:`legal_moves`.
         """
         _check_limit(limit)
-        return LegalMovesJson(*self._pos.legal_moves_json(limit, timeout))
+        return LegalMovesJson(*self._pos.legal_moves_json(limit, check_timeout(timeout)))
 
     def next_decision(self, partial: str | Move | Sequence[str] = "", timeout: float | None = None) -> Decision:
         """The next decision after a partial decision list (step-wise play).
@@ -255,13 +257,14 @@ class Position:
         Raises :class:`IllegalMoveError` if the partial list is not a prefix
         of a legal move.
         """
-        r = self._pos.next_decision(_move_text(partial), timeout)
+        r = self._pos.next_decision(_move_text(partial), check_timeout(timeout))
         if r[0] == "decide":
             return Decision(complete=False, role=r[1], actor=r[2], options=tuple(r[3]))
         return Decision(complete=True, result=Position(r[1]), captured=r[2], laps=r[3])
 
     def play(self, move: str | Move | Sequence[str], timeout: float | None = None) -> PlayResult:
         """Play a complete move, or raise :class:`IllegalMoveError` saying why."""
+        timeout = check_timeout(timeout)
         pos, captured, laps, trace = self._pos.play(_move_text(move), timeout)
         result = Position(pos)
         return PlayResult(result, result.status(timeout), captured, laps, trace)
@@ -271,25 +274,25 @@ class Position:
         from igisoro.errors import IllegalMoveError
 
         try:
-            self._pos.play(_move_text(move), timeout)
+            self._pos.play(_move_text(move), check_timeout(timeout))
         except (IllegalMoveError, InvalidNotationError):
             return False
         return True
 
     def canonical(self, move: str | Move | Sequence[str], timeout: float | None = None) -> Move:
         """The canonical notation of the legal move ``move`` plays."""
-        return Move.from_notation(self._pos.canonical(_move_text(move), timeout))
+        return Move.from_notation(self._pos.canonical(_move_text(move), check_timeout(timeout)))
 
     def status(self, timeout: float | None = None) -> Status:
         """Ongoing, or the winner and the reason."""
-        state, winner, reason = self._pos.status(timeout)
+        state, winner, reason = self._pos.status(check_timeout(timeout))
         return Status(state, winner, reason)  # type: ignore[arg-type]
 
     def random_move(self, seed: int, timeout: float | None = None) -> Position | None:
         """The result of one uniformly random legal move (seeded), or None."""
         if not _is_int(seed) or not 0 <= seed < 2**64:
             raise InvalidLimitError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
-        r = self._pos.random_move(seed, timeout)
+        r = self._pos.random_move(seed, check_timeout(timeout))
         return None if r is None else Position(r)
 
     # -- search -----------------------------------------------------------
@@ -318,10 +321,9 @@ class Position:
         ``timeout`` as in :meth:`analyse`."""
         lv = _check_int("level", level)
         ms = _check_int("time_ms", time_ms)
-        sd = _check_int("seed", seed)
-        if not 0 <= sd < 2**64:
-            raise InvalidLimitError(f"seed must be from 0 to 2**64-1, got {seed!r}")
-        found = self._pos.best_move(lv, ms, sd, timeout=check_timeout(timeout))
+        if not _is_int(seed) or not 0 <= seed < 2**64:  # the core's u64
+            raise InvalidLimitError(f"seed must be an integer from 0 to 2**64-1, got {seed!r}")
+        found = self._pos.best_move(lv, ms, seed, timeout=check_timeout(timeout))
         return self._with_move(Analysis._from(found), timeout)
 
     def win_probability(self, score: Score) -> float:

@@ -54,8 +54,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from igisoro.analysis import Analysis, Score
-from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError
+from igisoro.analysis import Analysis, Score, check_timeout
+from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError
 from igisoro.problems import problem
 from igisoro.position import Position, Status
 
@@ -272,15 +272,29 @@ def review(
 
     Limits as in :meth:`Position.analyse` (none given: depth 4), used for
     every ply's search. ``timeout`` (seconds) bounds the whole review:
-    playing and checking the moves raise :class:`EngineTimeoutError` past it,
-    and searches not started before it leave their fields None (``partial``).
+    searches not started before it leave their fields None (``partial``);
+    playing and checking the moves get what is left of it, but at least
+    ``RESERVE`` each, and raise :class:`EngineTimeoutError` past that.
     """
     if depth is None and nodes is None and time_ms is None:
         depth = 4
+    timeout = check_timeout(timeout)
+    # 0 is allowed (a batch's games reviewed after its deadline: moves only).
+    if timeout is not None and not 0 <= timeout <= 86400:
+        raise InvalidLimitError(f"timeout must be from 0 to 86400 seconds, not {timeout!r}")
     deadline = None if timeout is None else time.monotonic() + timeout
 
     def left() -> float | None:
         return None if deadline is None else deadline - time.monotonic()
+
+    def walking() -> float | None:
+        # Walking the moves is cheap (rules only), so past the deadline each
+        # step still gets RESERVE: a review begun late (a job's later games
+        # after its chunk's deadline) answers with its moves checked and its
+        # searches left out (``partial``), not with its first move called
+        # illegal for want of time (the core refuses a timeout <= 0).
+        t = left()
+        return None if t is None else max(t, RESERVE)
 
     # The moves first, with the status: before the searches, which may use
     # up the budget.
@@ -290,16 +304,16 @@ def review(
     status: Status | None = None
     for i, move in enumerate(moves):
         try:
-            played = pos.play(move, left())
+            played = pos.play(move, walking())
         except EngineTimeoutError:
             raise
         except IgisoroError as e:  # not notation, or not legal here
             illegal = IllegalPly(i + 1, move, e)
             break
-        walked.append((pos, played.position, move, _canonical(pos, move, left()), played.captured))
+        walked.append((pos, played.position, move, _canonical(pos, move, walking()), played.captured))
         pos, status = played.position, played.status
     if status is None:
-        status = position.status(left())
+        status = position.status(walking())
 
     def searched(p: Position, shallower: bool = False) -> Analysis | None:
         t = left()

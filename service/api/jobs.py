@@ -82,7 +82,9 @@ def _json_items() -> tuple[dict[str, Any], list[str]]:
     if given:
         raise validation_problem({k: ["With a JSON body, give this in the body, not the query string."] for k in given})
     req = load(_request, json_body(int(current_app.config["JOB_MAX_BYTES"])))
-    items = [json.dumps(x, separators=(",", ":"), ensure_ascii=False) for x in req[req["kind"]]]
+    # ASCII-escaped: a JSON string may hold a lone surrogate (\ud800),
+    # which no store can write as UTF-8.
+    items = [json.dumps(x, separators=(",", ":")) for x in req[req["kind"]]]
     return req, items
 
 
@@ -168,7 +170,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
       - name: kind
         in: query
         required: false
-        description: With an NDJSON body (required there); ignored with JSON.
+        description: With an NDJSON body (required there); with a JSON body it goes in the body, and here it is a 422.
         schema:
           type: string
           enum:
@@ -255,6 +257,9 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
         _enqueue(jobs, job.id, len(chunks))
     except Exception as e:  # the broker's failure, whatever its library calls it
         log.warning("job %s could not be queued", job.id, exc_info=True)
+        # The key is freed first: the client is told to retry, and its
+        # retry with the same key must queue a new job, not get this one.
+        jobs.store.release_idempotency(job.id)
         jobs.store.finish(job.id, "failed", time.time(), f"the job queue was unreachable: {e}")
         raise Problem(503, "job-queue-unavailable", "Job queue unavailable",
                       f"The job could not be queued (the broker did not take it: {type(e).__name__}); retry shortly.",
@@ -372,6 +377,7 @@ def results(job_id: str) -> Response:
         schema:
           type: integer
           minimum: -1
+          maximum: 4611686018427387904
           default: -1
       responses:
         '200':

@@ -126,6 +126,20 @@ return redis.call('ZADD', KEYS[2 + STATES[state]], 'NX', redis.call('HGET', KEYS
                   redis.call('HGET', KEYS[1], 'id'))
 """
 
+# Frees a job's Idempotency-Key (``release_idempotency``) if the key still
+# names the job (a key is "<job id> <digest>"; one that expired and was
+# claimed again is another job's); in one step, so a claim made meanwhile
+# is not deleted.
+# KEYS: the job's pointer to its key. ARGV: the job id.
+_RELEASE = """
+local idem = redis.call('GET', KEYS[1])
+if not idem then return 0 end
+local held = redis.call('GET', idem)
+if held and string.sub(held, 1, #ARGV[1] + 1) == ARGV[1] .. ' ' then redis.call('DEL', idem) end
+redis.call('DEL', KEYS[1])
+return 1
+"""
+
 #: Set once every owner's jobs are in their per-state listings.
 _INDEXED = _P + "jobs:state-listings"
 
@@ -143,6 +157,7 @@ class RedisStore:
         self._finish = self.r.register_script(_FINISH)
         self._start = self.r.register_script(_START)
         self._index = self.r.register_script(_INDEX)
+        self._release = self.r.register_script(_RELEASE)
         # Whether this store has seen the per-state listings complete
         # (``_index_states``); asked at the first listing by state, not
         # here: a worker opens its store at import, and Redis may not be up
@@ -234,6 +249,9 @@ class RedisStore:
                     return job, True
                 except redis.WatchError:
                     continue  # another replica claimed the key meanwhile: read its job
+
+    def release_idempotency(self, job_id: str) -> None:
+        self._release(keys=[self._keys(job_id)[5]], args=[job_id])
 
     def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
         """Queue the job's records and the counters on ``pipe``."""

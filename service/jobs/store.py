@@ -92,6 +92,13 @@ class JobStore(Protocol):
         same owner: then return that one and False. Raises
         :class:`IdempotencyConflict` if the key was used for another body."""
 
+    def release_idempotency(self, job_id: str) -> None:
+        """Free the Idempotency-Key that names ``job_id`` (if it still
+        does), so that the same request sent again makes a new job. Why:
+        a job that could not be queued is failed, and a client that
+        retries with the key it was told to retry with must not get that
+        failed job back."""
+
     def get(self, job_id: str) -> Job | None:
         """The job, or None if unknown or expired."""
 
@@ -227,6 +234,10 @@ class SqliteStore:
             self._bump(db, f"submitted_{job.kind}", 1)
             self._bump(db, "items_submitted", job.total)
         return job, True
+
+    def release_idempotency(self, job_id: str) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE jobs SET idem_key = NULL, idem_digest = NULL WHERE id = ?", (job_id,))
 
     def get(self, job_id: str) -> Job | None:
         db = self._db()

@@ -23,7 +23,9 @@ import sqlite3
 import time
 from typing import Any
 
+import redis
 from celery import Task
+from celery.exceptions import Reject
 from celery.signals import worker_ready
 
 from igisoro.batch import Limits, Unreadable, analyse_items
@@ -78,6 +80,12 @@ _store = open_store(settings)
 #: Attempts of a chunk that raised (not one that died: that is redelivered)
 #: before its job is marked failed.
 _ATTEMPTS = 3
+#: The store not answering: Redis unreachable or timing out, a SQLite file
+#: locked past its 60 s wait.
+_STORE_DOWN = (redis.exceptions.RedisError, sqlite3.OperationalError)
+#: Seconds a chunk waits, when the store is down, before its message goes
+#: back to the queue (so that a store down for minutes is not hammered).
+_STORE_BACKOFF = 5.0
 
 
 def _item(i: int, text: str) -> Any:
@@ -85,12 +93,14 @@ def _item(i: int, text: str) -> Any:
     # a failed job.
     try:
         return parse_json(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:  # RecursionError: nested past Python's limit
         return Unreadable(f"Item {i} is not valid JSON: {e}")
 
 
 def _dumps(line: dict[str, Any]) -> str:
-    return json.dumps(line, separators=(",", ":"), ensure_ascii=False)
+    # ASCII-escaped: a line may echo a lone surrogate (\ud800) from an item,
+    # which no store can write as UTF-8.
+    return json.dumps(line, separators=(",", ":"))
 
 
 @app.task(name=RUN_CHUNK, bind=True, acks_late=True, reject_on_worker_lost=True)  # type: ignore[untyped-decorator]
@@ -98,7 +108,24 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
     """Analyse chunk ``n`` of job ``job_id`` and store its result lines.
 
     Does nothing for a job that is gone, finished or cancelled, or for a
-    chunk already stored (a redelivered message)."""
+    chunk already stored (a redelivered message). When the store does not
+    answer, the message goes back to the queue (not counted as an attempt):
+    Celery acknowledges a task that raised, even with ``acks_late``, so a
+    store error let through would lose the chunk and leave its job running
+    for ever."""
+    try:
+        _run_chunk(self, job_id, n)
+    except _STORE_DOWN as e:
+        log.warning("job store error in chunk %d of job %s; the chunk goes back to the queue", n, job_id,
+                    exc_info=True)
+        time.sleep(_STORE_BACKOFF)
+        # Requeued; with the broker down too, the message stays unacknowledged
+        # and comes back after JOB_REDELIVERY_TIMEOUT (Redis) or at the
+        # embedded worker's restart (_recover).
+        raise Reject(e, requeue=True) from None
+
+
+def _run_chunk(self: Task, job_id: str, n: int) -> None:
     if _EMBEDDED_BROKER is not None:
         _forget_delivered(_EMBEDDED_BROKER)  # this chunk's message included: it is being handled
     job = _store.get(job_id)
@@ -114,6 +141,8 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
         threads = int(os.environ.get("IGISORO_WORKER_THREADS", "0")) or None
         lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
                               max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]))
+    except _STORE_DOWN:
+        raise
     except Exception as e:
         # A bug, not bad input (bad items are error lines): retry, then fail
         # the job with the reason rather than leave it running forever.

@@ -53,6 +53,20 @@ def test_proxy_errors_are_problem_json(topology: tuple[int, int]) -> None:
     assert_problem(*raw(port, b"NOT HTTP AT ALL\r\n\r\n"), 400)
 
 
+def test_what_nginx_passes_gunicorn_takes(topology: tuple[int, int]) -> None:
+    """Headers nginx accepts never meet one of gunicorn's limits (whose
+    answers are HTML): 300 fields (gunicorn's default allows 100), and two
+    client X-Forwarded-For lines of 6 KiB each (joined to nginx's address
+    they passed gunicorn's 8190-byte field limit)."""
+    _, port = topology
+    many = b"".join(b"X-H%d: v\r\n" % i for i in range(300))
+    status, _, body = raw(port, b"GET /v1/health/live HTTP/1.1\r\nHost: x\r\n" + many + b"Connection: close\r\n\r\n")
+    assert status == 200, body
+    xff = b"X-Forwarded-For: " + b"1.2.3.4, " * 680 + b"5.6.7.8\r\n"
+    status, _, body = raw(port, b"GET /v1/health/live HTTP/1.1\r\nHost: x\r\n" + xff * 2 + b"Connection: close\r\n\r\n")
+    assert status == 200, body
+
+
 def test_app_errors_pass_through_the_proxy_unchanged(topology: tuple[int, int]) -> None:
     _, port = topology
     status, headers, body = raw(port, b"GET /v1/nope HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")

@@ -77,6 +77,17 @@ def test_idempotency_is_per_owner_and_body(store: JobStore) -> None:
     assert store.get("j6") is None
 
 
+def test_a_released_idempotency_key_makes_a_new_job(store: JobStore) -> None:
+    store.create(_job("j7", 1, owner="o1"), ["x"], ("k", "d1"))
+    store.release_idempotency("j7")
+    store.finish("j7", "failed", 101.0, "the job queue was unreachable")
+    again, new = store.create(_job("j8", 1, owner="o1"), ["x"], ("k", "d1"))
+    assert new and again.id == "j8"
+    store.release_idempotency("j7")  # the key now names j8: it stays
+    assert store.create(_job("j9", 1, owner="o1"), ["x"], ("k", "d1")) == (again, False)
+    assert store.get("j7").state == "failed"  # type: ignore[union-attr]
+
+
 def test_sqlite_purges_expired_jobs(tmp_path: Path) -> None:
     store = SqliteStore(tmp_path / "jobs.sqlite", retention=10)
     store.create(_job("old", 1), ["x"], None)

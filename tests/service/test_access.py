@@ -53,6 +53,13 @@ def test_cors_for_configured_origins():
     assert pre.status_code == 200
     assert pre.headers["Access-Control-Allow-Origin"] == "https://app.example"
     assert "x-api-key" in pre.headers["Access-Control-Allow-Headers"].lower()
+    # Jobs: the key a retry carries, and the headers a poller reads.
+    pre = c.options("/v1/jobs", headers={"Origin": "https://app.example", "Access-Control-Request-Method": "POST",
+                                        "Access-Control-Request-Headers": "content-type,idempotency-key"})
+    assert "idempotency-key" in pre.headers["Access-Control-Allow-Headers"].lower()
+    r = c.get("/v1/variants", headers={"Origin": "https://app.example", "X-API-Key": "k"})
+    exposed = {h.strip().lower() for h in r.headers["Access-Control-Expose-Headers"].split(",")}
+    assert {"location", "x-job-state", "x-job-done", "x-job-total", "retry-after"} <= exposed
 
 
 def test_rate_limit_answers_429_problem():

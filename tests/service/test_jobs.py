@@ -105,6 +105,7 @@ def test_results_after_must_be_an_index(client: FlaskClient) -> None:
     job = client.post("/v1/jobs", json={"kind": "positions", "positions": [START]}).get_json()
     _problem(client.get(f"/v1/jobs/{job['id']}/results?after=-2"), 422, "after")
     _problem(client.get(f"/v1/jobs/{job['id']}/results?after=x"), 422, "after")
+    _problem(client.get(f"/v1/jobs/{job['id']}/results?after=99999999999999999999"), 422, "after")
 
 
 def test_idempotency_key_returns_the_same_job(client: FlaskClient) -> None:
@@ -148,6 +149,28 @@ def test_unreachable_broker_is_503_and_the_job_failed(tmp_path) -> None:
     c.application.extensions["igisoro_jobs"].celery.conf.broker_transport_options["max_retries"] = 0
     p = _problem(c.post("/v1/jobs", json={"kind": "positions", "positions": [START]}), 503)
     assert p["type"] == "urn:igisoro:problem:job-queue-unavailable"
+
+
+def test_a_retry_with_the_key_after_the_queue_was_down_queues_a_new_job(tmp_path) -> None:
+    down = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "JOB_BROKER_URL": "redis://127.0.0.1:1/0"})
+    down.extensions["igisoro_jobs"].celery.conf.broker_connection_max_retries = 0
+    down.extensions["igisoro_jobs"].celery.conf.broker_transport_options["max_retries"] = 0
+    body, key = {"kind": "positions", "positions": [START]}, {"Idempotency-Key": "retry-me"}
+    _problem(down.test_client().post("/v1/jobs", json=body, headers=key), 503)
+    # The broker back (the embedded one, over the same store): the retry the
+    # 503 asked for is queued, and the failed job stays failed.
+    up = create_app({"TESTING": True, "JOB_DIR": str(tmp_path)}).test_client()
+    r = up.post("/v1/jobs", json=body, headers=key)
+    assert r.status_code == 202 and r.get_json()["state"] == "queued"
+    assert up.post("/v1/jobs", json=body, headers=key).get_json()["id"] == r.get_json()["id"]
+    failed = up.get("/v1/jobs?state=failed").get_json()["jobs"]
+    assert len(failed) == 1 and failed[0]["id"] != r.get_json()["id"]
+
+
+def test_a_lone_surrogate_in_a_json_job_is_queued_not_a_500(client: FlaskClient) -> None:
+    r = client.post("/v1/jobs", data='{"kind": "positions", "positions": ["\\ud800", 5]}',
+                    content_type="application/json")
+    assert r.status_code == 202, r.get_data(as_text=True)
 
 
 def test_unreachable_store_is_503(tmp_path) -> None:
