@@ -265,6 +265,49 @@ def test_resuming_an_output_of_another_input_is_refused(tmp_path: Path, capsys: 
     assert "holds index 3, but the input has 2 items" in capsys.readouterr().err
 
 
+def test_an_output_that_is_not_one_is_left_untouched_and_the_input_is_never_the_output(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    notes = tmp_path / "notes.jsonl"
+    notes.write_bytes(b"not a result line\ncut mid-li")
+    inp = tmp_path / "in.txt"
+    inp.write_text(START + "\n")
+    assert run(inp, "-o", notes, "--depth", "1", "--quiet") == 2
+    assert "is not a result line" in capsys.readouterr().err
+    assert notes.read_bytes() == b"not a result line\ncut mid-li"  # refused, and not cut either
+    same = tmp_path / "in.jsonl"
+    same.write_text(json.dumps(START) + "\n")
+    assert run(same, "-o", same, "--depth", "1", "--quiet", "--force") == 2
+    assert "is the input file" in capsys.readouterr().err
+    assert same.read_text() == json.dumps(START) + "\n"
+
+
+def test_odd_input_lines_are_error_lines_and_surrogates_are_written(tmp_path: Path) -> None:
+    inp = tmp_path / "in.jsonl"
+    inp.write_text("\n".join([
+        "1" * 5000,  # an int past Python's digit limit
+        "[" * 10_000 + "]" * 10_000,  # nested past Python's stack
+        json.dumps({"position": START, "moves": ["\ud800"]}),  # echoed back as the illegal move
+    ]) + "\n")
+    for fmt in ("jsonl", "csv"):
+        out = tmp_path / f"out.{fmt}"
+        assert run(inp, "-o", out, "--depth", "1", "--quiet", "--kind", "games") == 0
+        assert out.read_bytes().count(b"\n") == (3 if fmt == "jsonl" else 4)
+    lines = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert "not JSON" in lines[0]["error"]["detail"] and "not JSON" in lines[1]["error"]["detail"]
+    assert lines[2]["illegal"]["move"] == "\ud800"
+
+
+def test_a_broken_csv_and_a_bad_poll_are_usage_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    inp = tmp_path / "in.csv"
+    inp.write_text('position\n"' + "x" * 200_000 + "\n")  # a quote never closed
+    assert run(inp, "-o", tmp_path / "out.jsonl", "--depth", "1", "--quiet") == 2
+    assert "is not CSV" in capsys.readouterr().err
+    for bad in ("0", "-1", "nan", "inf"):
+        with pytest.raises(SystemExit) as e:
+            cli.build_parser().parse_args(["analyse", str(inp), "--server", "http://x", "--poll", bad])
+        assert e.value.code == 2
+
+
 def wait_for_lines(path: Path, n: int, proc: subprocess.Popen[str], timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -166,3 +166,15 @@ def test_a_review_begun_past_its_deadline_checks_the_moves_and_searches_nothing(
     assert r.illegal is not None and r.illegal.ply == 7  # the bad move is still found
     with pytest.raises(InvalidLimitError, match="timeout"):
         igisoro.review(Position.start("igisoro"), moves, depth=1, timeout=-1)
+
+
+def test_huge_timeouts_bad_scores_and_generators_are_handled_by_name() -> None:
+    p = Position.start()
+    with pytest.raises(InvalidLimitError, match="timeout"):
+        p.status(timeout=10**400)  # type: ignore[arg-type]
+    for bad, named in ((igisoro.Score("win", turns=-1), "turns"), (igisoro.Score("seeds", value=float("nan")), "value"),
+                       (igisoro.Score("bogus"), "type")):  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=named):
+            p.win_probability(bad)
+    out = igisoro.analyse_many((q for q in [p, p]), depth=1)
+    assert len(out) == 2 and all(a.best_move for a in out)

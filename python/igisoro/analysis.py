@@ -154,7 +154,10 @@ def check_timeout(v: object) -> float | None:
         return None
     if isinstance(v, bool) or not isinstance(v, (int, float)):
         raise InvalidLimitError(f"timeout must be a number of seconds, not {v!r}")
-    return float(v)
+    try:
+        return float(v)
+    except OverflowError:  # an int past a float's range
+        raise InvalidLimitError(f"timeout must be at most 86400 seconds, not {v!r}") from None
 
 
 def limits(depth: object, nodes: object, time_ms: object, multipv: object) -> tuple[int | None, int | None, int | None, int]:
@@ -187,6 +190,7 @@ def analyse_many(
     """
     from igisoro.position import Position
 
+    positions = list(positions)  # a generator is read once, here
     for i, p in enumerate(positions):
         if not isinstance(p, Position):
             raise InvalidPositionError(f"positions[{i}] must be a Position, not {p!r}")

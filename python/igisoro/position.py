@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
@@ -340,7 +341,18 @@ class Position:
         """
         if not isinstance(score, Score):
             raise TypeError(f"win_probability takes an igisoro.Score, not {score!r}")
-        return self._pos.win_probability((score.type, score.value, score.turns))
+        # Checked here: the core would read an unknown type or a NaN as an
+        # even score, and a negative turn count is PyO3's nameless OverflowError.
+        t, v, n = score.type, score.value, score.turns
+        if t == "seeds":
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise ValueError(f"a seeds score needs a finite value, not {v!r}")
+        elif t in ("win", "loss"):
+            if not _is_int(n) or not 0 <= n < 2**32:  # type: ignore[operator]
+                raise ValueError(f"a {t} score needs turns from 0 to 2**32-1, not {n!r}")
+        else:
+            raise ValueError(f"a score's type is seeds, win or loss, not {t!r}")
+        return self._pos.win_probability((t, v, n))
 
     def solve(self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None) -> Solution:
         """Prove a win or a loss for the side to move, with a line that shows

@@ -63,6 +63,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    # A finite wait: 0, a negative or NaN made the client poll the server
+    # without a pause; inf overflowed the wait.
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0.01 <= value <= 3600:  # False for NaN
+        raise argparse.ArgumentTypeError(f"must be from 0.01 to 3600 seconds, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``igisoro`` argument parser (subcommand ``analyse``)."""
     parser = argparse.ArgumentParser(prog="igisoro", description="Igisoro engine tools.")
@@ -97,7 +109,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="sent as X-API-Key (default: $IGISORO_API_KEY)")
     server.add_argument("--cancel-on-interrupt", action="store_true",
                         help="cancel the job on Ctrl-C (default: it keeps running and a re-run resumes)")
-    server.add_argument("--poll", type=float, default=1.0, metavar="SECONDS",
+    server.add_argument("--poll", type=_seconds, default=1.0, metavar="SECONDS",
                         help="wait between polls while no results are ready (default 1)")
     return parser
 
@@ -112,19 +124,21 @@ def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally
     limits = Limits(args.depth, args.nodes, args.time_ms, 1 if args.multipv is None else args.multipv)
     check_limits(kind, limits)
     out = Output(args.output, output_format(args.output, args.output_format), kind)
+    if out.path is not None and args.input != "-" and out.path.exists() and os.path.samefile(args.input, out.path):
+        raise CliError(f"the output {out.name} is the input file; choose another output", EXIT_USAGE)
     tally = Tally(total=len(inp.items))
     resumed = Resumed()
     if args.force and out.sidecar is not None:
         out.sidecar.unlink(missing_ok=True)
     elif not args.force:
         resumed = out.resume()
-        if resumed.cut:
-            note(f"dropped a partial last line ({resumed.cut} bytes) of {out.name}")
         if (not args.server and resumed.limits is not None and resumed.limits != limits.used(kind).to_json()):
             raise CliError(f"{out.name} holds results with limits {json.dumps(resumed.limits)}, not "
                            f"{json.dumps(limits.used(kind).to_json())}; use --force to start over, or another output",
                            EXIT_USAGE)
     check_same_input(kind, inp, resumed, out.name)
+    if resumed.cut:  # cut by out.open below, now that the file is known to be this run's output
+        note(f"dropped a partial last line ({resumed.cut} bytes) of {out.name}")
     present = resumed.indices
     tally.skipped = len(present)
     pending = [i for i in range(len(inp.items)) if i not in present]

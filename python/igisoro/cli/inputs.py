@@ -76,6 +76,8 @@ def _json_item(text: str, where: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         return Unreadable(f"{where} is not JSON: {e.msg} at column {e.colno}.")
+    except (ValueError, RecursionError) as e:  # an int past Python's 4,300 digits; nesting past its stack
+        return Unreadable(f"{where} is not JSON this reader can take: {e}.")
 
 
 def read_input(path: str, fmt: str, column: str = "position") -> Input:
@@ -98,14 +100,18 @@ def read_input(path: str, fmt: str, column: str = "position") -> Input:
             wire.append(json.dumps(line))
     elif fmt == "csv":
         reader = csv.DictReader(io.StringIO(text, newline=""))
-        if reader.fieldnames is None or column not in reader.fieldnames:
-            found = ", ".join(reader.fieldnames or []) or "none"
-            raise CliError(f"{path} has no column {column!r} (columns: {found}); choose one with --column", EXIT_USAGE)
-        for row in reader:  # DictReader skips empty lines itself
-            cell = (row.get(column) or "").strip()
-            item = _json_item(cell, f"row {reader.line_num}, column {column!r},") if cell.startswith("{") else cell
-            items.append(item)
-            wire.append(json.dumps(cell) if isinstance(item, str) else cell)
+        try:
+            if reader.fieldnames is None or column not in reader.fieldnames:
+                found = ", ".join(reader.fieldnames or []) or "none"
+                raise CliError(f"{path} has no column {column!r} (columns: {found}); choose one with --column",
+                               EXIT_USAGE)
+            for row in reader:  # DictReader skips empty lines itself
+                cell = (row.get(column) or "").strip()
+                item = _json_item(cell, f"row {reader.line_num}, column {column!r},") if cell.startswith("{") else cell
+                items.append(item)
+                wire.append(json.dumps(cell) if isinstance(item, str) else cell)
+        except csv.Error as e:  # an unbalanced quote that runs on past the field limit, say
+            raise CliError(f"{path} is not CSV this reader can take (row {reader.line_num}): {e}", EXIT_USAGE) from e
     else:
         raise CliError(f"unknown input format {fmt!r}", EXIT_USAGE)
     return Input(items, wire, fmt)

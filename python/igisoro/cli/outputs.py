@@ -94,6 +94,8 @@ class Output:
         self.kind = kind
         self._stream: IO[bytes] | None = None
         self._header_done = False
+        #: Where :meth:`open` cuts the partial last line :meth:`resume` found.
+        self._cut_at: int | None = None
 
     @property
     def name(self) -> str:
@@ -106,8 +108,10 @@ class Output:
         return self.path.with_name(self.path.name + ".job") if self.path else None
 
     def resume(self) -> Resumed:
-        """Read what the file holds, cutting off a trailing partial line (the
-        write a crash or a kill interrupted), so appending goes on cleanly."""
+        """Read what the file holds; a trailing partial line (the write a
+        crash or a kill interrupted) is cut off by :meth:`open`, so that
+        appending goes on cleanly. Nothing is changed here: a file that
+        turns out not to be this kind of output is left as it was."""
         found = Resumed()
         if self.path is None or not self.path.exists():
             return found
@@ -117,13 +121,15 @@ class Output:
             raise CliError(f"cannot read {self.path}: {e.strerror or e}", EXIT_USAGE) from e
         end = data.rfind(b"\n") + 1
         if end < len(data):
-            with self.path.open("r+b") as f:
-                f.truncate(end)
+            self._cut_at = end
             found.cut = len(data) - end
         text = data[:end].decode("utf-8", errors="replace")
         hint = "; use --force to start over, or another output file"
         if self.fmt == "csv":
-            rows = list(csv.reader(io.StringIO(text, newline="")))
+            try:
+                rows = list(csv.reader(io.StringIO(text, newline="")))
+            except csv.Error as e:
+                raise CliError(f"{self.path} is not a CSV of {self.kind} results ({e}){hint}", EXIT_USAGE) from None
             if not rows:
                 return found
             if tuple(rows[0]) != CSV_COLUMNS[self.kind]:
@@ -161,6 +167,9 @@ class Output:
             self._stream = sys.stdout.buffer
             return
         try:
+            if not fresh and self._cut_at is not None:
+                with self.path.open("r+b") as f:
+                    f.truncate(self._cut_at)
             self._stream = self.path.open("wb" if fresh else "ab")
         except OSError as e:
             raise CliError(f"cannot write {self.path}: {e.strerror or e}", EXIT_USAGE) from e
@@ -178,12 +187,15 @@ class Output:
                 writer.writerow(CSV_COLUMNS[self.kind])
                 self._header_done = True
             writer.writerows(csv_row(self.kind, ln) for ln in lines)
-            text = buf.getvalue()
+            data = buf.getvalue().encode("utf-8", "backslashreplace")  # a lone surrogate echoed from the input
         else:
-            text = "".join(json.dumps(ln, ensure_ascii=False) + "\n" for ln in lines)
-        if text:
-            self._stream.write(text.encode("utf-8"))
-        self._stream.flush()
+            data = "".join(_jsonl(ln) for ln in lines).encode("utf-8")
+        try:
+            if data:
+                self._stream.write(data)
+            self._stream.flush()
+        except OSError as e:  # a full disk, say
+            raise CliError(f"cannot write {self.name}: {e.strerror or e}", EXIT_USAGE) from e
 
     def close(self) -> None:
         """Flush and close (stdout is flushed only)."""
@@ -193,6 +205,18 @@ class Output:
         if self.path is not None:
             self._stream.close()
         self._stream = None
+
+
+def _jsonl(line: dict[str, Any]) -> str:
+    """One JSONL line, UTF-8 as written, or ASCII-escaped when it echoes a
+    lone surrogate of the input (an illegal move ``"\\ud800"``), which UTF-8
+    cannot hold."""
+    text = json.dumps(line, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(line)
+    return text + "\n"
 
 
 def check_same_input(kind: Kind, inp: Input, resumed: Resumed, name: str) -> None:
