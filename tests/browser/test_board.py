@@ -248,3 +248,113 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     page.click("#solve")
     page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('The game is over')")
     assert page.inner_text("#solve-out") == "The game is over: north has won."
+
+
+START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+
+
+def first_moves(n: int) -> tuple[list[str], list[str]]:
+    """``n`` moves from the start (the first legal one each time) and the positions after each."""
+    p, moves, after = igisoro.Position.from_notation(START), [], []
+    for _ in range(n):
+        moves.append(p.legal_moves()[0].move.notation)
+        p = p.play(moves[-1]).position
+        after.append(p.notation())
+    return moves, after
+
+
+def open_game(page: Any, moves: list[str], extra: str = "") -> None:
+    page.goto(page.base_url + "/#position=" + quote(START) + "&moves=" + quote(" ".join(moves)) + extra)
+    page.wait_for_function(f"document.querySelectorAll('#moves button').length === {len(moves)}")
+    page.locator("#skip").check()
+
+
+def test_the_url_keeps_every_move_and_the_ply_shown(page: Any) -> None:
+    moves, after = first_moves(3)
+    open_game(page, moves)
+    page.click('#moves button[data-ply="1"]')
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after[0])}")
+    assert "ply=1" in page.url
+    page.reload()
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after[0])}")
+    assert page.locator("#moves button").all_inner_texts() == moves  # the moves after it are still there
+    assert page.get_attribute("#moves button.current", "data-ply") == "1"
+
+
+def test_a_slow_answer_for_an_earlier_step_does_not_overwrite_a_later_one(page: Any) -> None:
+    moves, _ = first_moves(3)
+    open_game(page, moves)
+    held: list[Any] = []
+
+    def hold_the_first(route: Any) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/v1/positions/validate", hold_the_first)
+    page.click("#back")  # its answer is held back
+    while not held:
+        page.wait_for_timeout(20)
+    page.click("#first")  # asked later, answered first
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(START)}")
+    held[0].continue_()
+    page.wait_for_timeout(500)
+    assert page.input_value("#position-text") == START
+    assert board_counts(page) == [0] * 8 + [4] * 16 + [0] * 8
+    assert page.locator("#moves button.current").count() == 0  # ply 0: no move is current
+
+
+def test_an_illegal_move_in_an_import_keeps_the_legal_ones_and_names_it(page: Any) -> None:
+    moves, after = first_moves(2)
+    open_board(page)
+    page.fill("#game-text", START + "\n" + moves[0] + " zz9 " + moves[1])
+    page.click("#import")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "Move 2 (zz9) was not played" in page.inner_text("#message")
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after[0])}")
+    assert page.locator("#moves button").all_inner_texts() == moves[:1]
+
+
+def test_a_validation_problem_shows_its_field_errors(page: Any) -> None:
+    open_board(page)
+    page.fill("#position-text", "")
+    page.click("#load")
+    page.wait_for_selector("#message:not([hidden])")
+    message = page.inner_text("#message")
+    assert "see errors" not in message or "position:" in message, message
+
+
+def test_arrow_keys_in_a_field_do_not_step_through_the_moves(page: Any) -> None:
+    moves, _ = first_moves(2)
+    open_game(page, moves)
+    page.locator("#speed").focus()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_timeout(300)
+    assert page.get_attribute("#moves button.current", "data-ply") == "2"
+
+
+def test_an_overloaded_server_is_asked_again_after_its_retry_after(page: Any) -> None:
+    calls: list[int] = []
+
+    def overloaded_once(route: Any) -> None:
+        calls.append(1)
+        if len(calls) > 1:
+            route.continue_()
+            return
+        route.fulfill(status=503, headers={"Retry-After": "1", "Content-Type": "application/problem+json"},
+                      body=json.dumps({"type": "urn:igisoro:problem:overloaded", "title": "Service overloaded",
+                                       "status": 503, "detail": "All search slots are busy."}))
+
+    page.route("**/v1/evaluate", overloaded_once)
+    open_board(page)  # its analysis of the start meets the 503 first
+    page.wait_for_selector("#lines li", timeout=15_000)
+    assert len(calls) == 2 and page.locator("#message").is_hidden()
+
+
+def test_a_double_click_on_a_pit_plays_one_move(page: Any) -> None:
+    open_board(page, START)
+    page.locator("#board .pit.legal").first.dblclick()
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 1")
+    page.wait_for_timeout(500)
+    assert page.locator("#moves button").count() == 1 and page.locator("#message").is_hidden()

@@ -19,16 +19,42 @@ const state = {
   best: null,         // best move of the last analysis
   editing: false,     // pit counts are inputs (hand editing)
   analysis: 0,        // number of the latest analysis asked for (older answers are dropped)
-  busy: false,
+  // Answers arrive in any order: each asynchronous step notes these
+  // numbers when it asks and drops its answer if they moved on meanwhile.
+  view: 0,            // number of the latest position asked to be shown
+  game: 0,            // number of the game's move list (a new game or a new move bumps it)
+  busy: false,        // a move is being checked or animated
+  deciding: false,    // the options after a decision are being asked for
 };
 
 async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
-  const r = await fetch(path, init);
-  const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
-  if (!r.ok) throw new Error(data.detail || data.title || `HTTP ${r.status}`);
-  return data;
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(path, init);
+    const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
+    if (r.ok) return data;
+    // 503 overloaded: the worker's search slots are taken (often by this
+    // page's own earlier searches, which go on after it moved on); it says
+    // when to come back, so come back, twice at most.
+    const wait = Number(r.headers.get("Retry-After"));
+    if (r.status === 503 && String(data.type).endsWith(":overloaded") && attempt < 2 && wait > 0 && wait <= 5) {
+      await new Promise((ok) => setTimeout(ok, 1000 * wait));
+      continue;
+    }
+    throw new Error(problemText(data, r.status));
+  }
+}
+
+// A problem's detail with its field errors: a validation problem's detail
+// only says "see errors", and what is wrong is in them.
+function problemText(data, status) {
+  const text = data.detail || data.title || `HTTP ${status}`;
+  const flat = (v) => typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flat)
+    : v && typeof v === "object" ? Object.values(v).flatMap(flat) : [String(v)];
+  const fields = Object.entries(data.errors || {}).map(([k, v]) => [k, flat(v).join(" ")])
+    .filter(([, m]) => m !== text).map(([k, m]) => `${k}: ${m}`);
+  return fields.length ? `${text} (${fields.join("; ")})` : text;
 }
 
 function showError(e) { const m = $("message"); m.textContent = String(e.message || e); m.hidden = false; }
@@ -47,6 +73,8 @@ function pitName(rows, r, c) { return "abcdefgh"[c] + (rows - r); }
 function drawBoard() {
   const b = $("board");
   const rows = state.pits.length, cols = state.pits[0].length;
+  // The pit that has the keyboard's focus is drawn anew: give it back.
+  const focused = b.contains(document.activeElement) ? document.activeElement.dataset.pit : null;
   b.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
   b.replaceChildren();
   const legal = new Set(state.options.filter(isPit));
@@ -73,6 +101,7 @@ function drawBoard() {
       b.append(btn);
     });
   });
+  if (focused) b.querySelector(`[data-pit="${focused}"]`)?.focus();
 }
 
 function drawMoves() {
@@ -133,63 +162,89 @@ function drawStatus() {
   $("tomove").textContent = h.status && h.status.state !== "ongoing" ? "" :
     `${state.toMove === "south" ? "South" : "North"} to move` + (state.partial.length ? ` — entering ${state.partial.join("-")}` : "");
   $("position-text").value = h.notation;
-  history.replaceState(null, "", "#" + new URLSearchParams({position: state.start,
-    moves: state.history.slice(1, state.at + 1).map((x) => x.move).join(" ")}).toString());
+  // The whole game, and the ply shown when it is not the last: a reload or
+  // a shared link opens the same view, with the moves after it still there.
+  const q = {position: state.start, moves: state.history.slice(1).map((x) => x.move).join(" ")};
+  if (state.at < state.history.length - 1) q.ply = String(state.at);
+  history.replaceState(null, "", "#" + new URLSearchParams(q).toString());
 }
 
-function redraw() { drawBoard(); drawMoves(); drawDecision(); drawStatus(); }
+function redraw() {
+  // A decision's buttons are drawn anew: a keyboard user who was on the
+  // board or on them goes on with the next decision's first option.
+  const was = $("board").contains(document.activeElement) || $("decision").contains(document.activeElement);
+  drawBoard(); drawMoves(); drawDecision(); drawStatus();
+  if (was && !$("decision").hidden) $("decision-options").querySelector("button, select")?.focus();
+  else if (was && !$("board").contains(document.activeElement)) $("board").querySelector(".pit.legal")?.focus();
+}
+
+function setOptions(d) {
+  state.options = !d || d.complete ? [] : d.options;
+  state.role = d ? d.role : null; state.actor = d ? d.actor : null;
+}
 
 // --- positions and decisions ----------------------------------------------
 
+// Show history[i]: nothing changes until both answers are in, and only if
+// no other position was asked for meanwhile (arrow keys pressed quickly).
 async function show(i) {
+  const view = ++state.view;
+  const h = state.history[i];
+  const v = await api("/v1/positions/validate", {position: h.notation});
+  const d = v.status && v.status.state !== "ongoing" ? null : await api("/v1/legal-moves", {position: h.notation, partial: []});
+  if (view !== state.view) return;
   state.at = i;
   state.partial = [];
   state.best = null;
-  $("solve-out").textContent = "";  // a proof is of the position it was asked for
-  const v = await api("/v1/positions/validate", {position: current().notation});
+  h.status = v.status;
   state.pits = v.position.pits;
   state.toMove = v.position.to_move;
-  current().status = v.status;
+  setOptions(d);
   $("json-out").value = JSON.stringify(v.position);
-  await nextDecision();
+  // What was said of the previous position is not of this one.
+  $("solve-out").textContent = "";
+  $("lines").replaceChildren();
+  $("evaltext").textContent = "?";
   redraw();
   if ($("auto").checked) analyse();
   maybeEngine();
 }
 
-async function nextDecision() {
-  if (current().status && current().status.state !== "ongoing") { state.options = []; return; }
-  const d = await api("/v1/legal-moves", {position: current().notation, partial: state.partial});
-  state.options = d.complete ? [] : d.options;
-  state.role = d.role; state.actor = d.actor;
-  return d;
-}
-
 async function decide(choice) {
-  if (state.busy) return;
+  if (state.busy || state.deciding) return;  // a double click is one decision
   clearError();
-  state.partial.push(choice);
+  const view = state.view;
+  const partial = [...state.partial, choice];
+  state.deciding = true;
   try {
-    const d = await nextDecision();
-    if (d.complete) await play(state.partial.slice());
-    else redraw();
-  } catch (e) { state.partial.pop(); showError(e); }
+    const d = await api("/v1/legal-moves", {position: current().notation, partial});
+    if (view !== state.view) return;
+    if (d.complete) { await play(partial); return; }
+    state.partial = partial;
+    setOptions(d);
+    redraw();
+  } catch (e) { showError(e); } finally { state.deciding = false; }
 }
 
 async function play(decisions) {
+  const view = state.view, game = state.game;
+  const still = () => view === state.view && game === state.game;
   state.busy = true;
+  let r;
   try {
-    const from = current().notation;
-    const r = await api("/v1/moves/check", {position: from, move: decisions});
-    await animate(r.trace);
-    state.history.splice(state.at + 1);
-    state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
+    r = await api("/v1/moves/check", {position: current().notation, move: decisions});
+    await animate(r.trace, still);
   } finally { state.busy = false; }
+  if (!still()) return;  // another game, or another position, meanwhile
+  state.history.splice(state.at + 1);
+  state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
+  state.game++;  // the move list changed: a review of the old one is stale
   await show(state.history.length - 1);
 }
 
 // The sowing from the move's trace: each seed lands, captures empty pits.
-async function animate(trace) {
+// Stops when `still()` turns false (another game or position was asked for).
+async function animate(trace, still) {
   const delay = Number($("speed").value);
   if ($("skip").checked || delay === 0) return;
   const pits = state.pits.map((row) => row.slice());
@@ -197,6 +252,7 @@ async function animate(trace) {
   const at = (name) => [rows - Number(name[1]), "abcdefgh".indexOf(name[0])];
   const pause = () => new Promise((ok) => setTimeout(ok, delay));
   for (const ev of trace) {
+    if (!still()) return;
     const cls = [];
     if (ev.type === "lift") { const [r, c] = at(ev.pit); pits[r][c] = 0; }
     else if (ev.type === "sow") { const [r, c] = at(ev.pit); pits[r][c] += 1; cls.push([ev.pit, "sowing"]); }
@@ -297,26 +353,39 @@ async function maybeEngine() {
   const side = $("engine-side").value;
   const h = current();
   if (!side || state.toMove !== side || state.at !== state.history.length - 1 || (h.status && h.status.state !== "ongoing")) return;
+  const view = state.view;
   try {
     const a = await api("/v1/best-move", {position: h.notation, level: Number($("level").value), time_ms: 300, seed: state.at});
-    if (a.best_move && current() === h) await play(a.best_move.split("-"));
-  } catch (e) { showError(e); }
+    // Not if the user moved meanwhile (or is moving).
+    if (a.best_move && view === state.view && !state.busy && !state.deciding) await play(a.best_move.split("-"));
+  } catch (e) { if (view === state.view) showError(e); }
 }
 
 function goTo(i) { if (i >= 0 && i < state.history.length && !state.busy) show(i).catch(showError); }
 
-async function newGame(notation, moves = []) {
+// A new game from `notation` with `moves` played, showing ply `ply` (the
+// last if not given). The moves are checked before anything changes; the
+// legal ones are kept and the first illegal one named.
+async function newGame(notation, moves = [], ply = null) {
   clearError();
+  const game = ++state.game;
   const v = await api("/v1/positions/validate", {position: notation});
+  const hist = [{notation: v.notation, move: null, status: v.status}];
+  let bad = null;
+  for (const [k, m] of moves.entries()) {
+    try {
+      const r = await api("/v1/moves/check", {position: hist.at(-1).notation, move: m});
+      hist.push({notation: r.result.notation, move: r.canonical, status: r.status});
+    } catch (e) { bad = new Error(`Move ${k + 1} (${m}) was not played: ${e.message}`); break; }
+  }
+  if (game !== state.game) return;  // another game was asked for meanwhile
   state.start = v.notation;
-  state.history = [{notation: v.notation, move: null, status: v.status}];
+  state.history = hist;
   $("variant").value = v.position.variant;
   showVariantInfo();
-  for (const m of moves) {
-    const r = await api("/v1/moves/check", {position: state.history.at(-1).notation, move: m});
-    state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
-  }
-  await show(state.history.length - 1);
+  $("review-out").replaceChildren();
+  await show(Number.isInteger(ply) && ply >= 0 && ply < hist.length ? ply : hist.length - 1);
+  if (bad) showError(bad);
 }
 
 function showVariantInfo() {
@@ -338,9 +407,11 @@ async function review() {
   clearError();
   const out = $("review-out");
   out.textContent = "Reviewing…";
+  const game = state.game;
   try {
     const r = await api("/v1/games/review", {position: state.start, moves: state.history.slice(1).map((h) => h.move),
                                              depth: Math.min(Number($("depth").value), 3)});
+    if (game !== state.game) return;  // the moves changed meanwhile: its plies are not this game's
     out.replaceChildren(graph(r.plies));
     const ol = document.createElement("ol");
     for (const p of r.plies) {
@@ -358,8 +429,8 @@ async function review() {
       ol.append(li);
     }
     out.append(ol);
-    if (r.illegal) showError(`Ply ${r.illegal.ply}: ${r.illegal.detail || "illegal move"}`);
-  } catch (e) { out.textContent = ""; showError(e); }
+    if (r.illegal) showError(`Ply ${r.illegal.ply} (${r.illegal.move}): ${r.illegal.error?.detail || "illegal move"}`);
+  } catch (e) { if (game === state.game) { out.textContent = ""; showError(e); } }
 }
 
 // South's win chance after each ply, as inline SVG polylines.
@@ -461,14 +532,17 @@ async function main() {
   $("review").addEventListener("click", review);
   $("solve").addEventListener("click", solve);
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    // Not in a field: there the arrows move a slider, a number or a choice.
+    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement ||
+        e.target instanceof HTMLInputElement) return;
     if (e.key === "ArrowLeft") goTo(state.at - 1);
     if (e.key === "ArrowRight") goTo(state.at + 1);
   });
   const q = new URLSearchParams(location.hash.slice(1));
   const start = q.get("position") || v.variants.find((x) => x.name === v.default).start.notation;
   const moves = (q.get("moves") || "").split(" ").filter(Boolean);
-  await newGame(start, moves);
+  const ply = q.has("ply") ? Number(q.get("ply")) : null;
+  await newGame(start, moves, ply);
 }
 
 main().catch(showError);
