@@ -617,3 +617,14 @@ def test_server_mode_resubmits_a_job_the_server_forgot(tmp_path: Path, fake: Fak
     assert f"job {job.id} is gone from the server; submitting the input again" in capsys.readouterr().err
     assert [ln["index"] for ln in read_jsonl(out)] == list(range(9))
     assert not (tmp_path / "out.jsonl.job").exists()
+
+
+def test_ctrl_c_ends_the_clients_retries_at_once() -> None:
+    """Ctrl-C pressed while the server cannot be reached: no retry waits
+    out its seconds (a second Ctrl-C was needed); it stops as one does."""
+    from igisoro.cli.server import Api
+
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(KeyboardInterrupt):
+        Api("http://127.0.0.1:1", None, stop=stop).status("some-job")

@@ -56,11 +56,22 @@ class ServerError(CliError):
 class Api:
     """A client of an Igisoro server's jobs API (urllib only)."""
 
-    def __init__(self, base: str, api_key: str | None, timeout: float = 60.0, retries: int = 3) -> None:
+    def __init__(self, base: str, api_key: str | None, timeout: float = 60.0, retries: int = 3,
+                 stop: threading.Event | None = None) -> None:
         self.base = base.rstrip("/")
         self.api_key = api_key
         self.timeout = timeout
         self.retries = retries
+        #: Ctrl-C: a wait between retries ends at once (see :meth:`_pause`).
+        self.stop = stop
+
+    def _pause(self, seconds: float) -> None:
+        """Wait before a retry; with Ctrl-C pressed (now or meanwhile) stop
+        as a second Ctrl-C does, instead of retrying for minutes."""
+        if self.stop is None:
+            time.sleep(seconds)
+        elif self.stop.wait(seconds):
+            raise KeyboardInterrupt
 
     def _open(self, method: str, path: str, body: bytes | None = None,
               headers: dict[str, str] | None = None) -> Any:
@@ -83,7 +94,7 @@ class Api:
                 with e:
                     if e.code in (429, 502, 503, 504) and not last:
                         wait = e.headers.get("Retry-After", "")
-                        time.sleep(min(float(wait), 30.0) if wait.isdigit() else delay)
+                        self._pause(min(float(wait), 30.0) if wait.isdigit() else delay)
                         delay *= 2
                         continue
                     raise ServerError(method, path, e.code, str(e.reason), e.read()) from None
@@ -91,7 +102,7 @@ class Api:
                 if last:
                     reason = getattr(e, "reason", e)
                     raise CliError(f"cannot reach {self.base}: {reason}") from None
-                time.sleep(delay)
+                self._pause(delay)
                 delay *= 2
         raise AssertionError("unreachable")
 
@@ -149,7 +160,7 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
                progress: Progress, tally: Tally, stop: threading.Event) -> str | None:
     """Submit the input as a job (or pick up the one ``OUTPUT.job`` names)
     and stream its results; returns the job id if it is left running."""
-    api = Api(args.server, args.api_key)
+    api = Api(args.server, args.api_key, stop=stop)
     params: dict[str, Any] = {"kind": kind}
     for name in ("depth", "nodes", "time_ms", "multipv"):
         if getattr(args, name) is not None:
@@ -192,8 +203,11 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
             note(f"warning: the server counts {made.get('total')} items, this input {len(inp.items)}")
         if sidecar is not None:
             tmp = sidecar.with_name(sidecar.name + ".tmp")
-            tmp.write_text(json.dumps({**saved_for, "id": job, "idempotency_key": key}) + "\n")
-            tmp.replace(sidecar)
+            try:
+                tmp.write_text(json.dumps({**saved_for, "id": job, "idempotency_key": key}) + "\n")
+                tmp.replace(sidecar)
+            except OSError as e:  # the job runs on; a re-run finds it again by its Idempotency-Key
+                raise CliError(f"cannot write {sidecar}: {e.strerror or e}", EXIT_USAGE) from e
     # Results come in index order: ask only for those after the lines
     # already written in one run (a prefix), and skip any other written one.
     after = -1
