@@ -531,6 +531,16 @@ def test_server_mode_streams_the_same_lines_as_a_local_run(tmp_path: Path, fake:
     assert len([r for r in fake.requests if r[0] == "POST"]) == 1
 
 
+def test_a_job_file_that_cannot_be_written_is_a_usage_error(tmp_path: Path, fake: FakeJobs,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps(START) + "\n")
+    (tmp_path / "out.jsonl.job.tmp").mkdir()  # where the job file is written first
+    assert run(src, "-o", tmp_path / "out.jsonl", "--depth", "1", "--quiet", "--server", fake.url,
+               "--api-key", "secret") == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
 def test_server_mode_csv_output_for_games(tmp_path: Path, fake: FakeJobs) -> None:
     src = tmp_path / "games.jsonl"
     src.write_text(json.dumps({"position": START, "moves": ["b2", "a3"]}) + "\n")
@@ -626,5 +636,7 @@ def test_ctrl_c_ends_the_clients_retries_at_once() -> None:
 
     stop = threading.Event()
     stop.set()
+    t = time.monotonic()
     with pytest.raises(KeyboardInterrupt):
         Api("http://127.0.0.1:1", None, stop=stop).status("some-job")
+    assert time.monotonic() - t < 1.0  # its retries would wait 0.5 + 1 + 2 s

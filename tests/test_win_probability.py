@@ -62,10 +62,14 @@ def test_increasing_in_the_score_and_proofs_are_certain():
 
 
 def test_the_other_side_gets_the_complement():
-    """With even material, the side to move at +s and the other at -s add to 1."""
+    """With even material, the side to move at +s and the other side, to
+    move in the same position, at -s add to 1 (the start is symmetric, so
+    swapping the sides changes only who is to move)."""
     pos = Position.start("igisoro")
+    other = swapped(pos)
+    assert other.to_move != pos.to_move
     for v in (0.5, 3.0, 12.0):
-        assert pos.win_probability(Score("seeds", value=v)) + pos.win_probability(Score("seeds", value=-v)) == \
+        assert pos.win_probability(Score("seeds", value=v)) + other.win_probability(Score("seeds", value=-v)) == \
             pytest.approx(1.0)
 
 

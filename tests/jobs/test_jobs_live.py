@@ -210,3 +210,39 @@ def test_metrics_count_jobs(backend: Backend) -> None:
     assert "igisoro_job_items_done_total 3.0" in text
     assert "igisoro_job_items_pending 0.0" in text
     assert "igisoro_job_chunk_seconds_count 1.0" in text
+
+
+def test_the_cli_against_the_real_service_writes_what_a_local_run_writes(redis_backend: Backend, tmp_path) -> None:
+    """``igisoro analyse --server`` against gunicorn, a Celery worker and
+    Redis (its own tests use a small stand-in server): the same lines as
+    the same command run locally, error lines included, and a re-run finds
+    nothing left to do."""
+    from igisoro import cli
+
+    src = tmp_path / "in.jsonl"
+    items = [json.dumps(p) for p in random_positions(40, seed=23)]
+    items[7] = json.dumps("igisoro not-a-board s")
+    items[11] = "{not json"
+    src.write_text("\n".join(items) + "\n")
+    local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
+    assert cli.main(["analyse", str(src), "-o", str(local), "--depth", "2", "--quiet"]) == 0
+    redis_backend.worker("w1")
+    api, server = redis_backend.api()
+    try:
+        args = ["analyse", str(src), "-o", str(remote), "--depth", "2", "--quiet", "--server", server.url,
+                "--poll", "0.1"]
+        assert cli.main(args) == 0
+        assert cli.main(args) == 0  # resumed: every line is there already
+    finally:
+        stop(api)
+    def read(path: Any) -> list[dict[str, Any]]:
+        lines = [_comparable(json.loads(x)) for x in path.read_text().splitlines()]
+        for ln in lines:
+            # A line that is not JSON is named by its line in the file
+            # locally and by its item on the server: the same problem.
+            if ln.get("error", {}).get("type") == "urn:igisoro:problem:malformed-json":
+                ln["error"] = {"type": ln["error"]["type"], "status": ln["error"]["status"]}
+        return lines
+
+    assert read(remote) == read(local)
+    assert len(read(remote)) == 40 and "error" in read(remote)[7] and "error" in read(remote)[11]
