@@ -186,6 +186,11 @@ class BestMoveRequest(EvaluateRequest):
             if extra:
                 raise ValidationError({k: ["Not allowed with 'level' (a level sets its own depth; give time_ms)."]
                                        for k in extra})
+            # A level picks one move (levels 9 and 10 weigh no other line):
+            # more lines asked for would be quietly fewer, or not the ones it weighed.
+            if data.get("multipv", 1) > 1:
+                raise ValidationError({"multipv": ["Not allowed with 'level' (a level picks one move); "
+                                                   "ask /v1/evaluate for several lines."]})
         elif "seed" in data:
             raise ValidationError({"seed": ["Only used with 'level'."]})
 

@@ -178,3 +178,27 @@ def test_huge_timeouts_bad_scores_and_generators_are_handled_by_name() -> None:
             p.win_probability(bad)
     out = igisoro.analyse_many((q for q in [p, p]), depth=1)
     assert len(out) == 2 and all(a.best_move for a in out)
+
+
+def test_a_review_search_that_times_out_is_left_unsearched(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A costly turn can use up a search's time before one move is settled,
+    which raises: the review then leaves the ply unsearched (``partial``), as
+    it does when the deadline comes first, and does not fail. (The engine is
+    real; only its time running out is forced, which real positions do only
+    with turns of thousands of laps.)"""
+    calls: list[int] = []
+    real = Position.analyse
+
+    def slow_second(self: Position, *args: object, **kwargs: object) -> igisoro.Analysis:
+        calls.append(1)
+        if len(calls) == 2:
+            raise igisoro.EngineTimeoutError("the timeout of 0.1 s passed before any move was settled")
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Position, "analyse", slow_second)
+    p = Position.start("igisoro")
+    moves = [p.legal_moves()[0].move.notation]
+    moves.append(p.play(moves[0]).position.legal_moves()[0].move.notation)
+    r = igisoro.review(p, moves, depth=1, timeout=60)
+    assert r.partial and len(r.plies) == 2
+    assert igisoro.problems.problem(igisoro.EngineTimeoutError("x"), "moves")["status"] == 503

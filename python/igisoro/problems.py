@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from igisoro.errors import (
+    EngineTimeoutError,
     IgisoroError,
     IllegalMoveError,
     InvalidLimitError,
@@ -26,6 +27,7 @@ __all__ = ["item_problem", "problem", "problem_type"]
 #: InvalidPositionError). The HTTP service and the batch tools share it, so
 #: one refusal reads the same wherever it is reported.
 _PROBLEM_TYPES: tuple[tuple[type[IgisoroError], str, str], ...] = (
+    (EngineTimeoutError, "engine-timeout", "Engine time limit exceeded"),
     (IllegalMoveError, "illegal-move", "Illegal move"),
     (UnknownVariantError, "unknown-variant", "Unknown variant"),
     (InvalidNotationError, "invalid-notation", "Invalid notation"),
@@ -44,7 +46,8 @@ def problem_type(exc: IgisoroError) -> tuple[str, str]:
 
 def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     """An RFC 9457 problem object (status 422) for an input the engine
-    refused; ``field`` names the input, as the HTTP API's ``errors`` do.
+    refused, or (status 503) for an item whose time ran out, as the HTTP
+    API reports each; ``field`` names the input, as its ``errors`` do.
 
     >>> from igisoro import Position
     >>> try:
@@ -54,7 +57,7 @@ def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     'urn:igisoro:problem:invalid-notation'
     """
     slug, title = problem_type(exc)
-    return item_problem(slug, title, str(exc), field)
+    return item_problem(slug, title, str(exc), field, 503 if isinstance(exc, EngineTimeoutError) else 422)
 
 
 def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:

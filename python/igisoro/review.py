@@ -6,7 +6,9 @@ loss in seeds, the mover's win probability after the best move and after
 the move played, the drop between them, and a label. How the two values are made comparable: the best
 move's value is a depth-``d`` search of the position before the move; the
 played move's value is a depth-``d - 1`` search of the position after it,
-seen from the mover (so both look ``d`` turns ahead from the same position).
+seen from the mover (so both look ``d`` turns ahead from the same position;
+at ``d`` = 1 the played move's search is depth 1 too, the least there is, and
+looks one turn further).
 When the move played is the engine's best, no second search is needed and
 the loss is 0.
 
@@ -320,7 +322,10 @@ def review(
         if t is not None and t < RESERVE:
             return None
         d = depth if not shallower or depth is None else max(1, depth - 1)
-        return p.analyse(d, nodes, time_ms, 1, t)
+        try:
+            return p.analyse(d, nodes, time_ms, 1, t)
+        except EngineTimeoutError:  # not one move settled in the time left (a costly turn): unsearched
+            return None
 
     plies: list[ReviewedPly] = []
     partial = False

@@ -94,7 +94,9 @@ def batch() -> dict[str, Any]:
         if isinstance(a, igisoro.IgisoroError):
             results.append({"index": i, "error": engine_problem("position", a).to_json()})
         else:
-            results.append({"index": i, "position": p.notation(), **search_policy.analysis_json(a, None)})
+            # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
+            results.append({"index": i, "position": p.notation(), "to_move": p.to_move,
+                            **search_policy.analysis_json(a, None)})
     return {
         "count": len(results),
         "errors": sum("error" in r for r in results),

@@ -53,7 +53,8 @@ def review() -> dict[str, Any]:
 
         The best move's value is a depth-`d` search before the move; the
         played move's value a depth-`d - 1` search after it, from the
-        mover's view (`d` = `depth`, default 4). An illegal move is
+        mover's view (`d` = `depth`, default 4; at depth 1 both are depth 1,
+        the played move's then one turn further ahead). An illegal move is
         reported at its ply in `illegal` (its problem object); the review
         covers the plies before it and `final` is the last legal position
         with its status. Plies the request deadline leaves unsearched have

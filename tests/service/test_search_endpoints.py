@@ -166,6 +166,7 @@ def test_weak_levels_vary_with_the_seed(client):
         ({"position": START, "seed": 3}, "seed"),
         ({"position": START, "level": 5, "seed": -1}, "seed"),
         ({"position": START, "level": 5, "seed": 2**64}, "seed"),
+        ({"position": START, "level": 10, "multipv": 3}, "multipv"),  # it would get one line
     ],
 )
 def test_bad_best_move_requests(client, unexpected_errors, body, field):
@@ -184,3 +185,5 @@ def test_win_probability_in_every_analysis(client):
     r = client.post("/v1/analysis/batch", json={"positions": [START, LOST], "depth": 3})
     items = r.json["results"]
     assert items[0]["win_probability"] == a.win_probability and items[1]["win_probability"] == 0.0
+    # Whose chance it is, as /v1/evaluate says.
+    assert [x["to_move"] for x in items] == [igisoro.Position.from_notation(p).to_move for p in (START, LOST)]
