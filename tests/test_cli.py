@@ -531,6 +531,18 @@ def test_server_mode_streams_the_same_lines_as_a_local_run(tmp_path: Path, fake:
     assert len([r for r in fake.requests if r[0] == "POST"]) == 1
 
 
+def test_server_mode_resuming_with_other_limits_given_is_refused(tmp_path: Path, fake: FakeJobs,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(json.dumps(p) for p in positions(4)) + "\n")
+    out = tmp_path / "out.jsonl"
+    key = ["--server", fake.url, "--api-key", "secret", "--poll", "0.02", "--quiet"]
+    assert run(src, "-o", out, "--depth", "1", *key) == 0
+    out.write_text("".join(out.read_text().splitlines(keepends=True)[:2]))  # an unfinished output, no job file
+    assert run(src, "-o", out, "--depth", "2", *key) == 2
+    assert "holds results with limits" in capsys.readouterr().err
+
+
 def test_a_job_file_that_cannot_be_written_is_a_usage_error(tmp_path: Path, fake: FakeJobs,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     src = tmp_path / "in.jsonl"

@@ -132,7 +132,12 @@ def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally
         out.sidecar.unlink(missing_ok=True)
     elif not args.force:
         resumed = out.resume()
-        if (not args.server and resumed.limits is not None and resumed.limits != limits.used(kind).to_json()):
+        # With --server and no limits given, the server's defaults (its own
+        # configuration) fill them in, which this side cannot know; limits
+        # given are the server's too, so they are checked either way.
+        given = any(v is not None for v in (args.depth, args.nodes, args.time_ms, args.multipv))
+        if ((not args.server or given) and resumed.limits is not None
+                and resumed.limits != limits.used(kind).to_json()):
             raise CliError(f"{out.name} holds results with limits {json.dumps(resumed.limits)}, not "
                            f"{json.dumps(limits.used(kind).to_json())}; use --force to start over, or another output",
                            EXIT_USAGE)
