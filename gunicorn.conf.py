@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 
-def _int(name: str, default: int) -> int:
+def _int(name: str, default: int, minimum: int = 1) -> int:
     value = os.environ.get(name)
     if value is None or value == "":
         return default
@@ -22,8 +22,8 @@ def _int(name: str, default: int) -> int:
         n = int(value)
     except ValueError:
         raise SystemExit(f"gunicorn.conf.py: {name}={value!r} is not an integer") from None
-    if n < 1:
-        raise SystemExit(f"gunicorn.conf.py: {name}={value!r} must be at least 1")
+    if n < minimum:
+        raise SystemExit(f"gunicorn.conf.py: {name}={value!r} must be at least {minimum}")
     return n
 
 
@@ -43,7 +43,7 @@ timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)
 # Recycle workers now and then; 0 (the default) never does.
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0") or 0)
+max_requests = _int("GUNICORN_MAX_REQUESTS", 0, minimum=0)
 max_requests_jitter = max_requests // 10
 
 # gunicorn's largest request line and header field (it answers longer ones
@@ -55,7 +55,7 @@ limit_request_field_size = 8190
 # about 7,000 short fields at most, and gunicorn's default of 100 answered a
 # request with more in HTML. Served directly, the default keeps a client's
 # headers to 100 fields (with 8190 bytes each, about 800 KB, not 65 MB).
-limit_request_fields = 8000 if _int("IGISORO_TRUSTED_PROXIES", 0) >= 1 else 100
+limit_request_fields = 8000 if _int("IGISORO_TRUSTED_PROXIES", 0, minimum=0) >= 1 else 100
 
 loglevel = os.environ.get("LOG_LEVEL", "info")
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-") or None
@@ -70,6 +70,8 @@ _metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
 # workers are started on their own machines (IGISORO_JOB_LOCAL_WORKER=1 to
 # start one here anyway, 0 never to).
 _local = os.environ.get("IGISORO_JOB_LOCAL_WORKER", "")
+if _local not in ("", "0", "1"):
+    raise SystemExit(f"gunicorn.conf.py: IGISORO_JOB_LOCAL_WORKER={_local!r} must be 1, 0 or empty (automatic)")
 _local_worker = _local == "1" or (_local == "" and not os.environ.get("IGISORO_JOB_BROKER_URL"))
 _worker: subprocess.Popen[bytes] | None = None
 _stopping = threading.Event()

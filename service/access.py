@@ -77,7 +77,13 @@ class FailureWindow:
 
     def record(self, addr: str) -> None:
         with self._lock:
-            self._recent(addr, time.monotonic()).append(time.monotonic())
+            now = time.monotonic()
+            self._recent(addr, now).append(now)
+            # Addresses that failed once and never came back would stay for
+            # ever: past a size, drop every one whose window has passed.
+            if len(self._seen) > 4096:
+                for a in [a for a, q in self._seen.items() if not q or q[-1] <= now - self.seconds]:
+                    del self._seen[a]
 
 
 def init_app(app: Flask) -> None:
@@ -126,8 +132,13 @@ def init_app(app: Flask) -> None:
 
     rate = app.config["RATE_LIMIT"]
     if rate:
-        limiter = Limiter(get_remote_address, app=app, default_limits=[rate],
-                          storage_uri=app.config["RATE_LIMIT_STORAGE_URI"], headers_enabled=True)
+        # application_limits: one count per client across every route
+        # (default_limits would count each route apart: 120/minute on each).
+        # swallow_errors: a limit store that is down lets requests through
+        # (logged) rather than failing every one with a 500.
+        limiter = Limiter(get_remote_address, app=app, application_limits=[rate],
+                          storage_uri=app.config["RATE_LIMIT_STORAGE_URI"], headers_enabled=True,
+                          swallow_errors=True)
 
         @limiter.request_filter
         def _exempt() -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import limits
+
 from igisoro.analysis import ENGINE_MAXIMA
 
 
@@ -62,7 +64,7 @@ class Config:
     #: Where jobs, items and results live. Empty: a SQLite file in JOB_DIR;
     #: ``redis://host:6379/1`` with a Redis broker.
     JOB_STORE_URL = ""
-    #: Directory of the embedded broker and store. Empty: ``igisoro-jobs``
+    #: Directory of the embedded broker and store. Empty: ``igisoro-jobs-<uid>``
     #: under the system's temporary directory (set it to keep jobs across
     #: reboots).
     JOB_DIR = ""
@@ -147,15 +149,32 @@ def check(config: dict[str, Any]) -> None:
             raise ValueError(f"config {key} ({config[key]!r}) must not exceed {cap} ({config[cap]!r})")
     for key in ("CORS_ORIGINS", "API_KEYS"):
         value = config[key]
-        if isinstance(value, str):  # one value from the environment: IGISORO_API_KEYS=secret
-            value = config[key] = [v for v in value.split(",") if v]
+        if isinstance(value, str):  # one value from the environment: IGISORO_API_KEYS=k1,k2 (spaces dropped)
+            value = config[key] = [v.strip() for v in value.split(",") if v.strip()]
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise ValueError(f"config {key} must be a list of non-empty strings, not {value!r}")
+            shown = "a value with an empty or non-string key" if key == "API_KEYS" else repr(value)  # keys are secrets
+            raise ValueError(f"config {key} must be a list of non-empty strings, not {shown}")
     for key in ("JOB_BROKER_URL", "JOB_STORE_URL", "JOB_DIR"):
         if not isinstance(config[key], str):
             raise ValueError(f"config {key} must be a string, not {config[key]!r}")
     if not isinstance(config["RATE_LIMIT"], str) or not isinstance(config["RATE_LIMIT_STORAGE_URI"], str):
         raise ValueError("config RATE_LIMIT and RATE_LIMIT_STORAGE_URI must be strings")
+    if config["RATE_LIMIT"]:
+        # Read at every request by flask-limiter: a typo would be a 500 on each.
+        try:
+            limits.parse_many(config["RATE_LIMIT"])
+        except ValueError:
+            raise ValueError(f"config RATE_LIMIT must be flask-limiter notation such as '120/minute', "
+                             f"not {config['RATE_LIMIT']!r}") from None
+    store = config["JOB_STORE_URL"]
+    if store and not store.startswith(("redis://", "rediss://", "unix://", "sqlite:///")):
+        raise ValueError(f"config JOB_STORE_URL must be redis://... or sqlite:///path, not {store!r}")
+    if not isinstance(config["JOB_METRICS"], bool):  # IGISORO_JOB_METRICS=false is JSON; "off" is not
+        raise ValueError(f"config JOB_METRICS must be true or false, not {config['JOB_METRICS']!r}")
+    if config["JOB_BROKER_URL"] and config["JOB_REDELIVERY_TIMEOUT"] <= config["JOB_CHUNK_TIMEOUT"]:
+        # Redis would hand a chunk still running to a second worker.
+        raise ValueError(f"config JOB_REDELIVERY_TIMEOUT ({config['JOB_REDELIVERY_TIMEOUT']!r}) must exceed "
+                         f"JOB_CHUNK_TIMEOUT ({config['JOB_CHUNK_TIMEOUT']!r})")
     trusted = config["TRUSTED_PROXIES"]
     if isinstance(trusted, bool) or not isinstance(trusted, int) or trusted < 0:
         raise ValueError(f"config TRUSTED_PROXIES must be a non-negative integer, not {trusted!r}")

@@ -33,6 +33,8 @@ log = logging.getLogger(__name__)
 bp = Blueprint("metrics", __name__)
 
 # Module level: metrics are process-wide, and tests create many apps.
+#: The methods that are labels of their own; any other is ``other``.
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 REQUESTS = Counter(
     "igisoro_http_requests_total", "HTTP requests handled.", ("method", "endpoint", "status")
 )
@@ -150,9 +152,12 @@ def init_app(app: Flask) -> None:
     def _record(resp: Response) -> Response:
         started = g.pop("igisoro_started", None)
         endpoint = _endpoint()
+        # A client may send any method token: only the known ones are labels
+        # (each label value is a series kept until restart).
+        method = request.method if request.method in _METHODS else "other"
         if started is not None:
-            LATENCY.labels(request.method, endpoint).observe(time.perf_counter() - started)
-        REQUESTS.labels(request.method, endpoint, str(resp.status_code)).inc()
+            LATENCY.labels(method, endpoint).observe(time.perf_counter() - started)
+        REQUESTS.labels(method, endpoint, str(resp.status_code)).inc()
         return resp
 
     app.register_blueprint(bp)

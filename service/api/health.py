@@ -8,6 +8,7 @@ from flask import Blueprint
 
 import igisoro
 from service import engine
+from service.problems import Problem
 
 bp = Blueprint("health", __name__, url_prefix="/v1/health")
 
@@ -16,7 +17,7 @@ def _ready(timeout: float) -> None:
     # A tiny real query: the compiled core is loaded and enumerates moves.
     moves = igisoro.Position.start().legal_moves(1, timeout=timeout)
     if len(moves) != 1:
-        raise RuntimeError("the engine found no move in the start position")
+        raise Problem(503, "not-ready", "Not ready", "The engine found no move in the start position.")
 
 
 @bp.get("")

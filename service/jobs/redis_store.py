@@ -151,7 +151,9 @@ class RedisStore:
     """Jobs in Redis (see the module docs)."""
 
     def __init__(self, url: str, retention: float) -> None:
-        self.r = redis.Redis.from_url(url, decode_responses=True)
+        # Timeouts: a Redis that stops answering is an error (a 503, a chunk
+        # requeued), not a request or a /metrics scrape that hangs.
+        self.r = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=5, socket_timeout=30)
         self.retention = int(retention)
         self._add = self.r.register_script(_ADD)
         self._finish = self.r.register_script(_FINISH)

@@ -107,7 +107,9 @@ def _redis_backend(port: int, tmp: Path) -> Backend:
     redis.Redis(port=port).flushall()
     return Backend("redis", {"IGISORO_JOB_BROKER_URL": f"redis://127.0.0.1:{port}/0",
                              "IGISORO_JOB_STORE_URL": f"redis://127.0.0.1:{port}/1",
-                             "IGISORO_JOB_REDELIVERY_TIMEOUT": "8"}, tmp)
+                             # Short, so a lost chunk comes back within a test;
+                             # the chunk timeout must be below it (config.check).
+                             "IGISORO_JOB_REDELIVERY_TIMEOUT": "8", "IGISORO_JOB_CHUNK_TIMEOUT": "7"}, tmp)
 
 
 def _stop_workers(b: Backend) -> None:

@@ -76,3 +76,39 @@ def test_engine_timeout_checked(monkeypatch, value):
     monkeypatch.setenv("IGISORO_ENGINE_TIMEOUT", value)
     with pytest.raises(ValueError, match="ENGINE_TIMEOUT"):
         create_app()
+
+
+def test_gunicorn_takes_the_documented_values(monkeypatch):
+    # 0 is IGISORO_TRUSTED_PROXIES's own default; GUNICORN_MAX_REQUESTS is named when bad.
+    assert _conf(monkeypatch, IGISORO_TRUSTED_PROXIES="0")["limit_request_fields"] == 100
+    assert _conf(monkeypatch, IGISORO_TRUSTED_PROXIES="1")["limit_request_fields"] == 8000
+    with pytest.raises(SystemExit, match="GUNICORN_MAX_REQUESTS"):
+        _conf(monkeypatch, GUNICORN_MAX_REQUESTS="often")
+    monkeypatch.delenv("GUNICORN_MAX_REQUESTS")
+    with pytest.raises(SystemExit, match="IGISORO_JOB_LOCAL_WORKER"):
+        _conf(monkeypatch, IGISORO_JOB_LOCAL_WORKER="yes")
+
+
+@pytest.mark.parametrize(
+    ("env", "named"),
+    [
+        ({"IGISORO_RATE_LIMIT": "120 a min"}, "RATE_LIMIT"),
+        ({"IGISORO_JOB_STORE_URL": "postgres://db/jobs"}, "JOB_STORE_URL"),
+        ({"IGISORO_JOB_METRICS": "off"}, "JOB_METRICS"),
+        ({"IGISORO_JOB_BROKER_URL": "redis://x:6379/0", "IGISORO_JOB_REDELIVERY_TIMEOUT": "600"},
+         "JOB_REDELIVERY_TIMEOUT"),
+    ],
+)
+def test_values_that_would_break_later_fail_at_start(monkeypatch, env, named):
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    with pytest.raises(ValueError, match=named):
+        create_app()
+
+
+def test_key_lists_drop_spaces_and_errors_do_not_show_keys(monkeypatch):
+    monkeypatch.setenv("IGISORO_API_KEYS", "k1, k2")
+    assert create_app().config["API_KEYS"] == ["k1", "k2"]
+    with pytest.raises(ValueError, match="API_KEYS") as e:
+        create_app({"API_KEYS": ["secret-one", ""]})
+    assert "secret-one" not in str(e.value)

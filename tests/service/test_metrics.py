@@ -14,6 +14,7 @@ def test_metrics_text_format(client):
     client.get("/v1/health")
     client.post("/v1/legal-moves", json={"position": START, "limit": 1})
     client.get("/v1/nowhere-at-all")
+    client.open("/v1/health", method="FOOBAR")  # any token a client sends is not a label of its own
     r = client.get("/metrics")
     assert r.status_code == 200
     assert r.mimetype == "text/plain"
@@ -24,6 +25,7 @@ def test_metrics_text_format(client):
     # Unknown paths share one label value instead of one series per path.
     assert 'endpoint="<unmatched>",method="GET",status="404"' in text
     assert "nowhere-at-all" not in text
+    assert 'method="FOOBAR"' not in text and 'method="other"' in text
     assert "igisoro_http_request_duration_seconds_bucket" in text
 
 
