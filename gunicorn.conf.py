@@ -75,6 +75,9 @@ if _local not in ("", "0", "1"):
 _local_worker = _local == "1" or (_local == "" and not os.environ.get("IGISORO_JOB_BROKER_URL"))
 _worker: subprocess.Popen[bytes] | None = None
 _stopping = threading.Event()
+# Held while the worker is restarted or stopped: a restart racing the server's
+# exit would start a worker that outlives gunicorn.
+_worker_lock = threading.Lock()
 
 
 def _start_worker() -> subprocess.Popen[bytes]:
@@ -93,8 +96,11 @@ def _watch_worker(server: Any) -> None:
         code = _worker.wait()
         if _stopping.wait(5):
             return
-        server.log.warning("the local job worker exited (%s); restarting it", code)
-        _worker = _start_worker()
+        with _worker_lock:
+            if _stopping.is_set():
+                return
+            server.log.warning("the local job worker exited (%s); restarting it", code)
+            _worker = _start_worker()
 
 
 def on_starting(server: Any) -> None:
@@ -117,7 +123,8 @@ def on_exit(server: Any) -> None:
     """Stop the local job worker with the server: a warm stop that lets the
     chunk in progress finish, for up to the graceful timeout; a chunk cut
     by the kill after it is re-sent when the worker next starts."""
-    _stopping.set()
+    with _worker_lock:
+        _stopping.set()
     if _worker is not None and _worker.poll() is None:
         _worker.terminate()
         try:
