@@ -6,6 +6,7 @@ Serve with ``gunicorn 'service:create_app()'`` (settings in
 
 from __future__ import annotations
 
+import os
 from typing import Any
 from collections.abc import Mapping
 
@@ -30,6 +31,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     config.check(app.config)
+    unknown = config.unknown_names(os.environ)
+    if unknown:
+        app.logger.warning("ignored environment variables (not settings; misspelt?): %s; the settings are "
+                           "listed in service/CONFIG.md (IGISORO_API_KEY is the CLI's key, the server's "
+                           "are IGISORO_API_KEYS)", ", ".join(unknown))
     # "/v1/variants/" would otherwise redirect (308) to "/v1/variants"; an API
     # gives a clear 404 instead.
     app.url_map.strict_slashes = True

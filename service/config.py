@@ -7,6 +7,7 @@ they parse, so numbers and booleans need no quoting. See ``service/CONFIG.md``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import limits
@@ -181,6 +182,28 @@ def check(config: dict[str, Any]) -> None:
     if config["ENGINE_TIMEOUT"] > _MAX_ENGINE_TIMEOUT:
         raise ValueError(f"config ENGINE_TIMEOUT must be at most {_MAX_ENGINE_TIMEOUT} s (a day), "
                          f"not {config['ENGINE_TIMEOUT']!r}")
+
+
+#: ``IGISORO_*`` names read by others than the app: gunicorn.conf.py, the
+#: job worker, the test suite, and the CLI (its --api-key).
+_OTHER_NAMES = frozenset({"JOB_LOCAL_WORKER", "WORKER_THREADS", "HYPOTHESIS_PROFILE", "API_KEY"})
+
+
+def unknown_names(environ: Mapping[str, str]) -> list[str]:
+    """``IGISORO_*`` variables set that nothing reads (a misspelling such as
+    ``IGISORO_API_KEY`` for ``IGISORO_API_KEYS`` would leave the API open),
+    to be warned of at start-up. ``IGISORO_API_KEY`` is the CLI's, so it is
+    named only when no server keys are set beside it."""
+    out = []
+    for name in sorted(environ):
+        if not name.startswith("IGISORO_"):
+            continue
+        key = name[len("IGISORO_"):]
+        if key == "API_KEY" and not environ.get("IGISORO_API_KEYS"):
+            out.append(name)
+        elif not hasattr(Config, key) and key not in _OTHER_NAMES:
+            out.append(name)
+    return out
 
 
 def from_env(overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service import create_app
+from service import config, create_app
 
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "gunicorn.conf.py"
 
@@ -112,3 +112,15 @@ def test_key_lists_drop_spaces_and_errors_do_not_show_keys(monkeypatch):
     with pytest.raises(ValueError, match="API_KEYS") as e:
         create_app({"API_KEYS": ["secret-one", ""]})
     assert "secret-one" not in str(e.value)
+
+
+def test_unknown_settings_are_named_at_start(monkeypatch, caplog):
+    monkeypatch.setenv("IGISORO_API_KEY", "secret")  # the CLI's name, not the server's
+    monkeypatch.setenv("IGISORO_MAX_LEGAL_MOVE", "5")
+    monkeypatch.setenv("IGISORO_WORKER_THREADS", "2")  # read by the job worker
+    with caplog.at_level("WARNING"):
+        create_app()
+    assert "IGISORO_API_KEY," in caplog.text and "IGISORO_MAX_LEGAL_MOVE;" in caplog.text
+    assert "IGISORO_WORKER_THREADS" not in caplog.text
+    monkeypatch.setenv("IGISORO_API_KEYS", "k1")
+    assert config.unknown_names({"IGISORO_API_KEY": "x", "IGISORO_API_KEYS": "k1"}) == []
