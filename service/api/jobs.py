@@ -251,10 +251,18 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise Problem(422, "idempotency-key-reused", "Idempotency-Key reused",
                       f"The Idempotency-Key {key!r} was used for job {e.job_id} with a different request; "
                       "use a new key for a new job.") from None
-    if not new:
-        return _created(job, 202)
+    if new or (job.state == "queued" and not jobs.store.enqueued(job.id)):
+        # A job found again by its key without the mark was stored by an API
+        # that died before queueing it: this retry queues it.
+        _send(jobs, job)
+    return _created(job, 202)
+
+
+def _send(jobs: Jobs, job: Job) -> None:
+    """Queue every chunk of ``job`` and mark it queued; if the broker does
+    not take them, fail the job and answer 503."""
     try:
-        _enqueue(jobs, job.id, len(chunks))
+        _enqueue(jobs, job.id, -(-job.total // job.chunk_size))
     except Exception as e:  # the broker's failure, whatever its library calls it
         log.warning("job %s could not be queued", job.id, exc_info=True)
         # The key is freed first: the client is told to retry, and its
@@ -264,7 +272,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise Problem(503, "job-queue-unavailable", "Job queue unavailable",
                       f"The job could not be queued (the broker did not take it: {type(e).__name__}); retry shortly.",
                       headers={"Retry-After": "5"}) from None
-    return _created(job, 202)
+    jobs.store.mark_enqueued(job.id)
 
 
 @bp.get("")

@@ -255,6 +255,16 @@ class RedisStore:
     def release_idempotency(self, job_id: str) -> None:
         self._release(keys=[self._keys(job_id)[5]], args=[job_id])
 
+    def mark_enqueued(self, job_id: str) -> None:
+        # A key of its own, not a field of the job's hash (which older
+        # versions read field by field), with a day's expiry: the mark
+        # matters only while the job waits, and a job still queued after a
+        # day whose mark is gone is only sent again (a chunk runs once).
+        self.r.set(_P + "job:" + job_id + ":enqueued", "1", ex=86400)
+
+    def enqueued(self, job_id: str) -> bool:
+        return bool(self.r.exists(_P + "job:" + job_id + ":enqueued"))
+
     def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
         """Queue the job's records and the counters on ``pipe``."""
         meta, chunk_key = self._keys(job.id)[:2]

@@ -99,6 +99,15 @@ class JobStore(Protocol):
         retries with the key it was told to retry with must not get that
         failed job back."""
 
+    def mark_enqueued(self, job_id: str) -> None:
+        """Note that every chunk of the job was sent to the queue."""
+
+    def enqueued(self, job_id: str) -> bool:
+        """Whether :meth:`mark_enqueued` was called for the job. A queued
+        job without the mark, found again by its Idempotency-Key, was left
+        by an API that died between storing it and queueing it (or is
+        being queued now: a chunk sent twice runs once)."""
+
     def get(self, job_id: str) -> Job | None:
         """The job, or None if unknown or expired."""
 
@@ -156,6 +165,7 @@ CREATE TABLE IF NOT EXISTS chunks (job TEXT NOT NULL, n INTEGER NOT NULL, items 
 CREATE TABLE IF NOT EXISTS results (job TEXT NOT NULL, idx INTEGER NOT NULL, line TEXT NOT NULL,
     PRIMARY KEY (job, idx)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS stats (name TEXT PRIMARY KEY, value REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS enqueued (job TEXT PRIMARY KEY);
 """
 
 _FIELDS = ("id", "owner", "kind", "state", "total", "done", "errors", "limits", "chunk_size", "created",
@@ -238,6 +248,18 @@ class SqliteStore:
     def release_idempotency(self, job_id: str) -> None:
         with self._tx() as db:
             db.execute("UPDATE jobs SET idem_key = NULL, idem_digest = NULL WHERE id = ?", (job_id,))
+
+    def mark_enqueued(self, job_id: str) -> None:
+        # A table of its own: the jobs table is read by older versions too.
+        with self._tx() as db:
+            db.execute("INSERT OR IGNORE INTO enqueued VALUES (?)", (job_id,))
+
+    def enqueued(self, job_id: str) -> bool:
+        db = self._db()
+        try:
+            return db.execute("SELECT 1 FROM enqueued WHERE job = ?", (job_id,)).fetchone() is not None
+        finally:
+            db.close()
 
     def get(self, job_id: str) -> Job | None:
         db = self._db()
@@ -335,7 +357,7 @@ class SqliteStore:
     def purge(self, now: float) -> int:
         with self._tx() as db:
             ids = [r[0] for r in db.execute("SELECT id FROM jobs WHERE expires < ?", (now,))]
-            for table, col in (("results", "job"), ("chunks", "job"), ("jobs", "id")):
+            for table, col in (("results", "job"), ("chunks", "job"), ("enqueued", "job"), ("jobs", "id")):
                 db.executemany(f"DELETE FROM {table} WHERE {col} = ?", ((i,) for i in ids))
             return len(ids)
 

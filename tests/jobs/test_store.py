@@ -77,6 +77,14 @@ def test_idempotency_is_per_owner_and_body(store: JobStore) -> None:
     assert store.get("j6") is None
 
 
+def test_the_enqueued_mark(store: JobStore) -> None:
+    store.create(_job("j10", 1), ["x"], None)
+    assert not store.enqueued("j10")
+    store.mark_enqueued("j10")
+    store.mark_enqueued("j10")  # again: no error
+    assert store.enqueued("j10") and not store.enqueued("j11")
+
+
 def test_a_released_idempotency_key_makes_a_new_job(store: JobStore) -> None:
     store.create(_job("j7", 1, owner="o1"), ["x"], ("k", "d1"))
     store.release_idempotency("j7")

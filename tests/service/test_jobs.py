@@ -167,6 +167,32 @@ def test_a_retry_with_the_key_after_the_queue_was_down_queues_a_new_job(tmp_path
     assert len(failed) == 1 and failed[0]["id"] != r.get_json()["id"]
 
 
+def test_a_job_stored_by_an_api_that_died_before_queueing_it_is_queued_by_the_retry(tmp_path, monkeypatch) -> None:
+    import service.api.jobs as jobs_api
+
+    class Died(BaseException):
+        """The API process ending between storing the job and queueing it."""
+
+    real, sent = jobs_api._enqueue, []
+
+    def dies(*args: object) -> None:
+        raise Died
+
+    c = create_app({"TESTING": True, "JOB_DIR": str(tmp_path)}).test_client()
+    body, key = {"kind": "positions", "positions": [START] * 3}, {"Idempotency-Key": "crash"}
+    monkeypatch.setattr(jobs_api, "_enqueue", dies)
+    with pytest.raises(Died):
+        c.post("/v1/jobs", json=body, headers=key)
+    monkeypatch.setattr(jobs_api, "_enqueue", lambda jobs, job_id, n: (sent.append((job_id, n)), real(jobs, job_id, n)))
+    r = c.post("/v1/jobs", json=body, headers=key)
+    assert r.status_code == 202 and r.get_json()["state"] == "queued"
+    job_id = r.get_json()["id"]
+    assert sent == [(job_id, 1)]
+    store = c.application.extensions["igisoro_jobs"].store
+    assert store.enqueued(job_id)
+    assert c.post("/v1/jobs", json=body, headers=key).get_json()["id"] == job_id and len(sent) == 1  # once only
+
+
 def test_a_lone_surrogate_in_a_json_job_is_queued_not_a_500(client: FlaskClient) -> None:
     r = client.post("/v1/jobs", data='{"kind": "positions", "positions": ["\\ud800", 5]}',
                     content_type="application/json")
