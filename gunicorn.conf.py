@@ -35,7 +35,8 @@ bind = [os.environ.get("BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{_int(
 workers = _int("WEB_CONCURRENCY", os.cpu_count() or 1)
 # More than 1 switches to the gthread worker. Engine calls release the GIL and
 # stop at the app's ENGINE_TIMEOUT, so a few threads keep a worker answering
-# (health checks included) while long engine calls run.
+# while long engine calls run; the app's MAX_CONCURRENT_ENGINE_CALLS (3) keeps
+# one of the 4 free for health checks however long the calls.
 threads = _int("GUNICORN_THREADS", 4)
 # Above twice the app's ENGINE_TIMEOUT (10 s; playing a move also decides the
 # result's status with the same budget), so the app answers 503 first.

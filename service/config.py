@@ -51,6 +51,11 @@ class Config:
     #: Searches one worker runs at once; more get 503 ``overloaded``. Keep it
     #: below GUNICORN_THREADS so a thread is left for health and cheap calls.
     MAX_CONCURRENT_SEARCHES = 2
+    #: Engine calls of any kind one worker runs at once (searches included);
+    #: one waiting longer than 0.5 s gets 503 ``overloaded``. Keep it below
+    #: GUNICORN_THREADS (4), so a thread stays free for health checks however
+    #: long the calls (see service/engine.py).
+    MAX_CONCURRENT_ENGINE_CALLS = 3
     #: Most positions in one ``/v1/analysis/batch`` request.
     MAX_BATCH_POSITIONS = 64
     #: Most plies in one ``/v1/games/review`` request, and its default depth.
@@ -118,7 +123,8 @@ class Config:
 #: environment fails fast instead of at the first request.
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
-            "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
+            "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_CONCURRENT_ENGINE_CALLS",
+            "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER

@@ -13,6 +13,7 @@ thread and release the GIL, so other threads of a worker keep answering.
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, TypeVar
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from flask import Flask, current_app, g
 
 import igisoro
-from service.metrics import ENGINE_TIMEOUTS
+from service.metrics import ENGINE_CALLS_REJECTED, ENGINE_TIMEOUTS
 from service.problems import Problem, engine_problem
 
 T = TypeVar("T")
@@ -28,12 +29,28 @@ T = TypeVar("T")
 _EXTENSION = "igisoro_engine"
 
 
+#: Seconds an engine call waits for a free slot before 503 ``overloaded``:
+#: far above a cheap call's milliseconds, far below a long call's seconds.
+SLOT_WAIT = 0.5
+
+
 class RequestBudget:
     """Per-app settings for engine calls: the time limit each request shares
-    (named apart from the search's `search::Engine` trait in the core)."""
+    (named apart from the search's `search::Engine` trait in the core), and
+    the worker's engine slots.
 
-    def __init__(self, timeout: float) -> None:
+    Why slots for every engine call, not only searches: a request can make
+    the engine work for the whole ENGINE_TIMEOUT (a position with very many
+    moves, twice that for a move played), so a few such requests would hold
+    every gunicorn thread of a worker and a liveness probe would wait behind
+    them for seconds. With fewer slots than threads a thread stays free for
+    /v1/health/live, and a request that finds every slot taken for
+    SLOT_WAIT gets 503 ``overloaded`` with ``Retry-After``."""
+
+    def __init__(self, timeout: float, slots: int) -> None:
         self.timeout = timeout
+        self.slots_total = slots
+        self.slots = threading.BoundedSemaphore(slots)
 
     def seconds_left(self) -> float:
         """What is left of the current request's budget, counted from its
@@ -50,6 +67,11 @@ class RequestBudget:
         for the view to map to the field they concern.
         """
         left = self.seconds_left()
+        if not self.slots.acquire(timeout=SLOT_WAIT):
+            ENGINE_CALLS_REJECTED.inc()
+            raise Problem(503, "overloaded", "Service overloaded",
+                          f"This worker's {self.slots_total} engine slots are all taken by long calls; "
+                          "retry shortly.", headers={"Retry-After": "1"})
         try:
             if left <= 0:
                 raise igisoro.EngineTimeoutError(what)
@@ -62,10 +84,13 @@ class RequestBudget:
                 "positions have very many complete moves; ask for a smaller 'limit' or walk the turn "
                 "step by step with 'partial'.",
             ) from None
+        finally:
+            self.slots.release()
 
 
 def init_app(app: Flask) -> None:
-    app.extensions[_EXTENSION] = RequestBudget(float(app.config["ENGINE_TIMEOUT"]))
+    app.extensions[_EXTENSION] = RequestBudget(float(app.config["ENGINE_TIMEOUT"]),
+                                               int(app.config["MAX_CONCURRENT_ENGINE_CALLS"]))
 
 
 def run(what: str, fn: Callable[..., T], *args: Any) -> T:

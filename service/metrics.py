@@ -49,6 +49,10 @@ ENGINE_TIMEOUTS = Counter(
 SEARCHES_REJECTED = Counter(
     "igisoro_searches_rejected_total", "Search requests refused with 503 because MAX_CONCURRENT_SEARCHES were running."
 )
+ENGINE_CALLS_REJECTED = Counter(
+    "igisoro_engine_calls_rejected_total",
+    "Engine calls refused with 503 because MAX_CONCURRENT_ENGINE_CALLS were running for over 0.5 s.",
+)
 PARTIAL_SEARCHES = Counter(
     "igisoro_partial_searches_total", "Searches cut short by the request deadline (answered with partial: true)."
 )

@@ -101,6 +101,38 @@ def test_health_answers_during_long_engine_calls(short_server):
     assert time.process_time() - cpu < 0.2
 
 
+def test_past_the_engine_slots_a_call_is_told_to_come_back():
+    """Long calls hold the worker's engine slots (here 2): a third waits
+    0.5 s for one, then gets 503 overloaded with Retry-After, instead of
+    taking the thread a health check needs for the whole engine limit."""
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 2.0, "MAX_LEGAL_MOVES": SLOW_LIMIT,
+                      "MAX_CONCURRENT_ENGINE_CALLS": 2})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    port = srv.server_port
+    try:
+        results: list[tuple[int, dict, float, float]] = []
+
+        def long_call() -> None:
+            results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT}))
+
+        workers = [threading.Thread(target=long_call) for _ in range(2)]
+        for w in workers:
+            w.start()
+        time.sleep(0.3)  # both hold a slot by now
+        third = _request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT})
+        live = _request(port, "GET", "/v1/health/live")
+        for w in workers:
+            w.join(30)
+    finally:
+        srv.shutdown()
+    status, body, start, end = third
+    assert status == 503 and body["type"] == "urn:igisoro:problem:overloaded", body
+    assert 0.4 <= end - start < 1.5  # it waited SLOT_WAIT, not the long calls' 2 s
+    assert live[0] == 200 and live[3] - live[2] < 1.0
+    assert sorted(r[1]["type"] for r in results) == ["urn:igisoro:problem:engine-timeout"] * 2
+
+
 def test_cheap_requests_answer_during_two_long_searches(server):
     """Two searches that cannot finish (depth 20) run to the request
     deadline; meanwhile health and legal-move requests answer promptly, and
