@@ -57,6 +57,10 @@ class FailureWindow:
         self.limit, self.seconds = limit, seconds
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
+        #: Size of the map past which the next failure sweeps it (doubled
+        #: after each sweep, so a wide attack costs a sweep now and then,
+        #: not one per failure).
+        self._sweep_at = 4096
 
     def _recent(self, addr: str, now: float) -> deque[float]:
         q = self._seen.setdefault(addr, deque())
@@ -81,9 +85,10 @@ class FailureWindow:
             self._recent(addr, now).append(now)
             # Addresses that failed once and never came back would stay for
             # ever: past a size, drop every one whose window has passed.
-            if len(self._seen) > 4096:
+            if len(self._seen) > self._sweep_at:
                 for a in [a for a, q in self._seen.items() if not q or q[-1] <= now - self.seconds]:
                     del self._seen[a]
+                self._sweep_at = max(4096, 2 * len(self._seen))
 
 
 def init_app(app: Flask) -> None:

@@ -59,20 +59,22 @@ class RequestBudget:
         deadline: float = g.setdefault("igisoro_engine_deadline", now + self.timeout)
         return deadline - now
 
-    def run(self, what: str, fn: Callable[..., T], *args: Any) -> T:
+    def run(self, what: str, fn: Callable[..., T], *args: Any, slot: bool = True) -> T:
         """``fn(*args, timeout=<what is left of the request's budget>)``, else
-        a 503 problem naming ``what``. Must run inside a request.
+        a 503 problem naming ``what``. Must run inside a request. ``slot``
+        False: without an engine slot (the readiness probe's tiny query,
+        which must not report a busy worker as not ready).
 
         Other engine refusals (:class:`igisoro.IgisoroError`) pass through
         for the view to map to the field they concern.
         """
-        left = self.seconds_left()
-        if not self.slots.acquire(timeout=SLOT_WAIT):
+        if slot and not self.slots.acquire(timeout=SLOT_WAIT):
             ENGINE_CALLS_REJECTED.inc()
             raise Problem(503, "overloaded", "Service overloaded",
                           f"This worker's {self.slots_total} engine slots are all taken by long calls; "
                           "retry shortly.", headers={"Retry-After": "1"})
         try:
+            left = self.seconds_left()  # after the wait: the call gets what is left then
             if left <= 0:
                 raise igisoro.EngineTimeoutError(what)
             return fn(*args, timeout=left)
@@ -85,7 +87,8 @@ class RequestBudget:
                 "step by step with 'partial'.",
             ) from None
         finally:
-            self.slots.release()
+            if slot:
+                self.slots.release()
 
 
 def init_app(app: Flask) -> None:
@@ -93,10 +96,10 @@ def init_app(app: Flask) -> None:
                                                int(app.config["MAX_CONCURRENT_ENGINE_CALLS"]))
 
 
-def run(what: str, fn: Callable[..., T], *args: Any) -> T:
+def run(what: str, fn: Callable[..., T], *args: Any, slot: bool = True) -> T:
     """Run an engine call for the current app; engine refusals are not caught here."""
     engine: RequestBudget = current_app.extensions[_EXTENSION]
-    return engine.run(what, fn, *args)
+    return engine.run(what, fn, *args, slot=slot)
 
 
 def seconds_left() -> float:

@@ -175,7 +175,8 @@ class BestMoveRequest(EvaluateRequest):
     strength picks in ``time_ms`` (randomness fixed by ``seed``)."""
 
     level = fields.Integer(strict=True, validate=validate.Range(1, 10), metadata={
-        "description": "Strength, 1 (beginner) to 10 (full strength within `time_ms`). Not with `depth` or `nodes`."})
+        "description": "Strength, 1 (beginner) to 10 (full strength within `time_ms`). Not with `depth`, `nodes` "
+                       "or `multipv` above 1 (a level picks one move)."})
     seed = fields.Integer(strict=True, validate=validate.Range(0, 2**64 - 1), metadata={
         "description": "Fixes a level's randomness (only with `level`; default 0)."})
 

@@ -202,3 +202,23 @@ def test_a_review_search_that_times_out_is_left_unsearched(monkeypatch: pytest.M
     r = igisoro.review(p, moves, depth=1, timeout=60)
     assert r.partial and len(r.plies) == 2
     assert igisoro.problems.problem(igisoro.EngineTimeoutError("x"), "moves")["status"] == 503
+
+
+def test_a_review_that_runs_out_while_walking_its_moves_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Begun with time (not late), a review whose walk meets the deadline
+    raises EngineTimeoutError, not InvalidLimitError or an illegal move.
+    (Each move is slowed down by 10 ms: real walks are too quick to meet it.)"""
+    p = Position.start("igisoro")
+    moves = []
+    for _ in range(40):
+        moves.append(p.legal_moves()[0].move.notation)
+        p = p.play(moves[-1]).position
+    real = Position.play
+
+    def slow(self: Position, *args: object, **kwargs: object) -> object:
+        time.sleep(0.01)
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Position, "play", slow)
+    with pytest.raises(igisoro.EngineTimeoutError, match="while its moves were checked"):
+        igisoro.review(Position.start("igisoro"), moves, depth=1, timeout=0.06)

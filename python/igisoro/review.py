@@ -68,6 +68,8 @@ THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 _FORCED = 1000.0
 #: Seconds of budget below which no further search is started.
 RESERVE = 0.05
+#: Seconds for checking the moves of a review begun with less than RESERVE.
+WALK_GRACE = 1.0
 
 
 def _value(s: Score) -> float:
@@ -275,8 +277,9 @@ def review(
     Limits as in :meth:`Position.analyse` (none given: depth 4), used for
     every ply's search. ``timeout`` (seconds) bounds the whole review:
     searches not started before it leave their fields None (``partial``);
-    playing and checking the moves get what is left of it, but at least
-    ``RESERVE`` each, and raise :class:`EngineTimeoutError` past that.
+    playing and checking the moves raise :class:`EngineTimeoutError` past
+    it. A review begun with less than ``RESERVE`` (0 included) checks its
+    moves within ``WALK_GRACE`` instead and searches nothing.
     """
     if depth is None and nodes is None and time_ms is None:
         depth = 4
@@ -285,18 +288,25 @@ def review(
     if timeout is not None and not 0 <= timeout <= 86400:
         raise InvalidLimitError(f"timeout must be from 0 to 86400 seconds, not {timeout!r}")
     deadline = None if timeout is None else time.monotonic() + timeout
+    # The moves are walked within the deadline; a review begun with less
+    # than RESERVE left (a job's later games after its chunk's deadline)
+    # gets WALK_GRACE for its walk instead, so it answers with its moves
+    # checked and its searches left out (``partial``), not with its first
+    # move called illegal for want of time.
+    walk_deadline = deadline
+    if deadline is not None and timeout < RESERVE:  # type: ignore[operator]
+        walk_deadline = time.monotonic() + WALK_GRACE
 
     def left() -> float | None:
         return None if deadline is None else deadline - time.monotonic()
 
     def walking() -> float | None:
-        # Walking the moves is cheap (rules only), so past the deadline each
-        # step still gets RESERVE: a review begun late (a job's later games
-        # after its chunk's deadline) answers with its moves checked and its
-        # searches left out (``partial``), not with its first move called
-        # illegal for want of time (the core refuses a timeout <= 0).
-        t = left()
-        return None if t is None else max(t, RESERVE)
+        if walk_deadline is None:
+            return None
+        t = walk_deadline - time.monotonic()
+        if t <= 0:  # the core refuses a timeout <= 0 (InvalidLimitError): say what happened
+            raise EngineTimeoutError(f"the review's time ran out while its moves were checked (timeout {timeout} s)")
+        return t
 
     # The moves first, with the status: before the searches, which may use
     # up the budget.

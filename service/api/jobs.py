@@ -58,7 +58,7 @@ def _owner() -> str:
     return hashlib.sha256(key.encode()).hexdigest()[:32] if key else ""
 
 
-def _ndjson_items() -> tuple[dict[str, Any], list[str]]:
+def _ndjson_items() -> tuple[dict[str, Any], list[str], list[str]]:
     """Kind and limits from the query, one item per non-blank body line."""
     req = load_query(_query)
     data = body_bytes(int(current_app.config["JOB_MAX_BYTES"]))
@@ -72,10 +72,10 @@ def _ndjson_items() -> tuple[dict[str, Any], list[str]]:
         _job_items(req["kind"], len(items), "body")
     except ValidationError as e:
         raise validation_problem(e.normalized_messages()) from None
-    return req, items
+    return req, items, items
 
 
-def _json_items() -> tuple[dict[str, Any], list[str]]:
+def _json_items() -> tuple[dict[str, Any], list[str], list[str]]:
     # One place for the kind and limits: a query string beside a JSON body
     # would be ignored, so it is refused instead.
     given = sorted(set(request.args) & set(_query.fields))
@@ -85,7 +85,10 @@ def _json_items() -> tuple[dict[str, Any], list[str]]:
     # ASCII-escaped: a JSON string may hold a lone surrogate (\ud800),
     # which no store can write as UTF-8.
     items = [json.dumps(x, separators=(",", ":")) for x in req[req["kind"]]]
-    return req, items
+    # The Idempotency-Key's digest is of the form earlier versions stored
+    # (raw UTF-8), so a retry across a rolling deploy finds its job.
+    hashed = [json.dumps(x, separators=(",", ":"), ensure_ascii=False) for x in req[req["kind"]]]
+    return req, items, hashed
 
 
 def _limits(req: dict[str, Any]) -> dict[str, Any]:
@@ -228,7 +231,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
                 $ref: '#/components/schemas/JobCreated'
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """
-    req, items = _ndjson_items() if request.mimetype == NDJSON else _json_items()
+    req, items, hashed = _ndjson_items() if request.mimetype == NDJSON else _json_items()
     cfg = current_app.config
     kind = req["kind"]
     size = int(cfg["JOB_CHUNK_POSITIONS" if kind == "positions" else "JOB_CHUNK_GAMES"])
@@ -240,7 +243,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     if key is not None:
         if not 1 <= len(key) <= 255:
             raise validation_problem({"Idempotency-Key": ["Must be 1 to 255 characters."]})
-        digest = hashlib.sha256(json.dumps([kind, job.limits, items]).encode()).hexdigest()
+        digest = hashlib.sha256(json.dumps([kind, job.limits, hashed]).encode()).hexdigest()
         idem = (key, digest)
     jobs = _jobs()
     jobs.store.purge(now)
@@ -251,7 +254,9 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
         raise Problem(422, "idempotency-key-reused", "Idempotency-Key reused",
                       f"The Idempotency-Key {key!r} was used for job {e.job_id} with a different request; "
                       "use a new key for a new job.") from None
-    if new or (job.state == "queued" and not jobs.store.enqueued(job.id)):
+    # (Running too: an API can die part way through a large job's chunks,
+    # after a worker started one; a chunk sent twice runs once.)
+    if new or (job.state in ("queued", "running") and not jobs.store.enqueued(job.id)):
         # A job found again by its key without the mark was stored by an API
         # that died before queueing it: this retry queues it.
         _send(jobs, job)

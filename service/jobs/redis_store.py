@@ -153,7 +153,7 @@ class RedisStore:
     def __init__(self, url: str, retention: float) -> None:
         # Timeouts: a Redis that stops answering is an error (a 503, a chunk
         # requeued), not a request or a /metrics scrape that hangs.
-        self.r = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=5, socket_timeout=30)
+        self.r = redis.Redis.from_url(url, decode_responses=True, socket_connect_timeout=5, socket_timeout=10)
         self.retention = int(retention)
         self._add = self.r.register_script(_ADD)
         self._finish = self.r.register_script(_FINISH)

@@ -80,9 +80,19 @@ _store = open_store(settings)
 #: Attempts of a chunk that raised (not one that died: that is redelivered)
 #: before its job is marked failed.
 _ATTEMPTS = 3
-#: The store not answering: Redis unreachable or timing out, a SQLite file
-#: locked past its 60 s wait.
-_STORE_DOWN = (redis.exceptions.RedisError, sqlite3.OperationalError)
+#: Errors of the store itself (not of the chunk).
+_STORE_ERRORS = (redis.exceptions.RedisError, sqlite3.OperationalError)
+
+
+def _store_down(e: Exception) -> bool:
+    """Whether a store error is the store not answering for now (Redis
+    unreachable, timing out or loading; a SQLite file locked past its 60 s
+    wait), which waiting mends, rather than one that stays (a full disk, a
+    read-only file, a script error)."""
+    if isinstance(e, (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)):
+        return True
+    return isinstance(e, sqlite3.OperationalError) and any(w in str(e) for w in ("locked", "busy"))
+
 #: Seconds a chunk waits, when the store is down, before its message goes
 #: back to the queue (so that a store down for minutes is not hammered).
 _STORE_BACKOFF = 5.0
@@ -115,8 +125,13 @@ def run_chunk(self: Task, job_id: str, n: int) -> None:
     for ever."""
     try:
         _run_chunk(self, job_id, n)
-    except _STORE_DOWN as e:
-        log.warning("job store error in chunk %d of job %s; the chunk goes back to the queue", n, job_id,
+    except _STORE_ERRORS as e:
+        if not _store_down(e):
+            # One that waiting does not mend: a few tries, then the task fails
+            # (the job may stay running: the store cannot record anything).
+            log.exception("job store error in chunk %d of job %s", n, job_id)
+            raise self.retry(exc=e, countdown=5) from None
+        log.warning("job store not answering in chunk %d of job %s; the chunk goes back to the queue", n, job_id,
                     exc_info=True)
         time.sleep(_STORE_BACKOFF)
         # Requeued; with the broker down too, the message stays unacknowledged
@@ -141,7 +156,7 @@ def _run_chunk(self: Task, job_id: str, n: int) -> None:
         threads = int(os.environ.get("IGISORO_WORKER_THREADS", "0")) or None
         lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
                               max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]))
-    except _STORE_DOWN:
+    except _STORE_ERRORS:
         raise
     except Exception as e:
         # A bug, not bad input (bad items are error lines): retry, then fail

@@ -301,8 +301,9 @@ def test_a_slow_answer_for_an_earlier_step_does_not_overwrite_a_later_one(page: 
     assert held, "the step back never asked /v1/positions/validate"
     page.click("#first")  # asked later, answered first
     page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(START)}")
-    held[0].continue_()
-    page.wait_for_timeout(500)
+    with page.expect_response("**/v1/positions/validate"):  # the late answer arrives
+        held[0].continue_()
+    page.wait_for_timeout(300)  # and its handler has run
     assert page.input_value("#position-text") == START
     assert board_counts(page) == [0] * 8 + [4] * 16 + [0] * 8
     assert page.locator("#moves button.current").count() == 0  # ply 0: no move is current
@@ -361,3 +362,22 @@ def test_a_double_click_on_a_pit_plays_one_move(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#moves button').length === 1")
     page.wait_for_timeout(500)
     assert page.locator("#moves button").count() == 1 and page.locator("#message").is_hidden()
+
+
+def test_an_import_that_meets_a_server_error_changes_nothing(page: Any) -> None:
+    """Only a refused move is "not played"; a 503 says nothing of the move,
+    so the import fails whole and the board keeps its game."""
+    moves, _ = first_moves(2)
+    open_board(page, START)
+
+    def timed_out(route: Any) -> None:
+        route.fulfill(status=503, headers={"Content-Type": "application/problem+json"},
+                      body=json.dumps({"type": "urn:igisoro:problem:engine-timeout", "title": "Engine time limit exceeded",
+                                       "status": 503, "detail": "The engine did not finish in time."}))
+
+    page.route("**/v1/moves/check", timed_out)
+    page.fill("#game-text", START + "\n" + " ".join(moves))
+    page.click("#import")
+    page.wait_for_selector("#message:not([hidden])")
+    assert "did not finish in time" in page.inner_text("#message") and "not played" not in page.inner_text("#message")
+    assert page.locator("#moves button").count() == 0 and page.input_value("#position-text") == START

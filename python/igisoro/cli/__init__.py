@@ -135,7 +135,8 @@ def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally
         # With --server and no limits given, the server's defaults (its own
         # configuration) fill them in, which this side cannot know; limits
         # given are the server's too, so they are checked either way.
-        given = any(v is not None for v in (args.depth, args.nodes, args.time_ms, args.multipv))
+        # (multipv alone leaves the depth to the server's default.)
+        given = any(v is not None for v in (args.depth, args.nodes, args.time_ms))
         if ((not args.server or given) and resumed.limits is not None
                 and resumed.limits != limits.used(kind).to_json()):
             raise CliError(f"{out.name} holds results with limits {json.dumps(resumed.limits)}, not "

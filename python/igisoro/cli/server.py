@@ -254,7 +254,9 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
             stop.wait(args.poll)
     tally.interrupted = True
     if args.cancel_on_interrupt:
-        api.cancel(job)
+        # Without the Ctrl-C event: the cancel is retried like any call
+        # (with it, the first failure would stop as a second Ctrl-C does).
+        Api(args.server, args.api_key).cancel(job)
         if sidecar is not None:
             sidecar.unlink(missing_ok=True)
         note(f"cancelled job {job}")

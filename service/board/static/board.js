@@ -23,6 +23,7 @@ const state = {
   // numbers when it asks and drops its answer if they moved on meanwhile.
   view: 0,            // number of the latest position asked to be shown
   game: 0,            // number of the game's move list (a new game or a new move bumps it)
+  reviews: 0,         // number of the latest review asked for
   busy: false,        // a move is being checked or animated
   deciding: false,    // the options after a decision are being asked for
 };
@@ -42,7 +43,9 @@ async function api(path, body) {
       await new Promise((ok) => setTimeout(ok, 1000 * wait));
       continue;
     }
-    throw new Error(problemText(data, r.status));
+    const err = new Error(problemText(data, r.status));
+    err.status = r.status;  // a 422 is about the request; anything else is not (see newGame)
+    throw err;
   }
 }
 
@@ -376,7 +379,14 @@ async function newGame(notation, moves = [], ply = null) {
     try {
       const r = await api("/v1/moves/check", {position: hist.at(-1).notation, move: m});
       hist.push({notation: r.result.notation, move: r.canonical, status: r.status});
-    } catch (e) { bad = new Error(`Move ${k + 1} (${m}) was not played: ${e.message}`); break; }
+    } catch (e) {
+      // Only a refusal of the move is "not played"; a 503 or a network
+      // error says nothing of it, so the import fails whole (the board and
+      // the URL keep the game they had).
+      if (e.status !== 422) throw e;
+      bad = new Error(`Move ${k + 1} (${m}) was not played: ${e.message}`);
+      break;
+    }
   }
   if (game !== state.game) return;  // another game was asked for meanwhile
   state.start = v.notation;
@@ -407,11 +417,12 @@ async function review() {
   clearError();
   const out = $("review-out");
   out.textContent = "Reviewing…";
-  const game = state.game;
+  const game = state.game, asked = ++state.reviews;
   try {
     const r = await api("/v1/games/review", {position: state.start, moves: state.history.slice(1).map((h) => h.move),
                                              depth: Math.min(Number($("depth").value), 3)});
-    if (game !== state.game) return;  // the moves changed meanwhile: its plies are not this game's
+    if (asked !== state.reviews) return;  // a later review was asked for
+    if (game !== state.game) { out.textContent = ""; return; }  // the moves changed meanwhile: its plies are not this game's
     out.replaceChildren(graph(r.plies));
     const ol = document.createElement("ol");
     for (const p of r.plies) {
@@ -430,7 +441,11 @@ async function review() {
     }
     out.append(ol);
     if (r.illegal) showError(`Ply ${r.illegal.ply} (${r.illegal.move}): ${r.illegal.error?.detail || "illegal move"}`);
-  } catch (e) { if (game === state.game) { out.textContent = ""; showError(e); } }
+  } catch (e) {
+    if (asked !== state.reviews) return;
+    out.textContent = "";
+    if (game === state.game) showError(e);
+  }
 }
 
 // South's win chance after each ply, as inline SVG polylines.
