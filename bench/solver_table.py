@@ -10,6 +10,7 @@ is an error, not counted twice.
     python bench/solver_table.py bench/data/solver-1000-*.txt
     python bench/solver_table.py SOLVER_ONLY_LOGS --search-from SEARCH_LOGS
     python bench/solver_table.py ONE_S_LOGS TEN_S_LOG@10000   # LOG@MS: only that time's lines
+    python bench/solver_table.py --todo MS N VARIANT,... LOGS  # the tier's queue for what is left
 """
 
 from __future__ import annotations
@@ -50,7 +51,27 @@ def read(paths: list[str]) -> dict[tuple[str, int, int], dict[str, str]]:
     return lines
 
 
+def todo(ms: int, n: int, variants: list[str], paths: list[str]) -> None:
+    """Print the `bench/solver_tier.sh plan` commands for the positions
+    0..n-1 of each variant that no log holds at `ms`, in chunks of at most
+    100, so a new session queues exactly what is left."""
+    have = {(v, i) for (v, i, t) in read(paths) if t == ms}
+    for v in variants:
+        missing = [i for i in range(n) if (v, i) not in have]
+        start = None
+        for k, i in enumerate(missing):
+            if start is None:
+                start = i
+            last = k + 1 == len(missing) or missing[k + 1] != i + 1 or i + 1 - start == 100
+            if last:
+                print(f"bench/solver_tier.sh plan {v} {start} {i + 1} 100")
+                start = None
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--todo"]:
+        todo(int(argv[1]), int(argv[2]), argv[3].split(","), argv[4:])
+        return
     # `--search-from LOG...` (after the logs): the alpha-beta column comes
     # from those logs instead (a solver-only run, `solve --no-search`,
     # against a search that did not change); positions they lack at the
