@@ -64,16 +64,22 @@ def _request(port: int, method: str, path: str, body: object = None) -> tuple[in
     return resp.status, payload, start, end
 
 
-def test_health_answers_during_long_engine_calls(short_server):
-    port = short_server
+def _long_calls(port: int, n: int) -> tuple[list[threading.Thread], list[tuple[int, dict, float, float]]]:
+    """``n`` legal-moves calls on SLOW, started in threads; (threads, their results)."""
     results: list[tuple[int, dict, float, float]] = []
 
     def long_call() -> None:
         results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT}))
 
-    workers = [threading.Thread(target=long_call) for _ in range(2)]
+    workers = [threading.Thread(target=long_call) for _ in range(n)]
     for w in workers:
         w.start()
+    return workers, results
+
+
+def test_health_answers_during_long_engine_calls(short_server):
+    port = short_server
+    workers, results = _long_calls(port, 2)
     time.sleep(0.3)  # both are inside the engine by now
     health = _request(port, "GET", "/v1/health")
     ready = _request(port, "GET", "/v1/health/ready")
@@ -111,14 +117,7 @@ def test_past_the_engine_slots_a_call_is_told_to_come_back():
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     port = srv.server_port
     try:
-        results: list[tuple[int, dict, float, float]] = []
-
-        def long_call() -> None:
-            results.append(_request(port, "POST", "/v1/legal-moves", {"position": SLOW, "limit": SLOW_LIMIT}))
-
-        workers = [threading.Thread(target=long_call) for _ in range(2)]
-        for w in workers:
-            w.start()
+        workers, results = _long_calls(port, 2)
         slots = app.extensions["igisoro_engine"].slots
         for _ in range(200):  # until both hold a slot (a loaded machine may take a while)
             if slots._value == 0:
