@@ -260,10 +260,10 @@ class RedisStore:
         # versions read field by field), with a day's expiry: the mark
         # matters only while the job waits, and a job still queued after a
         # day whose mark is gone is only sent again (a chunk runs once).
-        self.r.set(_P + "job:" + job_id + ":enqueued", "1", ex=86400)
+        self.r.set(self._keys(job_id)[0] + ":enqueued", "1", ex=86400)
 
     def enqueued(self, job_id: str) -> bool:
-        return bool(self.r.exists(_P + "job:" + job_id + ":enqueued"))
+        return bool(self.r.exists(self._keys(job_id)[0] + ":enqueued"))
 
     def _queue_job(self, pipe: Any, job: Job, chunks: Sequence[str]) -> None:
         """Queue the job's records and the counters on ``pipe``."""
