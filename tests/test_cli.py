@@ -641,6 +641,46 @@ def test_server_mode_resubmits_a_job_the_server_forgot(tmp_path: Path, fake: Fak
     assert not (tmp_path / "out.jsonl.job").exists()
 
 
+# A main thread that waits on the stop flag in a loop while Ctrl-Cs arrive;
+# each one handled is counted and the flag cleared. ``FLAG`` names the class.
+STOP_FLAG_STRESS = """
+import signal, threading, time
+from igisoro.cli.interrupts import StopFlag
+flag = {FLAG}()
+reset = flag.clear if isinstance(flag, threading.Event) else lambda: setattr(flag, "_flag", False)
+signal.signal(signal.SIGINT, lambda s, f: flag.set())
+seen, end = 0, time.monotonic() + 3
+print("ready", flush=True)
+while time.monotonic() < end:
+    if flag.wait(0):
+        seen += 1
+        reset()
+print("seen", seen, flush=True)
+"""
+
+
+def test_the_stop_flag_can_be_set_from_a_handler_that_interrupts_its_own_wait() -> None:
+    """A Ctrl-C handled while the main thread is inside the stop flag's own
+    wait: with a threading.Event (whose set takes the lock that wait holds)
+    one such Ctrl-C hung the command for good, as a CI run did; with
+    ``FLAG=threading.Event`` this test fails (a hang or RecursionError)."""
+    proc = subprocess.Popen([sys.executable, "-c", STOP_FLAG_STRESS.replace("{FLAG}", "StopFlag")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        end = time.monotonic() + 2  # the child loops 3 s: none arrives as it exits
+        while proc.poll() is None and time.monotonic() < end:
+            proc.send_signal(signal.SIGINT)
+            time.sleep(0.001)
+        out, err = proc.communicate(timeout=20)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert int(out.split()[-1]) > 100  # the Ctrl-Cs were seen, not lost
+
+
 def test_ctrl_c_ends_the_clients_retries_at_once() -> None:
     """Ctrl-C pressed while the server cannot be reached: no retry waits
     out its seconds (a second Ctrl-C was needed); it stops as one does."""

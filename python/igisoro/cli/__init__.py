@@ -31,14 +31,13 @@ import argparse
 import json
 import os
 import sys
-import threading
 import time
 from collections.abc import Sequence
 
 from igisoro.batch import KINDS, Kind, Limits
 from igisoro.cli.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError, note
 from igisoro.cli.inputs import INPUT_FORMATS, Input, guess_kind, input_format, read_input
-from igisoro.cli.interrupts import Abandoned, Interrupts, in_background
+from igisoro.cli.interrupts import Abandoned, Interrupts, StopFlag, in_background
 from igisoro.cli.local import DEFAULT_CHUNK, check_limits, run_local
 from igisoro.cli.outputs import CSV_COLUMNS, OUTPUT_FORMATS, Output, Resumed, check_same_input, csv_row, output_format
 from igisoro.cli.progress import PlainProgress, Progress, Tally, make_progress
@@ -114,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def analyse(args: argparse.Namespace, stop: threading.Event) -> tuple[int, Tally]:
+def analyse(args: argparse.Namespace, stop: StopFlag) -> tuple[int, Tally]:
     """Run ``igisoro analyse`` with parsed arguments; ``stop`` set means Ctrl-C."""
     started = time.monotonic()
     inp = read_input(args.input, input_format(args.input, args.input_format), args.column)

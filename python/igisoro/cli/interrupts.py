@@ -4,11 +4,48 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Callable
 from types import FrameType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+class StopFlag:
+    """"Stop at the next whole line", set by the Ctrl-C handler.
+
+    Not a :class:`threading.Event`: its ``set`` takes the Event's lock, and
+    a signal handler runs in the main thread between two bytecodes, possibly
+    inside that thread's own ``Event.wait`` while it holds the same lock: one
+    Ctrl-C then hung the command for good (seen in CI). Setting a bool takes
+    no lock; :meth:`wait` sleeps in short steps instead, and a signal cuts a
+    step short, so a stop is seen within one step."""
+
+    #: The longest a :meth:`wait` sleeps between two looks at the flag.
+    STEP = 0.02
+
+    def __init__(self) -> None:
+        self._flag = False
+
+    def set(self) -> None:
+        """Ask for the stop; safe in a signal handler."""
+        self._flag = True
+
+    def is_set(self) -> bool:
+        """Whether the stop was asked for."""
+        return self._flag
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep up to ``timeout`` seconds, less once the stop is asked for;
+        True when it was."""
+        deadline = time.monotonic() + timeout
+        while not self._flag:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(self.STEP, left))
+        return self._flag
 
 
 class Interrupts:
@@ -20,7 +57,7 @@ class Interrupts:
     stop."""
 
     def __init__(self) -> None:
-        self.stop = threading.Event()
+        self.stop = StopFlag()
         self._previous: Any = None
         self._installed = False
 
@@ -48,7 +85,7 @@ class Abandoned(Exception):
         self.worker = worker
 
 
-def in_background(work: Callable[[], T], stop: threading.Event) -> T:
+def in_background(work: Callable[[], T], stop: StopFlag) -> T:
     """``work()`` on a daemon thread, waited for in short steps so a Ctrl-C
     is seen at once (an engine call cannot be interrupted; its results are
     dropped and the process need not wait for it): raises

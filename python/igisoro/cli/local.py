@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import threading
-
 from igisoro.analysis import analyse_many
 from igisoro.batch import Kind, Limits, analyse_items
 from igisoro.cli.errors import EXIT_USAGE, CliError
 from igisoro.cli.inputs import Input
-from igisoro.cli.interrupts import Abandoned, in_background
+from igisoro.cli.interrupts import Abandoned, StopFlag, in_background
 from igisoro.cli.outputs import Output
 from igisoro.cli.progress import Progress, Tally
 from igisoro.errors import InvalidLimitError
@@ -33,7 +31,7 @@ def check_limits(kind: Kind, limits: Limits) -> None:
 
 
 def run_local(kind: Kind, inp: Input, pending: list[int], limits: Limits, chunk: int, out: Output,
-              progress: Progress, tally: Tally, stop: threading.Event) -> None:
+              progress: Progress, tally: Tally, stop: StopFlag) -> None:
     """Analyse the ``pending`` items chunk by chunk on every core, writing
     each chunk's lines as it completes."""
     for start in range(0, len(pending), chunk):

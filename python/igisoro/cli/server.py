@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import threading
 import time
 import urllib.error
 import urllib.parse
@@ -21,6 +20,7 @@ from typing import Any
 from igisoro.batch import Kind
 from igisoro.cli.errors import EXIT_FAILED, EXIT_USAGE, CliError, note
 from igisoro.cli.inputs import Input
+from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.outputs import Output
 from igisoro.cli.progress import Progress, Tally
 
@@ -57,7 +57,7 @@ class Api:
     """A client of an Igisoro server's jobs API (urllib only)."""
 
     def __init__(self, base: str, api_key: str | None, timeout: float = 60.0, retries: int = 3,
-                 stop: threading.Event | None = None) -> None:
+                 stop: StopFlag | None = None) -> None:
         self.base = base.rstrip("/")
         self.api_key = api_key
         self.timeout = timeout
@@ -157,7 +157,7 @@ class Api:
 
 
 def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[int], out: Output,
-               progress: Progress, tally: Tally, stop: threading.Event) -> str | None:
+               progress: Progress, tally: Tally, stop: StopFlag) -> str | None:
     """Submit the input as a job (or pick up the one ``OUTPUT.job`` names)
     and stream its results; returns the job id if it is left running."""
     api = Api(args.server, args.api_key, stop=stop)
