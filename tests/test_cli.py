@@ -655,6 +655,7 @@ while time.monotonic() < end:
     if flag.wait(0):
         seen += 1
         reset()
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # one arriving as it exits would kill it
 print("seen", seen, flush=True)
 """
 

@@ -79,3 +79,19 @@ def test_is_valid_json_with_overrides_typed():
 def test_bad_limit(limit):
     with pytest.raises(InvalidLimitError, match="limit"):
         Position.start().legal_moves_json(limit)
+
+
+def test_a_timed_out_list_is_not_written_first():
+    """Past its timeout the list gathered so far (hundreds of thousands of
+    moves) is dropped, not written out before the timeout is reported: that
+    took three times the limit, and over HTTP a 2 s limit answered after 8 s."""
+    import time
+
+    from tests.service.conftest import SLOW, SLOW_LIMIT
+
+    p = Position.from_notation(SLOW)
+    for call in (p.legal_moves, p.legal_moves_json):
+        t = time.monotonic()
+        with pytest.raises(igisoro.EngineTimeoutError):
+            call(SLOW_LIMIT, timeout=0.5)
+        assert time.monotonic() - t < 1.2, call

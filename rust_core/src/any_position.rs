@@ -362,15 +362,26 @@ impl AnyPosition {
     /// pass: (the text, its length, truncated). Each item is `{"move",
     /// "result": {"position", "notation"}, "captured", "laps"}`; see
     /// [`crate::json_form`] for why the core writes it.
+    ///
+    /// Under a tripped budget ([`crate::budget`]) it stops writing and
+    /// returns an empty text the caller discards: the list gathered up to
+    /// the deadline can hold hundreds of thousands of moves, and writing
+    /// them all took three times the limit before the timeout was reported.
     pub fn legal_moves_json(&self, limit: Option<usize>) -> (String, usize, bool) {
         with_game!(self, p, G => {
             let list = explore::legal_moves::<G>(p, limit);
+            if crate::budget::check() {
+                return (String::new(), 0, false);
+            }
             let mut out = String::with_capacity(64 + 320 * list.moves.len());
             let mut digits = itoa::Buffer::new();
             out.push('[');
             for (i, m) in list.moves.iter().enumerate() {
                 if i > 0 {
                     out.push(',');
+                    if i % 4096 == 0 && crate::budget::check() {
+                        return (String::new(), 0, false);
+                    }
                 }
                 out.push_str("{\"move\":");
                 write_str(&mut out, &format_move::<G>(p, &m.choices));

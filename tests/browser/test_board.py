@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+import urllib.error
 import urllib.request
 from typing import Any
 from urllib.parse import quote
@@ -14,10 +16,19 @@ RETREAT = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1
 
 
 def api(page: Any, path: str, body: dict[str, Any] | None = None) -> Any:
+    """The API's answer, asked again after a 503 (the page's own searches,
+    still running on the server, may hold every engine slot), as the page does."""
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(page.base_url + path, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.load(r)
+    for attempt in range(6):
+        req = urllib.request.Request(page.base_url + path, data=data, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=30) as r:
+                return json.load(r)
+        except urllib.error.HTTPError as e:
+            if e.code != 503 or attempt == 5:
+                raise
+            time.sleep(min(float(e.headers.get("Retry-After") or 1), 2.0))
+    raise AssertionError("unreachable")
 
 
 def board_counts(page: Any) -> list[int]:

@@ -19,7 +19,9 @@ def start_topology(tmp: Path) -> tuple[list[subprocess.Popen[bytes]], int, int]:
     """Start gunicorn and nginx in front of it; (processes, gunicorn port, nginx port)."""
     # As deployed behind nginx (docker-compose.yml, the README): the app
     # trusts one proxy, and gunicorn takes what nginx passes (gunicorn.conf.py).
-    gunicorn, server = start_gunicorn(tmp, {"IGISORO_TRUSTED_PROXIES": "1"})
+    # No local job worker: nothing here runs jobs, and its start-up would
+    # take CPU from the timed health probes.
+    gunicorn, server = start_gunicorn(tmp, {"IGISORO_TRUSTED_PROXIES": "1", "IGISORO_JOB_LOCAL_WORKER": "0"})
     port = free_port()
     # nginx's workers run as nobody when started as root: a prefix under /tmp
     # (not pytest's 0700 folders) that they can read.

@@ -12,6 +12,7 @@ from tests.live.conftest import free_port, stop
 
 def test_64_slow_connections_do_not_slow_health_through_the_proxy(topology: tuple[int, int]) -> None:
     _, port = topology
+    probe("127.0.0.1", port, 50, timeout=5)  # warm-up: every worker and upstream connection up
     slow = SlowClients("127.0.0.1", port, 64)
     try:
         result = probe("127.0.0.1", port, 200, timeout=5)

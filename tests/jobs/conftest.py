@@ -84,8 +84,12 @@ def start_redis(tmp: Path, bind: str = "127.0.0.1") -> tuple[subprocess.Popen[by
 
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
+        # Its own answer, not another server's that took the port first
+        # (the tests flush the server they are given).
+        if proc.poll() is not None:
+            raise RuntimeError(f"redis-server exited: {(tmp / 'redis.log').read_text()}")
         try:
-            if redis.Redis(port=port).ping():
+            if redis.Redis(port=port).info("server")["process_id"] == proc.pid:
                 return proc, port
         except redis.ConnectionError:
             time.sleep(0.05)

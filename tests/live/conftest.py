@@ -9,6 +9,7 @@ directory) over raw sockets.
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -62,6 +63,9 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
         # Jobs (and the local worker gunicorn.conf.py starts) in this test's
         # folder, never in a store another run shares.
         "IGISORO_JOB_DIR": str(tmp / "jobs"),
+        # Workers, then the local job worker, get 10 s each to stop (not 30):
+        # a stop within stop()'s wait, so no job worker is orphaned.
+        "GUNICORN_GRACEFUL_TIMEOUT": "10",
         **(env_extra or {}),
     }
     log = tmp / "gunicorn.log"
@@ -87,13 +91,20 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop gunicorn (TERM, then KILL)."""
+    """Stop gunicorn (TERM, then KILL, its children too: a local job worker
+    left running would take CPU from every later test)."""
     proc.terminate()
     try:
-        proc.wait(timeout=20)
+        proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
+        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
         proc.kill()
         proc.wait()
+        for pid in children:
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
 
 
 @pytest.fixture(scope="session")

@@ -23,12 +23,15 @@ from service import create_app
 
 from .conftest import SLOW, SLOW_LIMIT
 
-LIMIT = 1.5  # seconds of engine time per call
+#: Seconds of engine time per call: a search ends between half of it and
+#: all of it, so the cheap requests sent 0.3 s in are answered first with
+#: a second to spare on a loaded machine.
+LIMIT = 3.0
 #: The limit for legal-moves calls on SLOW (with SLOW_LIMIT), far under the
 #: minute of CPU they need, so that the calls surely hit it even on a faster
 #: machine; still long enough for the cheap requests sent 0.3 s in to be
-#: answered first.
-SHORT = 0.8
+#: answered first with over a second to spare.
+SHORT = 2.0
 
 
 def _serve(limit: float) -> Iterator[int]:
@@ -111,7 +114,9 @@ def test_past_the_engine_slots_a_call_is_told_to_come_back():
     """Long calls hold the worker's engine slots (here 2): a third waits
     0.5 s for one, then gets 503 overloaded with Retry-After, instead of
     taking the thread a health check needs for the whole engine limit."""
-    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 2.0, "MAX_LEGAL_MOVES": SLOW_LIMIT,
+    # 4 s: a long call's budget starts when it takes its slot, so neither can
+    # free one within the third's 0.5 s wait even if they started apart.
+    app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 4.0, "MAX_LEGAL_MOVES": SLOW_LIMIT,
                       "MAX_CONCURRENT_ENGINE_CALLS": 2})
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -132,7 +137,7 @@ def test_past_the_engine_slots_a_call_is_told_to_come_back():
         srv.shutdown()
     status, body, start, end = third
     assert status == 503 and body["type"] == "urn:igisoro:problem:overloaded", body
-    assert 0.4 <= end - start < 1.5  # it waited SLOT_WAIT, not the long calls' 2 s
+    assert 0.4 <= end - start < 2.5  # it waited SLOT_WAIT, not the long calls' 4 s
     assert live[0] == 200 and live[3] - live[2] < 1.0
     assert sorted(r[1]["type"] for r in results) == ["urn:igisoro:problem:engine-timeout"] * 2
 
@@ -192,8 +197,10 @@ def test_gunicorn_worker_survives_long_calls(tmp_path):
 
     root = Path(__file__).resolve().parents[2]
     port = _free_port()
+    # No local job worker (it would take CPU, and resend jobs from a shared folder).
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1", "IGISORO_ENGINE_TIMEOUT": str(SHORT),
-           "IGISORO_MAX_LEGAL_MOVES": str(SLOW_LIMIT), "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root)}
+           "IGISORO_MAX_LEGAL_MOVES": str(SLOW_LIMIT), "GUNICORN_ACCESS_LOG": "", "PYTHONPATH": str(root),
+           "IGISORO_JOB_LOCAL_WORKER": "0", "IGISORO_JOB_DIR": str(tmp_path / "jobs")}
     for name in ("GUNICORN_THREADS", "GUNICORN_TIMEOUT", "PROMETHEUS_MULTIPROC_DIR"):
         env.pop(name, None)
     log_path = tmp_path / "gunicorn.log"
@@ -226,7 +233,11 @@ def test_gunicorn_worker_survives_long_calls(tmp_path):
         assert _request(port, "GET", "/v1/health/ready")[0] == 200
     finally:
         proc.send_signal(signal.SIGTERM)
-        proc.wait(30)
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:  # never left running into later tests
+            proc.kill()
+            proc.wait()
     text = log_path.read_text()
     assert "WORKER TIMEOUT" not in text and "Booting worker" in text
     assert text.count("Booting worker") == 1, text  # the one worker was never replaced
