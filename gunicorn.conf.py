@@ -90,7 +90,12 @@ def _start_worker() -> subprocess.Popen[bytes]:
 
 def _watch_worker(server: Any) -> None:
     """Restart the local worker when it dies (killed, out of memory), at
-    most once every 5 s; its unfinished chunk is re-sent when it starts."""
+    most once every 5 s; its unfinished chunk is re-sent when it starts.
+
+    A restart that cannot start the process (out of memory or file
+    handles) is tried again 5 s later: an exception here would end this
+    thread, and jobs would wait for ever with nothing said after this log.
+    (The code is gunicorn's to reap first, so it may read 0.)"""
     global _worker
     while not _stopping.is_set():
         assert _worker is not None
@@ -101,7 +106,10 @@ def _watch_worker(server: Any) -> None:
             if _stopping.is_set():
                 return
             server.log.warning("the local job worker exited (%s); restarting it", code)
-            _worker = _start_worker()
+            try:
+                _worker = _start_worker()
+            except OSError as e:  # the dead process stays: its wait() returns at once
+                server.log.error("could not start the local job worker (%s); trying again in 5 s", e)
 
 
 def on_starting(server: Any) -> None:

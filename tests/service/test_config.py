@@ -124,3 +124,36 @@ def test_unknown_settings_are_named_at_start(monkeypatch, caplog):
     assert "IGISORO_WORKER_THREADS" not in caplog.text
     monkeypatch.setenv("IGISORO_API_KEYS", "k1")
     assert config.unknown_names({"IGISORO_API_KEY": "x", "IGISORO_API_KEYS": "k1"}) == []
+
+
+def test_a_local_worker_that_cannot_be_restarted_is_tried_again(monkeypatch):
+    """An OSError starting the local job worker again (out of memory, of
+    file handles) used to end the watching thread: no worker ever after."""
+    import subprocess
+    import threading
+    import types
+
+    conf = types.ModuleType("gunicorn_conf")
+    monkeypatch.setenv("IGISORO_JOB_LOCAL_WORKER", "0")
+    exec(compile(GUNICORN_CONF.read_text(), str(GUNICORN_CONF), "exec"), conf.__dict__)
+    started: list[object] = []
+
+    def start() -> subprocess.Popen[bytes]:
+        started.append(None)
+        if len(started) == 1:
+            raise OSError(12, "Cannot allocate memory")
+        conf._stopping.set()  # the second try worked: let the thread end
+        return subprocess.Popen(["true"])
+
+    conf._start_worker = start
+    conf._worker = subprocess.Popen(["true"])  # a worker that died
+    conf._stopping.wait = lambda timeout=None: conf._stopping.is_set()  # no 5 s pauses here
+    logs: list[str] = []
+    server = types.SimpleNamespace(log=types.SimpleNamespace(warning=lambda *a: logs.append(a[0] % a[1:]),
+                                                             error=lambda *a: logs.append(a[0] % a[1:])))
+    watch = threading.Thread(target=conf._watch_worker, args=(server,), daemon=True)
+    watch.start()
+    watch.join(10)
+    assert not watch.is_alive() and len(started) == 2, logs
+    assert any("could not start the local job worker" in line for line in logs), logs
+    conf._worker.wait()
