@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import schemathesis
+from hypothesis import HealthCheck, settings
 
 
 @schemathesis.serializer("application/x-ndjson")
@@ -10,3 +13,28 @@ def _ndjson(ctx: object, value: object) -> bytes:
     """Job uploads (``POST /v1/jobs``): the spec gives the body as a string
     of item lines, sent as it is."""
     return value.encode() if isinstance(value, str) else b""
+
+
+# One hypothesis profile for the whole suite, loaded here so that it is in
+# force before any test file is imported (a ``@settings`` takes its defaults
+# when the file is imported: loaded in one test file, the files imported
+# before it ran random examples with an example database).
+settings.register_profile(
+    "igisoro-properties",
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    derandomize=True,  # same examples every run: stable runtime, reproducible failures
+    database=None,
+)
+# A wider, non-deterministic search for local bug hunting (slower: it can meet
+# the positions whose move enumeration is very slow, see MAX_MOVES in
+# tests/test_properties.py):
+# IGISORO_HYPOTHESIS_PROFILE=igisoro-explore pytest tests/test_properties.py
+settings.register_profile(
+    "igisoro-explore",
+    settings.get_profile("igisoro-properties"),
+    max_examples=300,
+    derandomize=False,
+)
+settings.load_profile(os.environ.get("IGISORO_HYPOTHESIS_PROFILE", "igisoro-properties"))

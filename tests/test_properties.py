@@ -9,11 +9,10 @@ settings profile keeps the file well under ~40 s on a shared 2-core machine.
 from __future__ import annotations
 
 import json
-import os
 import string
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import igisoro
@@ -26,24 +25,8 @@ from igisoro import (
     Position,
 )
 
-settings.register_profile(
-    "igisoro-properties",
-    max_examples=40,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-    derandomize=True,  # same examples every run: stable runtime, reproducible failures
-    database=None,
-)
-# A wider, non-deterministic search for local bug hunting (slower: it can meet
-# the positions whose move enumeration is very slow, see MAX_MOVES):
-# IGISORO_HYPOTHESIS_PROFILE=igisoro-explore pytest tests/test_properties.py
-settings.register_profile(
-    "igisoro-explore",
-    settings.get_profile("igisoro-properties"),
-    max_examples=300,
-    derandomize=False,
-)
-settings.load_profile(os.environ.get("IGISORO_HYPOTHESIS_PROFILE", "igisoro-properties"))
+# The hypothesis profile (derandomized, no example database) is loaded in
+# tests/conftest.py, for every file of the suite.
 
 #: The 4x8 family (these properties use its board shape and 64-seed total;
 #: Isolo has its own in rust_core/tests/isolo_properties.rs).
