@@ -31,12 +31,16 @@ from flask_limiter.util import get_remote_address
 
 from service.problems import Problem
 
-#: Paths any caller may use: health probes, the contract and its docs, metrics.
-_OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics")
+#: Paths any caller may use: health probes, the contract and its docs,
+#: metrics, and the board's script and style (with the page itself, ``/``):
+#: static files with nothing secret in them, so that on a server with keys
+#: the page loads and asks for one when the API answers 401, instead of the
+#: browser showing a 401 problem in place of the page.
+_OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics", "/board/")
 
 
 def _open(path: str) -> bool:
-    return path.startswith(_OPEN_PREFIXES)
+    return path == "/" or path.startswith(_OPEN_PREFIXES)
 
 
 def presented_key() -> str | None:

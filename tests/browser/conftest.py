@@ -23,6 +23,18 @@ def board_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     stop(proc)
 
 
+#: The key of :func:`keyed_server`.
+BOARD_KEY = "board-test-key"
+
+
+@pytest.fixture(scope="session")
+def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The service with an API key required (the page asks for it)."""
+    proc, server = start_gunicorn(tmp_path_factory.mktemp("keyed"), {"IGISORO_API_KEYS": BOARD_KEY})
+    yield server
+    stop(proc)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

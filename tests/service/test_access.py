@@ -30,9 +30,12 @@ def test_api_key_required_when_configured():
     assert c.post("/v1/evaluate", json=EVAL, headers={"X-API-Key": "k2"}).status_code == 200
     assert c.post("/v1/evaluate", json=EVAL, headers={"Authorization": "Bearer k1"}).status_code == 200
     assert c.post("/v1/evaluate", json=EVAL, headers={"Authorization": "Basic k1"}).status_code == 401
-    # Probes, the contract and the docs need no key.
-    for path in ("/v1/health", "/v1/health/live", "/v1/health/ready", "/v1/openapi.yaml", "/metrics"):
+    # Probes, the contract, the docs and the board's static files need no key
+    # (the board asks for one when the API answers 401).
+    for path in ("/v1/health", "/v1/health/live", "/v1/health/ready", "/v1/openapi.yaml", "/metrics", "/",
+                 "/board/board.js", "/board/board.css"):
         assert c.get(path).status_code == 200, path
+    assert c.get("/board/nope.js").status_code == 404  # open, but still only the shipped files
 
 
 def test_api_keys_from_one_environment_string():

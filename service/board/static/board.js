@@ -28,13 +28,32 @@ const state = {
   deciding: false,    // the options after a decision are being asked for
 };
 
+// A server with IGISORO_API_KEYS answers the API 401 without a key (the
+// page and its files stay open): the key is asked for then, and kept in
+// sessionStorage, for this tab only, never in the URL that may be shared.
+const KEY_STORE = "igisoro-api-key";
+
+function apiKey() {
+  try { return sessionStorage.getItem(KEY_STORE) || ""; } catch { return ""; }
+}
+
+function askForKey() {
+  const form = $("keyform");
+  if (!form.hidden) return;
+  form.hidden = false;
+  $("apikey").value = apiKey();
+  $("apikey").focus();
+}
+
 async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const headers = body === undefined ? {} : {"Content-Type": "application/json"};
+  if (apiKey()) headers["X-API-Key"] = apiKey();
+  const init = body === undefined ? {headers} : {method: "POST", headers, body: JSON.stringify(body)};
   for (let attempt = 0; ; attempt++) {
     const r = await fetch(path, init);
     const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
     if (r.ok) return data;
+    if (r.status === 401) askForKey();
     // 503 overloaded: the worker's search slots are taken (often by this
     // page's own earlier searches, which go on after it moved on); it says
     // when to come back, so come back, twice at most.
@@ -497,6 +516,12 @@ function graph(plies) {
 // --- wiring ----------------------------------------------------------------
 
 async function main() {
+  $("keyform").addEventListener("submit", (e) => {
+    // A reload starts over with the key: the URL holds the game and the ply shown.
+    e.preventDefault();
+    try { sessionStorage.setItem(KEY_STORE, $("apikey").value.trim()); } catch (err) { showError(err); return; }
+    location.reload();
+  });
   for (let l = 1; l <= 10; l++) $("level").append(new Option(`level ${l}`, String(l), l === 5, l === 5));
   const v = await api("/v1/variants");
   state.variants = v.variants;
