@@ -53,7 +53,9 @@ async function api(path, body) {
     const r = await fetch(path, init);
     const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
     if (r.ok) return data;
-    if (r.status === 401) askForKey();
+    // (After a few wrong keys the server answers 429 for a while: the field
+    // stays, with that message and its wait.)
+    if (r.status === 401 || String(data.type).endsWith(":too-many-auth-failures")) askForKey();
     // 503 overloaded: the worker's search slots are taken (often by this
     // page's own earlier searches, which go on after it moved on); it says
     // when to come back, so come back, twice at most.
