@@ -38,8 +38,9 @@ workers = _int("WEB_CONCURRENCY", os.cpu_count() or 1)
 # while long engine calls run; the app's MAX_CONCURRENT_ENGINE_CALLS (3) keeps
 # one of the 4 free for health checks however long the calls.
 threads = _int("GUNICORN_THREADS", 4)
-# Above twice the app's ENGINE_TIMEOUT (10 s; playing a move also decides the
-# result's status with the same budget), so the app answers 503 first.
+# Above twice the app's ENGINE_TIMEOUT (10 s), so the app answers 503 first:
+# its engine calls share that budget, and the margin covers what follows them
+# (writing the answer, a review's short grace to walk its moves).
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)

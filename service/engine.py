@@ -5,10 +5,10 @@ counted from its first call; each call gets what is left as its
 ``timeout=``. The Rust core checks its budget while it works and gives up
 promptly with ``EngineTimeoutError``, which becomes a 503 ``engine-timeout``
 problem; no call outlives its request, so no background CPU is left behind.
-(``Position.play`` decides the status of its result as a second call with the
-same timeout, so a request's engine time is at most twice the limit; gunicorn's
-worker timeout is set above that and never fires.) Calls run on the request
-thread and release the GIL, so other threads of a worker keep answering.
+(``Position.play`` decides the status of its result within the same timeout;
+gunicorn's worker timeout is set at twice the limit, a margin for what follows
+the engine, and never fires.) Calls run on the request thread and release the
+GIL, so other threads of a worker keep answering.
 """
 
 from __future__ import annotations

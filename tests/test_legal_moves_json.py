@@ -95,3 +95,44 @@ def test_a_timed_out_list_is_not_written_first():
         with pytest.raises(igisoro.EngineTimeoutError):
             call(SLOW_LIMIT, timeout=0.5)
         assert time.monotonic() - t < 1.2, call
+        # Tens of thousands gathered within the limit: formatting them took
+        # 7 s for a 1 s limit. Now they come back or time out within it.
+        t = time.monotonic()
+        try:
+            call(60_000, timeout=1.0)
+        except igisoro.EngineTimeoutError:
+            pass
+        assert time.monotonic() - t < 1.7, call
+
+
+def test_a_move_and_its_status_share_one_timeout(monkeypatch):
+    """``play`` decides its result's status with what the move left of the
+    timeout (it gave the status the whole timeout again: twice the limit)."""
+    import igisoro.position
+
+    clock = [100.0]
+    monkeypatch.setattr(igisoro.position.time, "monotonic", lambda: clock[0])
+    p = Position.start("igisoro")
+    given: list[float | None] = []
+    status = Position.status
+    monkeypatch.setattr(Position, "status", lambda self, timeout=None: (given.append(timeout), status(self))[1])
+    real_play = p._pos.play
+
+    class Slow:
+        def play(self, move, timeout):  # the move itself used 0.7 s of the 1 s
+            clock[0] += 0.7
+            return real_play(move, timeout)
+
+    monkeypatch.setattr(p, "_pos", Slow())
+    p.play("b2", timeout=1.0)
+    assert given == [pytest.approx(0.3)]
+    clock[0] = 100.0
+
+    class Slower(Slow):
+        def play(self, move, timeout):
+            clock[0] += 1.5
+            return real_play(move, timeout)
+
+    monkeypatch.setattr(p, "_pos", Slower())
+    with pytest.raises(igisoro.EngineTimeoutError, match="playing the move"):
+        p.play("b2", timeout=1.0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
@@ -234,11 +235,17 @@ class Position:
         7 s and under 200 MB).
         """
         _check_limit(limit)
-        moves, truncated = self._pos.legal_moves(limit, check_timeout(timeout))
-        return MoveList(
-            [LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps) for n, r, c, laps in moves],
-            truncated,
-        )
+        timeout = check_timeout(timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        moves, truncated = self._pos.legal_moves(limit, timeout)
+        # Wrapping tens of thousands of moves takes a while too: the timeout
+        # holds for the whole call, checked every few thousand.
+        listed = []
+        for i, (n, r, c, laps) in enumerate(moves):
+            if deadline is not None and i % 4096 == 4095 and time.monotonic() > deadline:
+                raise EngineTimeoutError(f"listing the legal moves did not finish within the time limit of {timeout:g} s")
+            listed.append(LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps))
+        return MoveList(listed, truncated)
 
     def legal_moves_json(self, limit: int | None = None, timeout: float | None = None) -> LegalMovesJson:
         """:meth:`legal_moves` as JSON text, for servers.
@@ -266,9 +273,14 @@ class Position:
     def play(self, move: str | Move | Sequence[str], timeout: float | None = None) -> PlayResult:
         """Play a complete move, or raise :class:`IllegalMoveError` saying why."""
         timeout = check_timeout(timeout)
+        deadline = None if timeout is None else time.monotonic() + timeout
         pos, captured, laps, trace = self._pos.play(_move_text(move), timeout)
         result = Position(pos)
-        return PlayResult(result, result.status(timeout), captured, laps, trace)
+        # One timeout for the whole call: the status gets what the move left.
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise EngineTimeoutError(f"playing the move did not finish within the time limit of {timeout:g} s")
+        return PlayResult(result, result.status(left), captured, laps, trace)
 
     def is_legal(self, move: str | Move | Sequence[str], timeout: float | None = None) -> bool:
         """Whether ``move`` is a complete legal move here."""

@@ -160,17 +160,25 @@ impl PyPos {
     }
 
     /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
+    ///
+    /// The moves are written out under the budget too, and the writing stops
+    /// once it trips (the result is then discarded): tens of thousands of
+    /// moves gathered within the limit took seconds more to format.
     #[pyo3(signature = (limit=None, timeout=None))]
     fn legal_moves(&self, py: Python<'_>, limit: Option<i64>, timeout: Option<f64>) -> PyResult<MoveTuples> {
         let limit = Self::move_limit(limit)?;
         with_game!(&self.inner, p, G => {
-            let list = run(py, timeout, "listing the legal moves", || explore::legal_moves::<G>(p, limit))?;
-            let moves = list
-                .moves
-                .into_iter()
-                .map(|m| (format_move::<G>(p, &m.choices), PyPos { inner: G::wrap(m.result) }, m.captured, m.laps))
-                .collect();
-            Ok((moves, list.truncated))
+            run(py, timeout, "listing the legal moves", || {
+                let list = explore::legal_moves::<G>(p, limit);
+                let mut moves = Vec::with_capacity(list.moves.len());
+                for (i, m) in list.moves.into_iter().enumerate() {
+                    if i % 1024 == 0 && crate::budget::check() {
+                        break;
+                    }
+                    moves.push((format_move::<G>(p, &m.choices), PyPos { inner: G::wrap(m.result) }, m.captured, m.laps));
+                }
+                (moves, list.truncated)
+            })
         })
     }
 
