@@ -109,7 +109,7 @@ def _watch_worker(server: Any) -> None:
             server.log.warning("the local job worker exited (%s); restarting it", code)
             try:
                 _worker = _start_worker()
-            except OSError as e:  # the dead process stays: its wait() returns at once
+            except Exception as e:  # noqa: BLE001 (the thread must live on); the dead process stays: its wait() returns at once
                 server.log.error("could not start the local job worker (%s); trying again in 5 s", e)
 
 

@@ -31,16 +31,20 @@ from flask_limiter.util import get_remote_address
 
 from service.problems import Problem
 
-#: Paths any caller may use: health probes, the contract and its docs,
-#: metrics, and the board's script and style (with the page itself, ``/``):
-#: static files with nothing secret in them, so that on a server with keys
-#: the page loads and asks for one when the API answers 401, instead of the
-#: browser showing a 401 problem in place of the page.
-_OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics", "/board/")
+#: Paths any caller may use, with no key and no rate limit: health probes,
+#: the contract and its docs, metrics.
+_OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics")
+
+#: The board's page and its script and style: static files with nothing
+#: secret in them, open without a key (still rate limited), so that on a
+#: server with keys the page loads and asks for one when the API answers 401
+#: instead of the browser showing a 401 problem in place of the page. By
+#: endpoint, not by path prefix: no other route can ever match.
+_BOARD_ENDPOINTS = frozenset({"board.index", "board.asset"})
 
 
 def _open(path: str) -> bool:
-    return path == "/" or path.startswith(_OPEN_PREFIXES)
+    return path.startswith(_OPEN_PREFIXES)
 
 
 def presented_key() -> str | None:
@@ -105,7 +109,7 @@ def init_app(app: Flask) -> None:
         @app.before_request
         def _require_key() -> None:
             # Preflight requests carry no credentials by design (CORS).
-            if request.method == "OPTIONS" or _open(request.path):
+            if request.method == "OPTIONS" or _open(request.path) or request.endpoint in _BOARD_ENDPOINTS:
                 return
             addr = request.remote_addr or "?"
             wait = failures.blocked_for(addr)

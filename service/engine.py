@@ -6,8 +6,8 @@ counted from its first call; each call gets what is left as its
 promptly with ``EngineTimeoutError``, which becomes a 503 ``engine-timeout``
 problem; no call outlives its request, so no background CPU is left behind.
 (``Position.play`` decides the status of its result within the same timeout;
-gunicorn's worker timeout is set at twice the limit, a margin for what follows
-the engine, and never fires.) Calls run on the request thread and release the
+gunicorn's worker timeout is kept above twice the limit, a margin for what
+follows the engine, and never fires.) Calls run on the request thread and release the
 GIL, so other threads of a worker keep answering.
 """
 
@@ -41,7 +41,7 @@ class RequestBudget:
 
     Why slots for every engine call, not only searches: a request can make
     the engine work for the whole ENGINE_TIMEOUT (a position with very many
-    moves, twice that for a move played), so a few such requests would hold
+    moves, or a move played in one), so a few such requests would hold
     every gunicorn thread of a worker and a liveness probe would wait behind
     them for seconds. With fewer slots than threads a thread stays free for
     /v1/health/live, and a request that finds every slot taken for

@@ -685,9 +685,10 @@ def test_the_stop_flag_can_be_set_from_a_handler_that_interrupts_its_own_wait() 
 def test_ctrl_c_ends_the_clients_retries_at_once() -> None:
     """Ctrl-C pressed while the server cannot be reached: no retry waits
     out its seconds (a second Ctrl-C was needed); it stops as one does."""
+    from igisoro.cli.interrupts import StopFlag
     from igisoro.cli.server import Api
 
-    stop = threading.Event()
+    stop = StopFlag()
     stop.set()
     t = time.monotonic()
     with pytest.raises(KeyboardInterrupt):

@@ -18,7 +18,8 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 @pytest.fixture(scope="session")
 def board_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    proc, server = start_gunicorn(tmp_path_factory.mktemp("board"))
+    # No local job worker: the board runs no jobs, and it would take CPU from timed steps.
+    proc, server = start_gunicorn(tmp_path_factory.mktemp("board"), {"IGISORO_JOB_LOCAL_WORKER": "0"})
     yield server
     stop(proc)
 
@@ -30,7 +31,8 @@ BOARD_KEY = "board-test-key"
 @pytest.fixture(scope="session")
 def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """The service with an API key required (the page asks for it)."""
-    proc, server = start_gunicorn(tmp_path_factory.mktemp("keyed"), {"IGISORO_API_KEYS": BOARD_KEY})
+    proc, server = start_gunicorn(tmp_path_factory.mktemp("keyed"), {"IGISORO_API_KEYS": BOARD_KEY,
+                                                                     "IGISORO_JOB_LOCAL_WORKER": "0"})
     yield server
     stop(proc)
 

@@ -28,6 +28,12 @@ def test_the_board_asks_for_the_key_and_then_plays(browser: Any, keyed_server: S
         assert "API key" in page.locator("#message").inner_text()
         assert page.locator("#board .pit").count() == 0
 
+        # A key no header can carry (a pasted smart quote) is refused at once:
+        # kept, it would make every call fail before the server could answer.
+        page.fill("#apikey", "pasted\u2019key")
+        page.click("#usekey")
+        page.wait_for_function("document.querySelector('#message').textContent.includes('printable ASCII')")
+
         use_key(page, "not-the-key")
         page.wait_for_selector("#keyform:not([hidden])")
         assert page.input_value("#apikey") == "not-the-key"  # shown again, to be corrected

@@ -74,6 +74,7 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
         proc = subprocess.Popen(
             [str(gunicorn), "-c", "gunicorn.conf.py", "service:create_app()"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,  # a group of its own: stop() can kill its workers' children too
         )
     server = Server("127.0.0.1", port, log)
     deadline = time.monotonic() + 60
@@ -91,20 +92,17 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop gunicorn (TERM, then KILL, its children too: a local job worker
-    left running would take CPU from every later test)."""
+    """Stop gunicorn (TERM, then KILL of its whole process group: a local job
+    worker or its pool left running would take CPU from every later test)."""
     proc.terminate()
     try:
         proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
-        children = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
-        proc.kill()
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # gunicorn leads its own group (start_gunicorn)
+        except ProcessLookupError:  # not a group leader (nginx): the process alone
+            proc.kill()
         proc.wait()
-        for pid in children:
-            try:
-                os.kill(int(pid), signal.SIGKILL)
-            except ProcessLookupError:
-                pass
 
 
 @pytest.fixture(scope="session")

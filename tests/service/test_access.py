@@ -36,6 +36,11 @@ def test_api_key_required_when_configured():
                  "/board/board.js", "/board/board.css"):
         assert c.get(path).status_code == 200, path
     assert c.get("/board/nope.js").status_code == 404  # open, but still only the shipped files
+    # Open by endpoint, not by path: nothing that reaches the API is let through.
+    for path in ("/board/../v1/variants", "/board/x/../../v1/variants", "/board/%2e%2e/v1/variants",
+                 "//v1/variants", "/%2fv1/variants", "/v1//variants", "/board%2f..%2fv1/variants"):
+        assert c.get(path).status_code in (401, 404, 405, 308), path
+    assert c.post("/board/x/../../v1/evaluate", json=EVAL).status_code in (401, 404, 405)
 
 
 def test_api_keys_from_one_environment_string():
@@ -76,6 +81,7 @@ def test_rate_limit_answers_429_problem():
     assert r.status_code == 429 and r.content_type == "application/problem+json"
     assert r.json["status"] == 429 and "Retry-After" in r.headers
     assert c.get("/v1/health").status_code == 200  # probes are never limited
+    assert c.get("/").status_code == 429  # the board's files are (open without a key only)
 
 
 def test_overloaded_worker_answers_503(app, client):

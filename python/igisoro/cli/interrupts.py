@@ -19,8 +19,8 @@ class StopFlag:
     a signal handler runs in the main thread between two bytecodes, possibly
     inside that thread's own ``Event.wait`` while it holds the same lock: one
     Ctrl-C then hung the command for good (seen in CI). Setting a bool takes
-    no lock; :meth:`wait` sleeps in short steps instead, and a signal cuts a
-    step short, so a stop is seen within one step."""
+    no lock; :meth:`wait` sleeps in short steps instead, so a stop is seen
+    within one step (a sleep goes on after the handler, PEP 475)."""
 
     #: The longest a :meth:`wait` sleeps between two looks at the flag.
     STEP = 0.02

@@ -33,8 +33,14 @@ const state = {
 // sessionStorage, for this tab only, never in the URL that may be shared.
 const KEY_STORE = "igisoro-api-key";
 
+// What a header can carry: a pasted key with a smart quote or a line break
+// would make fetch throw before the server could answer 401.
+const KEY_FORM = /^[\x21-\x7e]+$/;
+
 function apiKey() {
-  try { return sessionStorage.getItem(KEY_STORE) || ""; } catch { return ""; }
+  let key = "";
+  try { key = sessionStorage.getItem(KEY_STORE) || ""; } catch { return ""; }
+  return KEY_FORM.test(key) ? key : "";
 }
 
 function askForKey() {
@@ -521,7 +527,9 @@ async function main() {
   $("keyform").addEventListener("submit", (e) => {
     // A reload starts over with the key: the URL holds the game and the ply shown.
     e.preventDefault();
-    try { sessionStorage.setItem(KEY_STORE, $("apikey").value.trim()); } catch (err) { showError(err); return; }
+    const key = $("apikey").value.trim();
+    if (!KEY_FORM.test(key)) { showError("An API key is printable ASCII, without spaces."); return; }
+    try { sessionStorage.setItem(KEY_STORE, key); } catch (err) { showError(`The key cannot be kept: ${err.message}`); return; }
     location.reload();
   });
   for (let l = 1; l <= 10; l++) $("level").append(new Option(`level ${l}`, String(l), l === 5, l === 5));
