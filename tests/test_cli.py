@@ -643,6 +643,68 @@ def test_server_mode_resubmits_a_job_the_server_forgot(tmp_path: Path, fake: Fak
     assert not (tmp_path / "out.jsonl.job").exists()
 
 
+def test_ctrl_c_against_a_server_that_never_answers(tmp_path: Path) -> None:
+    """The first Ctrl-C is acknowledged at once even while a request hangs
+    (its socket timeout is 60 s); the second stops the command at once."""
+    import socket
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    accepted = threading.Event()
+    held: list[socket.socket] = []
+
+    def accept() -> None:  # take connections and never answer
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            held.append(conn)
+            accepted.set()
+
+    threading.Thread(target=accept, daemon=True).start()
+    src = tmp_path / "in.txt"
+    src.write_text("\n".join(positions(3)) + "\n")
+    url = f"http://127.0.0.1:{listener.getsockname()[1]}"
+    proc = subprocess.Popen([sys.executable, "-m", "igisoro", "analyse", str(src), "-o", str(tmp_path / "out.jsonl"),
+                             "--depth", "1", "--server", url], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = bytearray()
+
+    def read_err() -> None:
+        assert proc.stderr is not None
+        while chunk := proc.stderr.read1(4096):
+            err.extend(chunk)
+
+    reader = threading.Thread(target=read_err, daemon=True)
+    reader.start()
+
+    def wait_for(text: bytes, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while text not in err:
+            assert time.monotonic() < deadline and proc.poll() is None, bytes(err)
+            time.sleep(0.02)
+
+    try:
+        assert accepted.wait(30), "the command never reached the server"
+        time.sleep(0.2)  # inside the request
+        proc.send_signal(signal.SIGINT)
+        wait_for(b"stopping after the current step", 3)
+        assert proc.poll() is None  # still waiting for the hung request
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(5) == 130
+        wait_for(b"interrupted; re-run the same command to resume", 3)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        reader.join(5)
+        for stream in (proc.stdout, proc.stderr):
+            assert stream is not None
+            stream.close()
+        listener.close()
+        for c in held:
+            c.close()
+
+
 # A main thread that waits on the stop flag in a loop while Ctrl-Cs arrive;
 # each one handled is counted and the flag cleared. ``FLAG`` names the class.
 STOP_FLAG_STRESS = """

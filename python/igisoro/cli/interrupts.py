@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -61,10 +62,20 @@ class Interrupts:
         self._previous: Any = None
         self._installed = False
 
+    #: Said at once on the first Ctrl-C: the stop waits for the step in
+    #: progress (a request to a slow server can take up to its 60 s timeout).
+    FIRST = b"\nigisoro analyse: stopping after the current step (Ctrl-C again to stop at once)\n"
+
     def _handler(self, signum: int, frame: FrameType | None) -> None:
         if self.stop.is_set():
             raise KeyboardInterrupt
         self.stop.set()
+        # os.write, not print: the handler may run inside a write to stderr
+        # (the progress bar's), whose lock a print would need again.
+        try:
+            os.write(2, self.FIRST)
+        except OSError:
+            pass
 
     def __enter__(self) -> Interrupts:
         if threading.current_thread() is threading.main_thread():
