@@ -1,5 +1,6 @@
 """Type stubs for the compiled core (checked by ``mypy.stubtest``)."""
 
+from collections.abc import Sequence
 from typing import Any, final
 
 __all__ = [
@@ -17,7 +18,10 @@ __all__ = [
     "UnknownVariantError",
     "__version__",
     "analyse_many",
+    "analysis_json",
     "rule_options",
+    "score_json",
+    "solution_json",
     "variants",
 ]
 
@@ -34,6 +38,22 @@ _ScoreTuple = tuple[str, float | None, int | None]
 _AnalysisTuple = tuple[
     str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float
 ]
+#: The same fields as Python passes them back to the core's JSON writer
+#: (any sequences of strings).
+_AnalysisFields = tuple[
+    str | None,
+    _ScoreTuple,
+    Sequence[str],
+    Sequence[tuple[str, _ScoreTuple, Sequence[str]]],
+    int,
+    int,
+    int,
+    int,
+    str,
+    float,
+]
+#: The fields of ``igisoro.Solution``, in order, as Python passes them back.
+_SolutionFields = tuple[str, Sequence[str], int | None, int, int, str, int, int | None]
 
 class IgisoroError(ValueError): ...
 class InvalidNotationError(IgisoroError): ...
@@ -90,3 +110,6 @@ def analyse_many(
     timeout: float | None = None,
 ) -> list[_AnalysisTuple]: ...
 def rule_options() -> list[dict[str, Any]]: ...
+def analysis_json(fields: _AnalysisFields, multipv: int | None = None) -> str: ...
+def score_json(fields: _ScoreTuple) -> str: ...
+def solution_json(fields: _SolutionFields) -> str: ...

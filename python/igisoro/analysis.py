@@ -17,6 +17,7 @@ instead of raising; ``time_ms`` is the thinking time the caller asked for.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
@@ -57,9 +58,19 @@ class Score:
         """From the core's (type, value, turns)."""
         return cls(*t)
 
+    def _fields(self) -> tuple[str, float | None, int | None]:
+        """The core's (type, value, turns)."""
+        return (self.type, self.value, self.turns)
+
     def to_json(self) -> dict[str, Any]:
-        """``{"type": "seeds", "value": 1.5}`` or ``{"type": "win", "turns": 2}``."""
-        return {"type": self.type, "value": self.value} if self.type == "seeds" else {"type": self.type, "turns": self.turns}
+        """``{"type": "seeds", "value": 1.5}`` or ``{"type": "win", "turns": 2}``,
+        written by the core (the one writer of search results; a seed value
+        is written in the engine's unit, rounded to 0.01).
+
+        >>> Score("win", turns=2).to_json()
+        {'type': 'win', 'turns': 2}
+        """
+        return json.loads(_igisoro.score_json(self._fields()))  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
@@ -106,21 +117,20 @@ class Analysis:
 
     def to_json(self, multipv: int | None = None) -> dict[str, Any]:
         """The analysis as the HTTP API and the batch tools write it (the first
-        ``multipv`` lines, all by default), with ``partial`` spelled out."""
-        lines = self.lines if multipv is None else self.lines[:multipv]
-        return {
-            "best_move": self.best_move,
-            "score": self.score.to_json(),
-            "pv": list(self.pv),
-            "lines": [{"move": ln.move, "score": ln.score.to_json(), "pv": list(ln.pv)} for ln in lines],
-            "depth": self.depth,
-            "nodes": self.nodes,
-            "time_ms": self.time_ms,
-            "truncated_turns": self.truncated_turns,
-            "stopped_by": self.stopped_by,
-            "partial": self.partial,
-            "win_probability": self.win_probability,
-        }
+        ``multipv`` lines, all by default), with ``partial`` spelled out:
+        :meth:`to_json_text` parsed."""
+        return json.loads(self.to_json_text(multipv))  # type: ignore[no-any-return]
+
+    def to_json_text(self, multipv: int | None = None) -> str:
+        """The JSON text of :meth:`to_json`, written by the core (its one
+        writer of search results, ``rust_core/src/json_out.rs``)."""
+        return _igisoro.analysis_json(self._fields(), multipv)
+
+    def _fields(self) -> tuple[Any, ...]:
+        """These fields as the core's tuple (the inverse of :meth:`_from`)."""
+        lines = [(ln.move, ln.score._fields(), ln.pv) for ln in self.lines]
+        return (self.best_move, self.score._fields(), self.pv, lines, self.depth, self.nodes, self.time_ms,
+                self.truncated_turns, self.stopped_by, self.win_probability)
 
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Analysis:

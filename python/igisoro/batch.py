@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import analyse_many
+from igisoro.defaults import DEFAULT_REVIEW_DEPTH, DEFAULT_SEARCH_DEPTH, MAX_REVIEW_PLIES
 from igisoro.errors import IgisoroError
 from igisoro.problems import item_problem, problem
 from igisoro.position import Position
@@ -43,11 +44,11 @@ Kind = Literal["positions", "games"]
 KINDS: tuple[Kind, ...] = ("positions", "games")
 
 #: Depth used when no limit is given: as ``/v1/evaluate`` and
-#: ``/v1/games/review`` do by default.
-DEFAULT_DEPTH: dict[Kind, int] = {"positions": 6, "games": 4}
+#: ``/v1/games/review`` do by default (:mod:`igisoro.defaults`).
+DEFAULT_DEPTH: dict[Kind, int] = {"positions": DEFAULT_SEARCH_DEPTH, "games": DEFAULT_REVIEW_DEPTH}
 
 #: Most plies of one game (as ``/v1/games/review``'s default cap).
-MAX_PLIES = 400
+MAX_PLIES = MAX_REVIEW_PLIES
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,13 @@ class Unreadable:
     detail: str
 
 
-def read_position(value: Any, field: str = "position") -> Position | dict[str, Any]:
-    """A position from its notation or JSON object, else a problem object."""
+def read_position(value: Any, field: str = "position", max_length: int | None = None) -> Position | dict[str, Any]:
+    """A position from its notation or JSON object, else a problem object.
+    ``max_length``: the longest notation read (the HTTP service's
+    ``MAX_NOTATION_LENGTH``); None, any."""
+    if isinstance(value, str) and max_length is not None and len(value) > max_length:
+        return item_problem("validation-error", "Request validation failed",
+                            f"Longer than the limit of {max_length} characters.", field)
     try:
         if isinstance(value, str) and value:
             return Position.from_notation(value)
@@ -101,7 +107,7 @@ def _unreadable(item: Unreadable) -> dict[str, Any]:
     return item_problem("malformed-json", "Malformed JSON", item.detail, "item", status=400)
 
 
-def _read_game(item: Any, max_plies: int) -> tuple[Position, list[str]] | dict[str, Any]:
+def _read_game(item: Any, max_plies: int, max_length: int | None = None) -> tuple[Position, list[str]] | dict[str, Any]:
     """``(start, moves)`` of a game item, else a problem object naming the field."""
     if isinstance(item, Unreadable):
         return _unreadable(item)
@@ -118,7 +124,7 @@ def _read_game(item: Any, max_plies: int) -> tuple[Position, list[str]] | dict[s
     if len(moves) > max_plies:
         return item_problem("validation-error", "Request validation failed",
                             f"A game has at most {max_plies} moves, not {len(moves)}.", "moves")
-    start = read_position(item.get("position"))
+    start = read_position(item.get("position"), max_length=max_length)
     if isinstance(start, dict):
         return start
     return start, [m if isinstance(m, str) else "-".join(m) for m in moves]
@@ -126,6 +132,7 @@ def _read_game(item: Any, max_plies: int) -> tuple[Position, list[str]] | dict[s
 
 def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_index: int = 0,
                   threads: int | None = None, max_plies: int = MAX_PLIES,
+                  max_notation_length: int | None = None,
                   timeout: float | None = None) -> list[dict[str, Any]]:
     """One result line per item, in order, indexed from ``first_index``.
 
@@ -135,11 +142,14 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     GIL in its searches. Limits apply per position or per ply.
     ``timeout`` (seconds) bounds each position's search and each game's
     review from the call's start: what it cuts short says ``partial``.
+    ``max_notation_length``: longer position notations are error lines
+    (the HTTP service's ``MAX_NOTATION_LENGTH``); None, no limit.
     """
     used = limits.used(kind)
     stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
     if kind == "positions":
-        read = [_unreadable(x) if isinstance(x, Unreadable) else read_position(x) for x in items]
+        read = [_unreadable(x) if isinstance(x, Unreadable) else read_position(x, max_length=max_notation_length)
+                for x in items]
         valid = [p for p in read if isinstance(p, Position)]
         found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv, timeout) if valid else [])
         out: list[dict[str, Any]] = []
@@ -159,7 +169,7 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
 
     def one(pair: tuple[int, Any]) -> dict[str, Any]:
         i, item = pair
-        game = _read_game(item, max_plies)
+        game = _read_game(item, max_plies, max_notation_length)
         if isinstance(game, dict):
             return {"index": i, "error": game}
         left = None if deadline is None else max(0.0, deadline - time.monotonic())

@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from igisoro.analysis import Analysis, Score, check_timeout
+from igisoro.defaults import DEFAULT_REVIEW_DEPTH
 from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError
 from igisoro.problems import problem
 from igisoro.position import Position, Status
@@ -282,7 +283,7 @@ def review(
     moves within ``WALK_GRACE`` instead and searches nothing.
     """
     if depth is None and nodes is None and time_ms is None:
-        depth = 4
+        depth = DEFAULT_REVIEW_DEPTH
     timeout = check_timeout(timeout)
     # 0 is allowed (a batch's games reviewed after its deadline: moves only).
     if timeout is not None and not 0 <= timeout <= 86400:

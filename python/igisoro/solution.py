@@ -13,8 +13,11 @@ returned (``proof_positions``).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Literal
+
+from igisoro import _igisoro
 
 #: What the solver established for the side to move.
 Outcome = Literal["win", "loss", "unknown"]
@@ -65,18 +68,14 @@ class Solution:
         return self.stopped_by == "deadline"
 
     def to_json(self) -> dict[str, Any]:
-        """The solution as the HTTP API writes it."""
-        return {
-            "outcome": self.outcome,
-            "line": list(self.line),
-            "turns": self.turns,
-            "nodes": self.nodes,
-            "time_ms": self.time_ms,
-            "stopped_by": self.stopped_by,
-            "unknown_turns": self.unknown_turns,
-            "proof_positions": self.proof_positions,
-            "partial": self.partial,
-        }
+        """The solution as the HTTP API writes it: :meth:`to_json_text` parsed."""
+        return json.loads(self.to_json_text())  # type: ignore[no-any-return]
+
+    def to_json_text(self) -> str:
+        """The JSON text of :meth:`to_json`, written by the core (its one
+        writer of search results, ``rust_core/src/json_out.rs``)."""
+        return _igisoro.solution_json((self.outcome, self.line, self.turns, self.nodes, self.time_ms,
+                                       self.stopped_by, self.unknown_turns, self.proof_positions))
 
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Solution:

@@ -5,7 +5,8 @@
 //! moves, step-wise decisions, checked play, random play, perft);
 //! [`board4x8`] and [`isolo`] hold the rule systems; [`any_position`] is one
 //! position type over both (dispatch, variant metadata); [`json_form`] is
-//! the JSON form's reader and writer; [`error`] is every error a caller
+//! the JSON form's reader and writer; [`json_out`] writes search results
+//! (scores, analyses, solutions) as JSON; [`error`] is every error a caller
 //! sees. PyO3 bindings live only in `python/` (marshalling only), behind
 //! the `python` feature.
 
@@ -17,6 +18,7 @@ pub mod explore;
 pub mod game;
 pub mod isolo;
 pub mod json_form;
+pub mod json_out;
 pub mod moves;
 pub mod notation_syntax;
 pub mod rng;

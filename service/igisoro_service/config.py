@@ -13,6 +13,7 @@ from typing import Any
 import limits
 
 from igisoro.analysis import ENGINE_MAXIMA
+from igisoro import defaults
 
 
 class Config:
@@ -42,8 +43,9 @@ class Config:
     MAX_SEARCH_NODES = 5_000_000
     MAX_SEARCH_TIME_MS = 10_000
     MAX_MULTIPV = 16
-    #: Depth used when a request gives none of depth, nodes, time_ms.
-    DEFAULT_SEARCH_DEPTH = 6
+    #: Depth used when a request gives none of depth, nodes, time_ms (the
+    #: library's default, ``igisoro.defaults``).
+    DEFAULT_SEARCH_DEPTH = defaults.DEFAULT_SEARCH_DEPTH
     #: Thinking time for ``/v1/best-move`` with a ``level`` and no ``time_ms``.
     DEFAULT_MOVE_TIME_MS = 1000
     #: The solver's budget for ``/v1/solve`` given neither ``nodes`` nor ``time_ms``.
@@ -58,9 +60,10 @@ class Config:
     MAX_CONCURRENT_ENGINE_CALLS = 3
     #: Most positions in one ``/v1/analysis/batch`` request.
     MAX_BATCH_POSITIONS = 64
-    #: Most plies in one ``/v1/games/review`` request, and its default depth.
-    MAX_REVIEW_PLIES = 400
-    DEFAULT_REVIEW_DEPTH = 4
+    #: Most plies in one ``/v1/games/review`` request (an operator may lower
+    #: it), and its default depth: the library's (``igisoro.defaults``).
+    MAX_REVIEW_PLIES = defaults.MAX_REVIEW_PLIES
+    DEFAULT_REVIEW_DEPTH = defaults.DEFAULT_REVIEW_DEPTH
 
     # -- analysis jobs (POST /v1/jobs; run by Celery workers, see service/igisoro_service/jobs)
     #: Celery broker. Empty: the embedded one, a SQLite file in JOB_DIR

@@ -6,7 +6,8 @@ use super::to_py_err;
 use crate::error::Error;
 use crate::game::Event;
 use crate::json_form::RuleValue;
-use crate::search::{Analysis, Score, Solution};
+use crate::search::{Analysis, Line, Outcome, Score, Solution, StopReason};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
@@ -93,6 +94,58 @@ pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u6
 
 pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {
     (s.outcome.name(), s.line, s.turns, s.nodes, s.time_ms, s.stopped_by.name(), s.unknown_turns, s.proof_positions)
+}
+
+/// `igisoro.Score`'s fields as Python passes them back.
+pub(super) type ScoreFields = (String, Option<f64>, Option<u32>);
+/// `igisoro.Analysis`'s fields, in order, as Python passes them back (the
+/// inverse of [`analysis_tuple`]), for the core's JSON writer.
+pub(super) type AnalysisFields = (
+    Option<String>,
+    ScoreFields,
+    Vec<String>,
+    Vec<(String, ScoreFields, Vec<String>)>,
+    u32,
+    u64,
+    u64,
+    u64,
+    String,
+    f64,
+);
+/// `igisoro.Solution`'s fields, in order (the inverse of [`solution_tuple`]).
+pub(super) type SolutionFields = (String, Vec<String>, Option<u32>, u64, u64, String, u64, Option<u64>);
+
+fn stop_reason(name: &str) -> PyResult<StopReason> {
+    use StopReason::*;
+    [Depth, Proven, Nodes, Time, Deadline, GameOver, Unchecked]
+        .into_iter()
+        .find(|r| r.name() == name)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown stopped_by {name:?}")))
+}
+
+fn score_of(s: &ScoreFields) -> Score {
+    score_from((&s.0, s.1, s.2))
+}
+
+/// An analysis and its win probability back from `igisoro.Analysis`'s fields.
+pub(super) fn analysis_from(f: AnalysisFields) -> PyResult<(Analysis, f64)> {
+    let (best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by, win_probability) = f;
+    let lines = lines.into_iter().map(|(mv, s, pv)| Line { mv, score: score_of(&s), value: 0, pv }).collect::<Vec<_>>();
+    let stopped_by = stop_reason(&stopped_by)?;
+    let a =
+        Analysis { best_move, score: score_of(&score), pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by };
+    Ok((a, win_probability))
+}
+
+/// A solution back from `igisoro.Solution`'s fields.
+pub(super) fn solution_from(f: SolutionFields) -> PyResult<Solution> {
+    let (outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions) = f;
+    let outcome = [Outcome::Win, Outcome::Loss, Outcome::Unknown]
+        .into_iter()
+        .find(|o| o.name() == outcome)
+        .ok_or_else(|| PyValueError::new_err(format!("unknown outcome {outcome:?}")))?;
+    let stopped_by = stop_reason(&stopped_by)?;
+    Ok(Solution { outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions })
 }
 
 /// A Python value as JSON: what `json.loads` makes (dicts with string keys,

@@ -20,12 +20,16 @@ use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::Game;
 use crate::json_form::{self, Extra};
+use crate::json_out;
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use crate::with_game;
-use convert::{analysis_tuple, dict, event_dict, json_value, rules_dict, score_from, solution_tuple, SolutionTuple};
+use convert::{
+    analysis_from, analysis_tuple, dict, event_dict, json_value, rules_dict, score_from, solution_from, solution_tuple,
+    AnalysisFields, ScoreFields, SolutionFields, SolutionTuple,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -368,6 +372,28 @@ fn analyse_many<'py>(
     PyList::new(py, tuples.collect::<PyResult<Vec<_>>>()?)
 }
 
+/// An analysis as JSON text, written by the core's one writer
+/// ([`crate::json_out`]) from `igisoro.Analysis`'s fields (as `analyse`
+/// returns them), with its first `multipv` lines (all with None).
+#[pyfunction]
+#[pyo3(signature = (fields, multipv=None))]
+fn analysis_json(fields: AnalysisFields, multipv: Option<usize>) -> PyResult<String> {
+    let (a, win_probability) = analysis_from(fields)?;
+    Ok(json_out::analysis_json(&a, win_probability, multipv))
+}
+
+/// A score as JSON text from `igisoro.Score`'s fields (the core's writer).
+#[pyfunction]
+fn score_json(fields: ScoreFields) -> String {
+    json_out::score_json(&score_from((&fields.0, fields.1, fields.2)))
+}
+
+/// A solution as JSON text from `igisoro.Solution`'s fields (the core's writer).
+#[pyfunction]
+fn solution_json(fields: SolutionFields) -> PyResult<String> {
+    Ok(json_out::solution_json(&solution_from(fields)?))
+}
+
 /// Metadata of every variant: name, board, aliases, source, description,
 /// rule options (effective values), start notation.
 #[pyfunction]
@@ -406,6 +432,9 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
     m.add_function(wrap_pyfunction!(analyse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis_json, m)?)?;
+    m.add_function(wrap_pyfunction!(score_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solution_json, m)?)?;
     m.add("IgisoroError", py.get_type::<IgisoroError>())?;
     m.add("InvalidNotationError", py.get_type::<InvalidNotationError>())?;
     m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;

@@ -11,31 +11,25 @@ request deadline bounds the whole batch (positions it cuts short are
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from flask import Blueprint
-from marshmallow import ValidationError
+from flask import Blueprint, current_app
 
 import igisoro
+from igisoro.batch import Limits, analyse_items
 
-from igisoro_service import engine, search_policy
+from igisoro_service import search_policy
 from igisoro_service.body import load_body
-from igisoro_service.problems import Problem, engine_problem, validation_problem
-from igisoro_service.schemas import BatchRequest, PositionField
+from igisoro_service.metrics import PARTIAL_SEARCHES
+from igisoro_service.schemas import BatchRequest
 
 bp = Blueprint("batch", __name__, url_prefix="/v1/analysis")
 
 _schema = BatchRequest()
-_field = PositionField()
 
-
-def _read(item: Any) -> igisoro.Position | Problem:
-    try:
-        return engine.position(_field.deserialize(item))
-    except ValidationError as e:
-        return validation_problem({"position": e.normalized_messages()})
-    except Problem as p:
-        return p
+#: Stated once for the whole batch, not in each entry.
+_STATED = ("limits", "engine_version")
 
 
 @bp.post("/batch")
@@ -81,22 +75,18 @@ def batch() -> dict[str, Any]:
     """
     req = load_body(_schema)
     used = search_policy.limits(req)
-    read = [_read(item) for item in req["positions"]]
-    valid = [p for p in read if isinstance(p, igisoro.Position)]
-    found = iter(search_policy.run(igisoro.analyse_many, valid, used["depth"], used["nodes"], used["time_ms"],
-                            used["multipv"], field="positions") if valid else [])
-    results: list[dict[str, Any]] = []
-    for i, p in enumerate(read):
-        if isinstance(p, Problem):
-            results.append({"index": i, "error": p.to_json()})
-            continue
-        a = next(found)
-        if isinstance(a, igisoro.IgisoroError):
-            results.append({"index": i, "error": engine_problem("position", a).to_json()})
-        else:
-            # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
-            results.append({"index": i, "position": p.notation(), "to_move": p.to_move,
-                            **search_policy.analysis_json(a, None)})
+    # The pipeline of analysis jobs and ``igisoro analyse``: each item read
+    # on its own (a bad one is an error entry), the valid ones in one
+    # parallel engine call, under the request's deadline.
+    run = functools.partial(analyse_items, "positions", req["positions"],
+                            Limits(used["depth"], used["nodes"], used["time_ms"], used["multipv"]),
+                            max_notation_length=current_app.config["MAX_NOTATION_LENGTH"])
+    lines = search_policy.run(run, field="positions")
+    # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
+    results = [{k: v for k, v in line.items() if k not in _STATED} for line in lines]
+    cut = sum(r.get("partial", False) for r in results)
+    if cut:
+        PARTIAL_SEARCHES.inc(cut)
     return {
         "count": len(results),
         "errors": sum("error" in r for r in results),

@@ -1,0 +1,234 @@
+//! Search results in their JSON form: the one writer of scores, analyses
+//! and solutions, as the HTTP API, the batch tools (jobs, `igisoro
+//! analyse`) and the Python API's `to_json` methods show them.
+//!
+//! Each object's keys are written in the API's documented order:
+//! - a score: `{"type": "seeds", "value": 1.5}`, or `{"type": "win" |
+//!   "loss", "turns": n}`;
+//! - an analysis: `best_move`, `score`, `pv`, `lines` (each `{"move",
+//!   "score", "pv"}`), `depth`, `nodes`, `time_ms`, `truncated_turns`,
+//!   `stopped_by`, `partial` (an outside deadline cut it short),
+//!   `win_probability`;
+//! - a solution: `outcome`, `line`, `turns`, `nodes`, `time_ms`,
+//!   `stopped_by`, `unknown_turns`, `proof_positions`, `partial`.
+//!
+//! Floats are written in their shortest form that reads back to the same
+//! number (Rust's `{:?}`; a non-finite one, which the engine never makes,
+//! as `null`), so the text parses to exactly the values the Python objects
+//! hold. The limits used and the engine version are the caller's to add:
+//! a batch states them once, a single answer beside the analysis.
+
+use crate::json_form::write_str;
+use crate::search::{Analysis, Score, Solution, StopReason};
+use std::fmt::Write;
+
+fn write_f64(out: &mut String, x: f64) {
+    if x.is_finite() {
+        let _ = write!(out, "{:?}", x);
+    } else {
+        out.push_str("null");
+    }
+}
+
+fn write_u64(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
+}
+
+fn write_strings(out: &mut String, items: &[String]) {
+    out.push('[');
+    for (i, s) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(out, s);
+    }
+    out.push(']');
+}
+
+/// Append a score: seeds as a number (centiseeds / 100), a forced result
+/// with its turns.
+pub fn write_score(out: &mut String, s: &Score) {
+    match *s {
+        Score::Centiseeds(c) => {
+            out.push_str("{\"type\":\"seeds\",\"value\":");
+            write_f64(out, c as f64 / 100.0);
+        }
+        Score::Win { turns } => {
+            out.push_str("{\"type\":\"win\",\"turns\":");
+            write_u64(out, turns.into());
+        }
+        Score::Loss { turns } => {
+            out.push_str("{\"type\":\"loss\",\"turns\":");
+            write_u64(out, turns.into());
+        }
+    }
+    out.push('}');
+}
+
+/// Append an analysis with the side to move's `win_probability` (the core's
+/// model, from the position analysed) and its first `multipv` lines (all
+/// with `None`).
+pub fn write_analysis(out: &mut String, a: &Analysis, win_probability: f64, multipv: Option<usize>) {
+    out.push_str("{\"best_move\":");
+    match &a.best_move {
+        Some(m) => write_str(out, m),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"score\":");
+    write_score(out, &a.score);
+    out.push_str(",\"pv\":");
+    write_strings(out, &a.pv);
+    out.push_str(",\"lines\":[");
+    let shown = multipv.map_or(a.lines.len(), |k| k.min(a.lines.len()));
+    for (i, line) in a.lines[..shown].iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"move\":");
+        write_str(out, &line.mv);
+        out.push_str(",\"score\":");
+        write_score(out, &line.score);
+        out.push_str(",\"pv\":");
+        write_strings(out, &line.pv);
+        out.push('}');
+    }
+    out.push_str("],\"depth\":");
+    write_u64(out, a.depth.into());
+    out.push_str(",\"nodes\":");
+    write_u64(out, a.nodes);
+    out.push_str(",\"time_ms\":");
+    write_u64(out, a.time_ms);
+    out.push_str(",\"truncated_turns\":");
+    write_u64(out, a.truncated_turns);
+    out.push_str(",\"stopped_by\":");
+    write_str(out, a.stopped_by.name());
+    out.push_str(",\"partial\":");
+    out.push_str(if a.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    out.push_str(",\"win_probability\":");
+    write_f64(out, win_probability);
+    out.push('}');
+}
+
+/// Append a solution.
+pub fn write_solution(out: &mut String, s: &Solution) {
+    out.push_str("{\"outcome\":");
+    write_str(out, s.outcome.name());
+    out.push_str(",\"line\":");
+    write_strings(out, &s.line);
+    out.push_str(",\"turns\":");
+    match s.turns {
+        Some(t) => write_u64(out, t.into()),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"nodes\":");
+    write_u64(out, s.nodes);
+    out.push_str(",\"time_ms\":");
+    write_u64(out, s.time_ms);
+    out.push_str(",\"stopped_by\":");
+    write_str(out, s.stopped_by.name());
+    out.push_str(",\"unknown_turns\":");
+    write_u64(out, s.unknown_turns);
+    out.push_str(",\"proof_positions\":");
+    match s.proof_positions {
+        Some(n) => write_u64(out, n),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"partial\":");
+    out.push_str(if s.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    out.push('}');
+}
+
+/// A score's JSON text.
+pub fn score_json(s: &Score) -> String {
+    let mut out = String::with_capacity(40);
+    write_score(&mut out, s);
+    out
+}
+
+/// An analysis's JSON text (see [`write_analysis`]).
+pub fn analysis_json(a: &Analysis, win_probability: f64, multipv: Option<usize>) -> String {
+    let mut out = String::with_capacity(256);
+    write_analysis(&mut out, a, win_probability, multipv);
+    out
+}
+
+/// A solution's JSON text.
+pub fn solution_json(s: &Solution) -> String {
+    let mut out = String::with_capacity(160);
+    write_solution(&mut out, s);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Line, Outcome};
+
+    fn analysis(stopped_by: StopReason) -> Analysis {
+        let line = |mv: &str, score| Line { mv: mv.into(), score, value: 0, pv: vec![mv.into(), "a3".into()] };
+        Analysis {
+            best_move: Some("b2".into()),
+            score: Score::Centiseeds(150),
+            pv: vec!["b2".into(), "a3".into()],
+            lines: vec![line("b2", Score::Centiseeds(150)), line("c2", Score::Loss { turns: 3 })],
+            depth: 4,
+            nodes: 1234,
+            time_ms: 5,
+            truncated_turns: 0,
+            stopped_by,
+        }
+    }
+
+    #[test]
+    fn an_analysis_in_the_api_key_order() {
+        assert_eq!(
+            analysis_json(&analysis(StopReason::Depth), 0.625, None),
+            "{\"best_move\":\"b2\",\"score\":{\"type\":\"seeds\",\"value\":1.5},\"pv\":[\"b2\",\"a3\"],\
+             \"lines\":[{\"move\":\"b2\",\"score\":{\"type\":\"seeds\",\"value\":1.5},\"pv\":[\"b2\",\"a3\"]},\
+             {\"move\":\"c2\",\"score\":{\"type\":\"loss\",\"turns\":3},\"pv\":[\"c2\",\"a3\"]}],\
+             \"depth\":4,\"nodes\":1234,\"time_ms\":5,\"truncated_turns\":0,\"stopped_by\":\"depth\",\
+             \"partial\":false,\"win_probability\":0.625}"
+        );
+    }
+
+    #[test]
+    fn multipv_keeps_the_first_lines_and_a_deadline_is_partial() {
+        let text = analysis_json(&analysis(StopReason::Deadline), 1.0, Some(1));
+        assert!(text.contains("\"lines\":[{\"move\":\"b2\""), "{}", text);
+        assert!(!text.contains("\"move\":\"c2\""), "{}", text);
+        assert!(text.ends_with("\"stopped_by\":\"deadline\",\"partial\":true,\"win_probability\":1.0}"), "{}", text);
+        // More lines asked for than found: all of them.
+        assert_eq!(
+            analysis_json(&analysis(StopReason::Depth), 0.5, Some(9)),
+            analysis_json(&analysis(StopReason::Depth), 0.5, None)
+        );
+    }
+
+    #[test]
+    fn scores_and_a_game_over() {
+        assert_eq!(score_json(&Score::Centiseeds(-7)), "{\"type\":\"seeds\",\"value\":-0.07}");
+        assert_eq!(score_json(&Score::Centiseeds(0)), "{\"type\":\"seeds\",\"value\":0.0}");
+        assert_eq!(score_json(&Score::Win { turns: 2 }), "{\"type\":\"win\",\"turns\":2}");
+        let over = Analysis { best_move: None, lines: vec![], pv: vec![], ..analysis(StopReason::GameOver) };
+        assert!(analysis_json(&over, 0.0, None).starts_with("{\"best_move\":null,"));
+    }
+
+    #[test]
+    fn a_solution_in_the_api_key_order() {
+        let s = Solution {
+            outcome: Outcome::Win,
+            line: vec!["k3".into()],
+            turns: Some(1),
+            nodes: 10,
+            time_ms: 2,
+            stopped_by: StopReason::Proven,
+            unknown_turns: 0,
+            proof_positions: None,
+        };
+        assert_eq!(
+            solution_json(&s),
+            "{\"outcome\":\"win\",\"line\":[\"k3\"],\"turns\":1,\"nodes\":10,\"time_ms\":2,\
+             \"stopped_by\":\"proven\",\"unknown_turns\":0,\"proof_positions\":null,\"partial\":false}"
+        );
+    }
+}
