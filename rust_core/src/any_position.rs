@@ -532,8 +532,8 @@ mod tests {
     #[test]
     fn a_wrong_total_or_shape_names_the_pits() {
         let e = refused(&start_json("igisoro", |v| v["pits"][3][0] = json!(9)));
-        assert_eq!(parts(&e), (some("pits"), None, Some(ErrorValue::Int(69)), some("pits")));
-        assert!(e.to_string().starts_with("the board holds 69 seeds"), "{}", e);
+        assert_eq!(parts(&e), (some("pits"), None, Some(ErrorValue::Int(73)), some("pits")));
+        assert!(e.to_string().starts_with("the board holds 73 seeds"), "{}", e);
         let e = refused(&start_json("igisoro", |v| v["pits"].as_array_mut().unwrap().truncate(3)));
         assert_eq!(parts(&e), (some("pits"), None, None, some("pits")));
         let e = refused(&start_json("igisoro", |v| v["pits"] = json!(7)));

@@ -13,7 +13,7 @@
 
 use crate::board4x8::position::PositionError as Board4x8Error;
 use crate::board4x8::variant::Variant as Board4x8Variant;
-use crate::explore::PlayError;
+use crate::game::PlayError;
 use crate::isolo::position::PositionError as IsoloError;
 use crate::isolo::variant::Variant as IsoloVariant;
 use crate::moves::MoveSyntaxError;
