@@ -11,14 +11,16 @@ COPY Cargo.toml Cargo.lock pyproject.toml README.md ./
 COPY rust_core rust_core
 COPY bench bench
 COPY python python
-# The service ships in the wheel as its own package (pyproject's include).
-COPY service service
 RUN /opt/build/bin/maturin build --release --out /wheels
+# The service is its own pure-Python wheel (service/pyproject.toml, package
+# igisoro_service); the deprecated checkout shim service/__init__.py is not in it.
+COPY service service
+RUN /opt/build/bin/pip wheel --no-cache-dir --no-deps -w /wheels ./service
 
 FROM python:3.11-slim-bookworm AS runtime
-# The wheel is abi3 (CPython >= 3.11); its runtime dependencies come from PyPI.
+# The engine's wheel is abi3 (CPython >= 3.11); its runtime dependencies come from PyPI.
 COPY --from=build /wheels /wheels
-RUN pip install --no-cache-dir "$(ls /wheels/*.whl)[service]" && rm -rf /wheels
+RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels
 WORKDIR /app
 # Only the server's settings: the code, the board and the OpenAPI document
 # (generated from the code) come with the wheel.
@@ -30,4 +32,4 @@ ENV HOST=0.0.0.0 \
     PORT=8000 \
     PROMETHEUS_MULTIPROC_DIR=/tmp/igisoro-metrics
 EXPOSE 8000
-CMD ["gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"]
+CMD ["gunicorn", "-c", "gunicorn.conf.py", "igisoro_service:create_app()"]

@@ -1,4 +1,4 @@
-"""Gunicorn settings for ``gunicorn 'service:create_app()'``, from the environment.
+"""Gunicorn settings for ``gunicorn 'igisoro_service:create_app()'``, from the environment.
 
 See ``service/CONFIG.md`` for every variable. Defaults suit a single host
 behind a reverse proxy: bind to localhost, one worker per CPU.
@@ -85,7 +85,7 @@ _worker_lock = threading.Lock()
 def _start_worker() -> subprocess.Popen[bytes]:
     # Its own process (not forked from the master): Celery and the engine's
     # thread pool must not inherit gunicorn's state.
-    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
+    return subprocess.Popen([sys.executable, "-m", "celery", "-A", "igisoro_service.jobs.worker", "worker",
                              "--loglevel", "warning", "--concurrency", "1"])
 
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from service import create_app
+from igisoro_service import create_app
 
 START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 START_JSON = {"variant": "igisoro", "pits": [[0] * 8, [4] * 8, [4] * 8, [0] * 8], "to_move": "south", "opening_plies": 4}

@@ -91,7 +91,7 @@ def main() -> None:
     env = {**os.environ, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(args.workers),
            "GUNICORN_ACCESS_LOG": "", "LOG_LEVEL": "warning", "IGISORO_ENGINE_TIMEOUT": str(args.engine_timeout)}
     tmp = Path(tempfile.mkdtemp(prefix="igisoro-bench-"))
-    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "service:create_app()"],
+    server = subprocess.Popen([str(ROOT / ".venv/bin/gunicorn"), "-c", "gunicorn.conf.py", "igisoro_service:create_app()"],
                               cwd=ROOT, env=env)
     try:
         for _ in range(300):

@@ -12,8 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 case "${1:-test}" in
-  serve) extras=service ;;
-  test) extras=service,test ;;
+  serve) extras= ;;
+  test) extras=test ;;
   *) echo "usage: $0 [serve|test]" >&2; exit 2 ;;
 esac
 
@@ -40,14 +40,23 @@ step() {
   fi
 }
 
-if [ "$extras" = service,test ] && command -v rustup >/dev/null 2>&1; then
+if [ "$extras" = test ] && command -v rustup >/dev/null 2>&1; then
   # The test command's style gates need rustfmt and clippy; a minimal
   # rustup profile lacks them (a no-op when they are installed).
   step "rustfmt and clippy" bash -c 'rustup component add rustfmt clippy || true'
 fi
 step "pip and maturin" .venv/bin/python -m pip install -q --upgrade pip "maturin>=1.5,<2"
 # maturin builds the PyO3 module in release mode (the long step on a first
-# run: a minute or two) and installs the package editable with the extras
-# from pyproject.toml (the library itself has no dependencies).
-step "the Rust extension and the [$extras] dependencies (first run: a minute or two)" \
-  .venv/bin/maturin develop --release --extras "$extras"
+# run: a minute or two) and installs the library editable, with the test tools
+# for `test` (the library itself has no dependencies).
+if [ -n "$extras" ]; then
+  step "the Rust extension and the [$extras] dependencies (first run: a minute or two)" \
+    .venv/bin/maturin develop --release --extras "$extras"
+else
+  step "the Rust extension (first run: a minute or two)" .venv/bin/maturin develop --release
+fi
+# The HTTP service is its own distribution (service/pyproject.toml), installed
+# editable over the library just built; its dependencies are the web stack.
+# compat mode: a plain path entry, which mypy and every tool follow.
+step "the service (igisoro_service) and its dependencies" \
+  .venv/bin/python -m pip install -q -e ./service --config-settings editable_mode=compat

@@ -8,4 +8,4 @@ cd "$(dirname "$0")/.."
 # Several workers: prometheus-client must sum their counts from one shared
 # directory, or /metrics alternates between workers' own numbers.
 export PROMETHEUS_MULTIPROC_DIR=${PROMETHEUS_MULTIPROC_DIR:-${TMPDIR:-/tmp}/igisoro-metrics-$(id -u)}
-exec .venv/bin/gunicorn -c gunicorn.conf.py 'service:create_app()'
+exec .venv/bin/gunicorn -c gunicorn.conf.py 'igisoro_service:create_app()'

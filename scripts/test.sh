@@ -12,6 +12,7 @@ cargo fmt --all --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
 cargo test --release --workspace
 python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
-python -m mypy python/igisoro service
+python -m mypy -p igisoro -p igisoro_service
+python -m mypy service/__init__.py
 ruff check python service tests bench
 python -m pytest

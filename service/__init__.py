@@ -1,66 +1,22 @@
-"""HTTP API for the Igisoro engine (Flask application factory).
+"""Deprecated name of the HTTP service, kept for one release (0.1.x).
 
-Serve with ``gunicorn 'service:create_app()'`` (settings in
-``gunicorn.conf.py``, configuration in ``service/CONFIG.md``).
+The service is the package :mod:`igisoro_service` (``service/igisoro_service/``,
+installed by ``pip install ./service``); serve it with
+``gunicorn 'igisoro_service:create_app()'``. This module lets a command written
+for the old name, ``gunicorn 'service:create_app()'`` run from the repository's
+root, keep working with a :class:`DeprecationWarning`. It is not installed: a
+top-level ``service`` in a user's environment is the collision the rename
+removes (README, "The service package").
 """
 
 from __future__ import annotations
 
-import os
-from typing import Any
-from collections.abc import Mapping
+import warnings
 
-from flask import Flask, Response
+from igisoro_service import create_app
 
-import igisoro
+warnings.warn("the 'service' package is now 'igisoro_service'; serve with "
+              "gunicorn 'igisoro_service:create_app()' ('service' goes in the next release)",
+              DeprecationWarning, stacklevel=2)
 
-from service import access, config, docs, engine, metrics, problems, search_policy
-from service.jsonio import OrjsonProvider
-from service import board
-from service.api import BLUEPRINTS, jobs
-
-
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app: defaults from :class:`service.config.Config`, then
-    ``IGISORO_*`` environment variables, then ``test_config``."""
-    # No static folder: an API has no /static route to document.
-    app = Flask(__name__, static_folder=None)
-    app.json = OrjsonProvider(app)
-    app.config.from_object(config.Config)
-    app.config.from_prefixed_env("IGISORO")
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-    config.check(app.config)
-    unknown = config.unknown_names(os.environ)
-    if unknown:
-        app.logger.warning("ignored environment variables (not settings; misspelt?): %s; the settings are "
-                           "listed in service/CONFIG.md (IGISORO_API_KEY is the CLI's key, the server's "
-                           "are IGISORO_API_KEYS)", ", ".join(unknown))
-    # "/v1/variants/" would otherwise redirect (308) to "/v1/variants"; an API
-    # gives a clear 404 instead.
-    app.url_map.strict_slashes = True
-    if app.config["TRUSTED_PROXIES"]:
-        # Behind deploy/nginx: the client address is in X-Forwarded-For.
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        n = app.config["TRUSTED_PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]
-
-    problems.register(app)
-    engine.init_app(app)
-    search_policy.init_app(app)
-    metrics.init_app(app)
-    access.init_app(app)
-    jobs.init_app(app)
-
-    @app.after_request
-    def _version(resp: Response) -> Response:
-        # Every answer names the engine that produced it (reproducibility).
-        resp.headers["X-Engine-Version"] = igisoro.__version__
-        return resp
-
-    app.register_blueprint(docs.bp)
-    app.register_blueprint(board.bp)
-    for bp in BLUEPRINTS:
-        app.register_blueprint(bp)
-    return app
+__all__ = ["create_app"]

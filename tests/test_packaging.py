@@ -10,10 +10,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_the_library_declares_no_dependencies_and_the_service_is_an_extra() -> None:
+def test_the_library_declares_no_dependencies_and_the_service_is_its_own_distribution() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["dependencies"] == []
-    assert any(d.startswith("flask") for d in project["optional-dependencies"]["service"])
+    assert "service" not in project.get("optional-dependencies", {})
+    service = tomllib.loads((ROOT / "service" / "pyproject.toml").read_text())["project"]
+    assert service["name"] == "igisoro-service"
+    assert f"igisoro=={project['version']}" in service["dependencies"]
+    assert any(d.startswith("flask") for d in service["dependencies"])
+
+
+def test_the_old_service_name_still_serves_from_a_checkout_with_a_warning() -> None:
+    """``gunicorn 'service:create_app()'`` from the repository's root works for
+    one more release, and says what to use instead."""
+    code = ("import warnings; warnings.simplefilter('always')\n"
+            "with warnings.catch_warnings(record=True) as w:\n"
+            "    import service\n"
+            "print(service.create_app().name, [str(x.message) for x in w if x.category is DeprecationWarning])")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("igisoro_service ") and "igisoro_service:create_app()" in out.stdout, out.stdout + out.stderr
 
 
 def test_importing_the_library_imports_no_web_stack() -> None:

@@ -17,7 +17,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 
-from service.docs import OPENAPI_PATH
+from igisoro_service.docs import OPENAPI_PATH
 
 
 # Loaded from the file at import time (schemathesis parametrises then); the

@@ -2,10 +2,12 @@
 virtual environments outside the checkout.
 
 - ``pip install igisoro`` gives the rules library and nothing else: no web
-  framework, and no ``service`` import that half works.
-- ``pip install igisoro[service]`` serves: gunicorn started from a folder
-  that is not the checkout answers health, analysis and the OpenAPI document
-  (the committed file, generated from the installed code).
+  framework, and no top-level package but ``igisoro`` (no ``service`` to
+  collide with a user's own).
+- the service's wheel (``pip wheel ./service``, package ``igisoro_service``)
+  installed beside it serves: gunicorn started from a folder that is not the
+  checkout answers health, analysis and the OpenAPI document (the committed
+  file, generated from the installed code).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +39,14 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
+@pytest.fixture(scope="module")
+def service_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("service-wheel")
+    _run(sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, ROOT / "service", cwd=ROOT)
+    (found,) = out.glob("igisoro_service-*.whl")
+    return found
+
+
 def _venv(where: Path) -> Path:
     _run(sys.executable, "-m", "venv", where, cwd=where.parent)
     return where / "bin"
@@ -48,19 +59,25 @@ def test_library_alone_pulls_no_web_stack(wheel: Path, tmp_path: Path) -> None:
     assert {p["name"].lower() for p in listed} <= {"igisoro", "pip", "setuptools", "wheel"}
     code = "import igisoro; print(len(igisoro.Position.start('igisoro').legal_moves()))"
     assert _run(bin_ / "python", "-c", code, cwd=tmp_path).stdout.strip() == "8"
-    # The service ships in the wheel but says plainly what it needs.
-    missing = subprocess.run([bin_ / "python", "-c", "import service"], cwd=tmp_path, capture_output=True, text=True)
-    assert missing.returncode != 0 and "No module named 'flask'" in missing.stderr
+    # The library's wheel holds one top-level package, igisoro: no service,
+    # no name that could shadow a user's own.
+    tops = {n.split("/")[0] for n in zipfile.ZipFile(wheel).namelist() if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"igisoro"}, tops
+    for name in ("service", "igisoro_service"):
+        missing = subprocess.run([bin_ / "python", "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
+        assert missing.returncode != 0 and f"No module named '{name}'" in missing.stderr
 
 
-def test_service_extra_serves_from_anywhere(wheel: Path, tmp_path: Path) -> None:
+def test_service_wheel_serves_from_anywhere(wheel: Path, service_wheel: Path, tmp_path: Path) -> None:
     bin_ = _venv(tmp_path / "svc")
-    _run(bin_ / "pip", "install", "-q", f"{wheel}[service]", cwd=tmp_path)
+    _run(bin_ / "pip", "install", "-q", wheel, service_wheel, cwd=tmp_path)
+    tops = {n.split("/")[0] for n in zipfile.ZipFile(service_wheel).namelist()}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"igisoro_service"}, tops
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env.update(IGISORO_JOB_DIR=str(tmp_path / "jobs"))
     with (tmp_path / "gunicorn.log").open("wb") as log:
-        proc = subprocess.Popen([bin_ / "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1", "service:create_app()"],
+        proc = subprocess.Popen([bin_ / "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1", "igisoro_service:create_app()"],
                                 cwd=tmp_path, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         base = f"http://127.0.0.1:{port}"

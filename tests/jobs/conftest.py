@@ -43,7 +43,7 @@ class Backend:
         """Start a Celery worker in its own process group (so a test can
         kill it whole); ``prefix`` runs it under another command (``ip netns exec``)."""
         env = {**os.environ, **self.env, **(extra or {}), "PYTHONPATH": str(ROOT)}
-        cmd = [*(prefix or []), sys.executable, "-m", "celery", "-A", "service.jobs.worker", "worker",
+        cmd = [*(prefix or []), sys.executable, "-m", "celery", "-A", "igisoro_service.jobs.worker", "worker",
                "--loglevel", "info", "--concurrency", str(concurrency), "-n", f"{name}@%h", "--without-gossip",
                "--without-mingle", "--without-heartbeat", *(["--pool", pool] if pool else [])]
         with (self.tmp / f"worker-{name}.log").open("wb") as log:  # the child keeps its own handle

@@ -13,8 +13,8 @@ from tests.live.conftest import ROOT
 _PREPARE = """
 import os, sys
 os.environ["IGISORO_JOB_DIR"] = sys.argv[1]
-from service import config
-from service.jobs import make_celery, prepare_broker
+from igisoro_service import config
+from igisoro_service.jobs import make_celery, prepare_broker
 prepare_broker(make_celery(config.from_env()))
 """
 

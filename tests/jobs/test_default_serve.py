@@ -53,7 +53,7 @@ def test_default_serve_runs_jobs_and_the_cli_streams_them(tmp_path: Path) -> Non
 
 
 def _local_workers(master: int) -> list[int]:
-    out = subprocess.run(["pgrep", "-P", str(master), "-f", "service.jobs.worker"], capture_output=True, text=True)
+    out = subprocess.run(["pgrep", "-P", str(master), "-f", "igisoro_service.jobs.worker"], capture_output=True, text=True)
     return [int(p) for p in out.stdout.split()]
 
 

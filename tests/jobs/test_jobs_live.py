@@ -90,7 +90,7 @@ def test_whole_worker_killed_mid_job(backend: Backend) -> None:
 def test_pool_process_killed_mid_job(redis_backend: Backend) -> None:
     """Celery's main process sees its pool process die and, with
     reject_on_worker_lost, gives the chunk back to the queue at once. (The
-    embedded worker has no pool: see service/jobs/worker.py.)"""
+    embedded worker has no pool: see service/igisoro_service/jobs/worker.py.)"""
 
     def kill(w1: subprocess.Popen[bytes]) -> None:
         children = _pool_children(w1.pid)

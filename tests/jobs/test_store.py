@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from service.jobs.store import IdempotencyConflict, Job, JobStore, SqliteStore, iter_results
+from igisoro_service.jobs.store import IdempotencyConflict, Job, JobStore, SqliteStore, iter_results
 
 
 @pytest.fixture(params=["sqlite", "redis"])
@@ -19,7 +19,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[JobStore]:
         return
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     port = request.getfixturevalue("redis_port")
     redis.Redis(port=port, db=2).flushdb()
@@ -125,7 +125,7 @@ def test_redis_create_that_dies_before_its_write_leaves_no_key(redis_port: int, 
     import redis
     from redis.client import Pipeline
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
@@ -183,7 +183,7 @@ def test_listing_pages_newest_first_with_ties_and_a_state(store: JobStore) -> No
 def test_redis_listing_skips_and_purge_forgets_expired_jobs(redis_port: int) -> None:
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
@@ -208,7 +208,7 @@ def test_redis_pages_do_not_shift_when_jobs_come_and_go(redis_port: int) -> None
     or purged between two pages neither skip nor repeat one."""
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
@@ -252,7 +252,7 @@ def test_redis_state_listing_reads_only_jobs_in_that_state(redis_port: int) -> N
     is long)."""
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
@@ -276,7 +276,7 @@ def test_redis_upgrade_puts_older_jobs_in_the_state_listings(redis_port: int) ->
     of this version, so ``?state=`` lists them; done once per Redis."""
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()
@@ -301,7 +301,7 @@ def test_redis_a_job_listed_by_state_only_is_a_cursor(redis_port: int) -> None:
     next page's cursor."""
     import redis
 
-    from service.jobs.redis_store import RedisStore
+    from igisoro_service.jobs.redis_store import RedisStore
 
     r = redis.Redis(port=redis_port, db=2, decode_responses=True)
     r.flushdb()

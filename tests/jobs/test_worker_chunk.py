@@ -20,8 +20,8 @@ from tests.service.conftest import START
 SCRIPT = r"""
 import json, sqlite3, sys, time
 from celery.exceptions import Reject
-from service.jobs import worker
-from service.jobs.store import Job
+from igisoro_service.jobs import worker
+from igisoro_service.jobs.store import Job
 
 worker._STORE_BACKOFF = 0
 store = worker._store

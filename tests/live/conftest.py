@@ -72,7 +72,7 @@ def start_gunicorn(tmp: Path, env_extra: dict[str, str] | None = None) -> tuple[
     gunicorn = Path(sys.executable).with_name("gunicorn")
     with log.open("wb") as out:  # the child keeps its own handle
         proc = subprocess.Popen(
-            [str(gunicorn), "-c", "gunicorn.conf.py", "service:create_app()"],
+            [str(gunicorn), "-c", "gunicorn.conf.py", "igisoro_service:create_app()"],
             cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
             start_new_session=True,  # a group of its own: stop() can kill its workers' children too
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
+from igisoro_service import create_app
 
 from .conftest import ISOLO, START
 

@@ -37,6 +37,6 @@ def test_the_page_is_not_an_asset(client) -> None:  # type: ignore[no-untyped-de
 
 
 def test_every_shipped_file_has_its_type_written_out() -> None:
-    from service.board import _FILES, _TYPES
+    from igisoro_service.board import _FILES, _TYPES
 
     assert {name.rsplit(".", 1)[1] for name in _FILES} <= {t.lstrip(".") for t in _TYPES}

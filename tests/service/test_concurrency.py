@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 from werkzeug.serving import make_server
 
-from service import create_app
+from igisoro_service import create_app
 
 from .conftest import SLOW, SLOW_LIMIT
 
@@ -205,7 +205,7 @@ def test_gunicorn_worker_survives_long_calls(tmp_path):
         env.pop(name, None)
     log_path = tmp_path / "gunicorn.log"
     with log_path.open("w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "service:create_app()"],
+        proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "igisoro_service:create_app()"],
                                 cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30

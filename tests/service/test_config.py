@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from service import config, create_app
+from igisoro_service import config, create_app
 
 GUNICORN_CONF = Path(__file__).resolve().parents[2] / "gunicorn.conf.py"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service import create_app
+from igisoro_service import create_app
 
 GOOD = "isolo 2,2,2,2/2,2,2,2 s"
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service import create_app
+from igisoro_service import create_app
 
 from .conftest import START
 

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service import create_app
+from igisoro_service import create_app
 from tests.service.conftest import START
 
 PROBLEM = "application/problem+json"
@@ -168,7 +168,7 @@ def test_a_retry_with_the_key_after_the_queue_was_down_queues_a_new_job(tmp_path
 
 
 def test_a_job_stored_by_an_api_that_died_before_queueing_it_is_queued_by_the_retry(tmp_path, monkeypatch) -> None:
-    import service.api.jobs as jobs_api
+    import igisoro_service.api.jobs as jobs_api
 
     class Died(BaseException):
         """The API process ending between storing the job and queueing it."""

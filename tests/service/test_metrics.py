@@ -35,13 +35,13 @@ def test_multiprocess_mode_sums_processes(tmp_path):
     when prometheus-client is imported."""
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
     worker = textwrap.dedent("""
-        from service import create_app
+        from igisoro_service import create_app
         create_app().test_client().get("/v1/health/live")
     """)
     for _ in range(2):
         subprocess.run([sys.executable, "-c", worker], env=env, check=True, timeout=60)
     reader = textwrap.dedent("""
-        from service import create_app
+        from igisoro_service import create_app
         print(create_app().test_client().get("/metrics").get_data(as_text=True))
     """)
     out = subprocess.run([sys.executable, "-c", reader], env=env, check=True, timeout=60,
@@ -60,7 +60,7 @@ def _partial_count() -> float:
 def test_partial_searches_are_counted_for_every_endpoint():
     """A search cut by the request deadline counts once, whichever endpoint
     ran it: a single evaluation, and the searches of a game review."""
-    from service import create_app
+    from igisoro_service import create_app
 
     app = create_app({"TESTING": True, "ENGINE_TIMEOUT": 0.3})
     before = _partial_count()

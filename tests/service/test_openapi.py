@@ -1,5 +1,5 @@
 """``openapi.yaml`` is the contract. It is generated from the code
-(:mod:`service.openapi`: view docstrings, the marshmallow request schemas,
+(:mod:`igisoro_service.openapi`: view docstrings, the marshmallow request schemas,
 ``base.yaml``); these tests hold the committed file, the served document,
 the routes and the request schemas to each other."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from service import create_app, schemas
-from service import openapi as generator
-from service.docs import OPENAPI_PATH
+from igisoro_service import create_app, schemas
+from igisoro_service import openapi as generator
+from igisoro_service.docs import OPENAPI_PATH
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = {"get", "post", "put", "patch", "delete"}
@@ -30,17 +30,17 @@ def test_spec_file_is_at_repository_root():
 
 def test_committed_file_is_what_the_code_generates():
     """Edit the views' docstrings, the schemas or ``base.yaml``, then run
-    ``python -m service.openapi``; never edit ``openapi.yaml`` by hand."""
+    ``python -m igisoro_service.openapi``; never edit ``openapi.yaml`` by hand."""
     assert generator.to_yaml(generator.build(create_app())) == OPENAPI_PATH.read_text(encoding="utf-8")
 
 
 def test_check_mode_reports_drift(tmp_path, capsys):
-    from service.openapi.__main__ import main
+    from igisoro_service.openapi.__main__ import main
 
     stale = tmp_path / "openapi.yaml"
     stale.write_text("openapi: 3.0.3\n")
     assert main(["--check", str(stale)]) == 1
-    assert "python -m service.openapi" in capsys.readouterr().err
+    assert "python -m igisoro_service.openapi" in capsys.readouterr().err
     assert main([str(stale)]) == 0 and main(["--check", str(stale)]) == 0
 
 
@@ -101,7 +101,7 @@ def test_render_query_matches_spec(spec):
 
 
 def test_documented_limits_are_the_defaults(spec):
-    from service.config import Config
+    from igisoro_service.config import Config
 
     s = spec["components"]["schemas"]
     assert s["LegalMovesRequest"]["properties"]["limit"]["maximum"] == Config.MAX_LEGAL_MOVES

@@ -79,7 +79,7 @@ def buggy_app(app: Flask) -> Flask:
 @pytest.mark.parametrize(("status", "type_", "make"), CASES, ids=[str(c[0]) for c in CASES])
 def test_problem_shape(buggy_app, unexpected_errors, caplog, status, type_, make):
     client = buggy_app.test_client()
-    with caplog.at_level(logging.CRITICAL, logger="service.problems"):
+    with caplog.at_level(logging.CRITICAL, logger="igisoro_service.problems"):
         r = make(buggy_app, client)
     assert r.status_code == status
     assert r.content_type == "application/problem+json"
@@ -157,7 +157,7 @@ def test_every_engine_call_has_the_limit(app, unexpected_errors, method, path, b
 
 
 def test_engine_calls_of_a_request_share_one_budget(app, monkeypatch):
-    from service.problems import Problem
+    from igisoro_service.problems import Problem
 
     engine = app.extensions["igisoro_engine"]
     engine.timeout = 0.3
@@ -165,8 +165,8 @@ def test_engine_calls_of_a_request_share_one_budget(app, monkeypatch):
     # A clock each call moves on by 0.2 s: real sleeps overshoot on a loaded
     # machine, and the budget's arithmetic is what is tested.
     clock = [1000.0]
-    # (service.engine's own reference to the time module: the real one stays as it is.)
-    monkeypatch.setattr("service.engine.time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    # (igisoro_service.engine's own reference to the time module: the real one stays as it is.)
+    monkeypatch.setattr("igisoro_service.engine.time", types.SimpleNamespace(monotonic=lambda: clock[0]))
 
     def call(*, timeout: float) -> str:
         given.append(timeout)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import igisoro
-from service import create_app
-from service.api.games import THRESHOLDS, label
+from igisoro_service import create_app
+from igisoro_service.api.games import THRESHOLDS, label
 
 from .conftest import START
 from .test_search_endpoints import WIN_1

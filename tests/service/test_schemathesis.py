@@ -13,8 +13,8 @@ import schemathesis
 from schemathesis.checks import negative_data_rejection, positive_data_acceptance
 from hypothesis import HealthCheck, settings
 
-from service import create_app
-from service.docs import OPENAPI_PATH
+from igisoro_service import create_app
+from igisoro_service.docs import OPENAPI_PATH
 
 # One app for the module: schemathesis parametrises at import time. A short
 # engine budget bounds the searches generated requests may ask for (they
@@ -33,7 +33,7 @@ EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "40"))
 @SCHEMA.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms(case, caplog):
-    with caplog.at_level(logging.CRITICAL, logger="service.problems"):
+    with caplog.at_level(logging.CRITICAL, logger="igisoro_service.problems"):
         response = case.call(app=APP)
         # positive_data_acceptance is off: a schema-valid string can still be
         # bad notation or an illegal move, which the engine rightly answers 422.

@@ -7,7 +7,7 @@ import time
 import pytest
 
 import igisoro
-from service import create_app
+from igisoro_service import create_app
 
 from .conftest import ISOLO, START
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import create_app
+from igisoro_service import create_app
 
 
 @pytest.mark.parametrize("trusted, other_client_status", [(1, 200), (0, 429)])

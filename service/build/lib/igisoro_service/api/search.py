@@ -1,0 +1,146 @@
+"""``/v1/evaluate`` and ``/v1/best-move``: one position, one search.
+
+Both take the caller's limits (capped by the server, see ``service.search``)
+and stop at the request deadline with the best result so far, flagged
+``partial``. ``/v1/best-move`` with a ``level`` plays like a player of that
+strength (1 beginner .. 10 full strength), reproducibly for a given ``seed``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, current_app
+
+from igisoro_service import engine, search_policy
+from igisoro_service.body import load_body
+from igisoro_service.schemas import BestMoveRequest, EvaluateRequest
+
+bp = Blueprint("search", __name__, url_prefix="/v1")
+
+_evaluate = EvaluateRequest()
+_best_move = BestMoveRequest()
+
+
+@bp.post("/evaluate")
+def evaluate() -> dict[str, Any]:
+    """The position's value from the side to move's view, with depth, nodes,
+    time, principal variation (and ``multipv`` best lines).
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: evaluate
+      summary: What a position is worth
+      description: |
+        A search under limits: the score from the side to move's view (in
+        seeds of material margin, or a forced `win`/`loss` in N turns), the
+        depth reached, nodes, time and principal variation; with `multipv`
+        the k best moves, each with its score and line.
+
+        Limits: any of `depth` (whole turns), `nodes`, `time_ms`; with none,
+        depth 6. Each has a server-side cap (defaults below); above a cap
+        is a 422. Whatever the limits, the search stops at the request
+        deadline (10 s by default) and then returns its best result so far
+        with `partial: true` and `stopped_by: deadline`. Fixed-depth and
+        node-limited searches are deterministic.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/EvaluateRequest'
+            examples:
+              start:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  depth: 4
+              multipv:
+                value:
+                  position: igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s
+                  depth: 3
+                  multipv: 3
+              isolo:
+                value:
+                  position: isolo 2,2,2,2/2,2,2,2 s
+                  nodes: 2000
+      responses:
+        '200':
+          description: The analysis.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/EvaluateResponse'
+      x-problems: [400, 413, 415, 422, 503, default]
+    """
+    req = load_body(_evaluate)
+    pos = engine.position(req["position"])
+    used = search_policy.limits(req)
+    a = search_policy.analyse(pos, used)
+    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used)}
+
+
+@bp.post("/best-move")
+def best_move() -> dict[str, Any]:
+    """The move to play: the search's best (with multi-PV), or with
+    ``level`` the choice of a player of that strength.
+
+    ---
+    post:
+      tags:
+      - analysis
+      operationId: bestMove
+      summary: The move to play
+      description: |
+        Without `level`: the search's best move under the limits (as
+        `/v1/evaluate`), with `multipv` alternatives.
+
+        With `level` (1 beginner .. 10 full strength, for game backends):
+        the move a player of that strength chooses with `time_ms` of
+        thinking (default 1000), reproducibly for a given `seed` (default
+        0). Weaker levels search shallower and add seeded noise to the
+        scores; `lines` then lists the moves in the order the level ranked
+        them. `depth` and `nodes` are not taken with `level`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/BestMoveRequest'
+            examples:
+              level:
+                value:
+                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+                  level: 3
+                  time_ms: 200
+                  seed: 7
+              multipv:
+                value:
+                  position: ikibuguzo-1 17,0,0,0,0,0,6,0/0,3,0,3,0,3,0,0/0,0,3,0,3,0,3,0/0,6,0,0,0,0,0,17
+                    s opening=6
+                  depth: 4
+                  multipv: 2
+      responses:
+        '200':
+          description: The chosen move with its analysis.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/BestMoveResponse'
+      x-problems: [400, 413, 415, 422, 503, default]
+    """
+    req = load_body(_best_move)
+    pos = engine.position(req["position"])
+    if "level" not in req:
+        used = search_policy.limits(req)
+        a = search_policy.analyse(pos, used)
+    else:
+        used = {
+            "level": req["level"],
+            "time_ms": req.get("time_ms", current_app.config["DEFAULT_MOVE_TIME_MS"]),
+            "seed": req.get("seed", 0),
+            "multipv": req.get("multipv", 1),
+        }
+        a = search_policy.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
+    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used, used["multipv"])}

@@ -1,0 +1,598 @@
+// The analysis board. Everything it knows comes from the public /v1 API:
+// /v1/variants (variants, rules, start positions), /v1/positions/validate
+// (pasted positions), /v1/legal-moves with "partial" (the next decision of
+// a turn: who decides and the options), /v1/moves/check (the move's result
+// and its sowing trace, for the animation), /v1/evaluate (multi-PV lines),
+// /v1/best-move (the engine opponent) and /v1/games/review.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  variants: [],       // from /v1/variants
+  start: null,        // notation of the game's start position
+  history: [],        // [{notation, move, status}] from the start; history[0].move is null
+  at: 0,              // index into history shown on the board
+  partial: [],        // decisions of the turn being entered
+  pits: null,         // pits of the position shown (JSON picture, top row first)
+  options: [],        // the next decision's options
+  role: null, actor: null,
+  best: null,         // best move of the last analysis
+  editing: false,     // pit counts are inputs (hand editing)
+  analysis: 0,        // number of the latest analysis asked for (older answers are dropped)
+  // Answers arrive in any order: each asynchronous step notes these
+  // numbers when it asks and drops its answer if they moved on meanwhile.
+  view: 0,            // number of the latest position asked to be shown
+  game: 0,            // number of the game's move list (a new game or a new move bumps it)
+  reviews: 0,         // number of the latest review asked for
+  busy: false,        // a move is being checked or animated
+  deciding: false,    // the options after a decision are being asked for
+};
+
+// A server with IGISORO_API_KEYS answers the API 401 without a key (the
+// page and its files stay open): the key is asked for then, and kept in
+// sessionStorage, for this tab only, never in the URL that may be shared.
+const KEY_STORE = "igisoro-api-key";
+
+// What a header can carry: a pasted key with a smart quote or a line break
+// would make fetch throw before the server could answer 401.
+const KEY_FORM = /^[\x21-\x7e]+$/;
+
+function apiKey() {
+  let key = "";
+  try { key = sessionStorage.getItem(KEY_STORE) || ""; } catch { return ""; }
+  return KEY_FORM.test(key) ? key : "";
+}
+
+function askForKey() {
+  const form = $("keyform");
+  if (!form.hidden) return;
+  form.hidden = false;
+  $("apikey").value = apiKey();
+  $("apikey").focus();
+}
+
+async function api(path, body) {
+  const headers = body === undefined ? {} : {"Content-Type": "application/json"};
+  if (apiKey()) headers["X-API-Key"] = apiKey();
+  const init = body === undefined ? {headers} : {method: "POST", headers, body: JSON.stringify(body)};
+  for (let attempt = 0; ; attempt++) {
+    const r = await fetch(path, init);
+    const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
+    if (r.ok) return data;
+    // (After a few wrong keys the server answers 429 for a while: the field
+    // stays, with that message and its wait.)
+    if (r.status === 401 || String(data.type).endsWith(":too-many-auth-failures")) askForKey();
+    // 503 overloaded: the worker's search slots are taken (often by this
+    // page's own earlier searches, which go on after it moved on); it says
+    // when to come back, so come back, twice at most.
+    const wait = Number(r.headers.get("Retry-After"));
+    if (r.status === 503 && String(data.type).endsWith(":overloaded") && attempt < 2 && wait > 0 && wait <= 5) {
+      await new Promise((ok) => setTimeout(ok, 1000 * wait));
+      continue;
+    }
+    const err = new Error(problemText(data, r.status));
+    err.status = r.status;  // a 422 is about the request; anything else is not (see newGame)
+    throw err;
+  }
+}
+
+// A problem's detail with its field errors: a validation problem's detail
+// only says "see errors", and what is wrong is in them.
+function problemText(data, status) {
+  const text = data.detail || data.title || `HTTP ${status}`;
+  const flat = (v) => typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flat)
+    : v && typeof v === "object" ? Object.values(v).flatMap(flat) : [String(v)];
+  const fields = Object.entries(data.errors || {}).map(([k, v]) => [k, flat(v).join(" ")])
+    .filter(([, m]) => m !== text).map(([k, m]) => `${k}: ${m}`);
+  return fields.length ? `${text} (${fields.join("; ")})` : text;
+}
+
+function showError(e) { const m = $("message"); m.textContent = String(e.message || e); m.hidden = false; }
+function clearError() { $("message").hidden = true; }
+function current() { return state.history[state.at]; }
+function variantOf(notation) { return notation.split(" ")[0]; }
+function isPit(opt) { return /^[a-h][1-4]$/.test(opt); }
+
+const CHOICE_NAMES = {p: "pass (no capture)", c: "capture", r: "retreat", n: "no retreat",
+                      cw: "clockwise", ccw: "counter-clockwise"};
+
+// --- drawing --------------------------------------------------------------
+
+function pitName(rows, r, c) { return "abcdefgh"[c] + (rows - r); }
+
+function drawBoard() {
+  const b = $("board");
+  const rows = state.pits.length, cols = state.pits[0].length;
+  // The pit that has the keyboard's focus is drawn anew: give it back.
+  const focused = b.contains(document.activeElement) ? document.activeElement.dataset.pit : null;
+  b.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
+  b.replaceChildren();
+  const legal = new Set(state.options.filter(isPit));
+  state.pits.forEach((row, r) => {
+    if (r === rows / 2) { const d = document.createElement("div"); d.className = "divider"; b.append(d); }
+    row.forEach((n, c) => {
+      const name = pitName(rows, r, c);
+      if (state.editing) {
+        const inp = document.createElement("input");
+        inp.type = "number"; inp.min = "0"; inp.value = String(n);
+        inp.className = "pit edit"; inp.dataset.pit = name;
+        inp.setAttribute("aria-label", `${name} seeds`);
+        b.append(inp);
+        return;
+      }
+      const btn = document.createElement("button");
+      btn.className = "pit";
+      btn.dataset.pit = name;
+      btn.setAttribute("aria-label", `${name}: ${n} seeds`);
+      btn.innerHTML = `<span class="count">${n}</span><span class="name">${name}</span>`;
+      if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
+      else { btn.tabIndex = -1; }
+      if (state.best && state.partial.length === 0 && state.best.split("-")[0] === name) btn.classList.add("best");
+      b.append(btn);
+    });
+  });
+  if (focused) b.querySelector(`[data-pit="${focused}"]`)?.focus();
+}
+
+function drawMoves() {
+  const ol = $("moves");
+  ol.replaceChildren();
+  state.history.forEach((h, i) => {
+    if (i === 0) return;
+    const li = document.createElement("li");
+    const btn = document.createElement("button");
+    btn.textContent = h.move;
+    btn.dataset.ply = String(i);
+    if (i === state.at) btn.classList.add("current");
+    btn.addEventListener("click", () => goTo(i));
+    li.append(btn);
+    ol.append(li);
+  });
+}
+
+function drawDecision() {
+  const box = $("decision");
+  const nonPit = state.options.filter((o) => !isPit(o));
+  if (nonPit.length === 0) { box.hidden = true; return; }
+  box.hidden = false;
+  const who = state.role === "opponent" ? `${state.actor} (the opponent) decides:` : `${state.actor} decides:`;
+  $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
+  const opts = $("decision-options");
+  opts.replaceChildren();
+  if (nonPit.length > 12) {
+    // Many options (Isolo's kucheleka: every arrangement of the seeds over
+    // the row, "k<a>.<b>.<c>.<d>"): a list to pick from instead of buttons.
+    const sel = document.createElement("select");
+    sel.id = "choice-select";
+    sel.setAttribute("aria-label", "Choose an option");
+    for (const o of nonPit) sel.append(new Option(o.startsWith("k") ? `arrange ${o.slice(1).split(".").join(" | ")}` : o, o));
+    const btn = document.createElement("button");
+    btn.textContent = "Play";
+    btn.id = "choice-play";
+    btn.addEventListener("click", () => decide(sel.value));
+    opts.append(sel, btn);
+    return;
+  }
+  for (const o of nonPit) {
+    const btn = document.createElement("button");
+    btn.textContent = CHOICE_NAMES[o] ? `${CHOICE_NAMES[o]} (${o})` : o;
+    btn.dataset.choice = o;
+    btn.addEventListener("click", () => decide(o));
+    opts.append(btn);
+  }
+}
+
+function drawStatus() {
+  const h = current();
+  const banner = $("banner");
+  if (h.status && h.status.state !== "ongoing") {
+    banner.textContent = `Game over: ${h.status.winner || "nobody"} wins` + (h.status.reason ? ` (${h.status.reason.replaceAll("_", " ")})` : "");
+    banner.hidden = false;
+  } else banner.hidden = true;
+  $("tomove").textContent = h.status && h.status.state !== "ongoing" ? "" :
+    `${state.toMove === "south" ? "South" : "North"} to move` + (state.partial.length ? ` — entering ${state.partial.join("-")}` : "");
+  $("position-text").value = h.notation;
+  // The whole game, and the ply shown when it is not the last: a reload or
+  // a shared link opens the same view, with the moves after it still there.
+  const q = {position: state.start, moves: state.history.slice(1).map((x) => x.move).join(" ")};
+  if (state.at < state.history.length - 1) q.ply = String(state.at);
+  history.replaceState(null, "", "#" + new URLSearchParams(q).toString());
+}
+
+function redraw() {
+  // A decision's buttons are drawn anew: a keyboard user who was on the
+  // board or on them goes on with the next decision's first option.
+  const was = $("board").contains(document.activeElement) || $("decision").contains(document.activeElement);
+  drawBoard(); drawMoves(); drawDecision(); drawStatus();
+  if (was && !$("decision").hidden) $("decision-options").querySelector("button, select")?.focus();
+  else if (was && !$("board").contains(document.activeElement)) $("board").querySelector(".pit.legal")?.focus();
+}
+
+function setOptions(d) {
+  state.options = !d || d.complete ? [] : d.options;
+  state.role = d ? d.role : null; state.actor = d ? d.actor : null;
+}
+
+// --- positions and decisions ----------------------------------------------
+
+// Show history[i]: nothing changes until both answers are in, and only if
+// no other position was asked for meanwhile (arrow keys pressed quickly).
+async function show(i) {
+  const view = ++state.view;
+  const h = state.history[i];
+  const v = await api("/v1/positions/validate", {position: h.notation});
+  const d = v.status && v.status.state !== "ongoing" ? null : await api("/v1/legal-moves", {position: h.notation, partial: []});
+  if (view !== state.view) return;
+  state.at = i;
+  state.partial = [];
+  state.best = null;
+  h.status = v.status;
+  state.pits = v.position.pits;
+  state.toMove = v.position.to_move;
+  setOptions(d);
+  $("json-out").value = JSON.stringify(v.position);
+  // What was said of the previous position is not of this one.
+  $("solve-out").textContent = "";
+  $("lines").replaceChildren();
+  $("evaltext").textContent = "?";
+  redraw();
+  if ($("auto").checked) analyse();
+  maybeEngine();
+}
+
+async function decide(choice) {
+  if (state.busy || state.deciding) return;  // a double click is one decision
+  clearError();
+  const view = state.view;
+  const partial = [...state.partial, choice];
+  state.deciding = true;
+  try {
+    const d = await api("/v1/legal-moves", {position: current().notation, partial});
+    if (view !== state.view) return;
+    if (d.complete) { await play(partial); return; }
+    state.partial = partial;
+    setOptions(d);
+    redraw();
+  } catch (e) { showError(e); } finally { state.deciding = false; }
+}
+
+async function play(decisions) {
+  const view = state.view, game = state.game;
+  const still = () => view === state.view && game === state.game;
+  state.busy = true;
+  let r;
+  try {
+    r = await api("/v1/moves/check", {position: current().notation, move: decisions});
+    await animate(r.trace, still);
+  } finally { state.busy = false; }
+  if (!still()) return;  // another game, or another position, meanwhile
+  state.history.splice(state.at + 1);
+  state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
+  state.game++;  // the move list changed: a review of the old one is stale
+  await show(state.history.length - 1);
+}
+
+// The sowing from the move's trace: each seed lands, captures empty pits.
+// Stops when `still()` turns false (another game or position was asked for).
+async function animate(trace, still) {
+  const delay = Number($("speed").value);
+  if ($("skip").checked || delay === 0) return;
+  const pits = state.pits.map((row) => row.slice());
+  const rows = pits.length;
+  const at = (name) => [rows - Number(name[1]), "abcdefgh".indexOf(name[0])];
+  const pause = () => new Promise((ok) => setTimeout(ok, delay));
+  for (const ev of trace) {
+    if (!still()) return;
+    const cls = [];
+    if (ev.type === "lift") { const [r, c] = at(ev.pit); pits[r][c] = 0; }
+    else if (ev.type === "sow") { const [r, c] = at(ev.pit); pits[r][c] += 1; cls.push([ev.pit, "sowing"]); }
+    else if (ev.type === "capture") {
+      for (const p of ev.pits) { const [r, c] = at(p); pits[r][c] = 0; cls.push([p, "captured"]); }
+    } else if (ev.type === "retreat") {
+      // The opponent moves the threatened seeds back to its outer row.
+      const [r1, c1] = at(ev.from), [r2, c2] = at(ev.to);
+      pits[r1][c1] -= ev.count; pits[r2][c2] += ev.count;
+      cls.push([ev.from, "captured"], [ev.to, "retreated"]);
+    } else continue;
+    state.pits = pits;
+    state.options = [];
+    drawBoard();
+    // What is being shown, for screen readers (and the browser tests).
+    $("board").dataset.event = ev.type + ":" + (ev.pit || (ev.pits || []).join(",") || `${ev.from}>${ev.to}`);
+    for (const [p, k] of cls) document.querySelector(`[data-pit="${p}"]`)?.classList.add(k);
+    await pause();
+  }
+}
+
+// --- analysis, engine, navigation -----------------------------------------
+
+// A probability as a whole percent; 0 and 100 only for proofs (the API
+// keeps estimates within 0.001..0.999, which would round to them).
+function percent(p) {
+  if (p > 0 && p < 0.005) return "<1%";
+  if (p < 1 && p > 0.995) return ">99%";
+  return `${Math.round(100 * p)}%`;
+}
+
+function scoreText(s) {
+  if (s.type === "seeds") return (s.value > 0 ? "+" : "") + s.value.toFixed(2);
+  return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
+}
+
+async function analyse() {
+  const h = current();
+  if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
+  const asked = ++state.analysis;
+  try {
+    const time = $("time").value;
+    const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
+    const a = await api("/v1/evaluate", {position: h.notation, multipv: 3, ...limit});
+    // Only the latest request counts: an earlier, slower one (another depth,
+    // another position) must not overwrite it.
+    if (asked !== state.analysis || current() !== h) return;
+    state.best = a.best_move;
+    const ol = $("lines");
+    ol.replaceChildren(...a.lines.map((l) => {
+      const li = document.createElement("li");
+      li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+      return li;
+    }));
+    // The bar is South's chance to win: the score is in seeds, whose worth
+    // depends on the variant and the stage, while the win probability is
+    // fitted to how games end, so the bar means the same everywhere.
+    const p = a.to_move === "south" ? a.win_probability : 1 - a.win_probability;
+    $("evalfill").style.width = `${100 * p}%`;
+    $("evaltext").textContent =
+      `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
+    if (!state.editing) drawBoard();  // redrawing would reset the edited counts
+  } catch (e) { showError(e); }
+}
+
+// The proof-number solver: a proven win or loss with its line, or "unknown"
+// within the time chosen. A proof is a fact about the position, unlike the
+// evaluation, so it is shown apart from it, with the proof's line.
+async function solve() {
+  const h = current();
+  const out = $("solve-out");
+  out.textContent = "Solving…";
+  try {
+    const r = await api("/v1/solve", {position: h.notation, time_ms: Number($("solve-time").value)});
+    if (current() !== h) return;
+    const winner = r.outcome === "win" ? r.to_move : (r.to_move === "south" ? "north" : "south");
+    if (r.stopped_by === "game_over") {
+      out.textContent = `The game is over: ${winner} has won.`;
+    } else if (r.outcome !== "unknown") {
+      // Say that the whole proof was re-walked by the independent check.
+      const checked = r.proof_positions ? ` Checked: all ${r.proof_positions} positions of the proof.` : "";
+      out.textContent = `Proven: ${winner} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}.${checked}`;
+    } else {
+      // Say what stopped it: the budget, the server's deadline, and turns
+      // the solver could not settle exactly (where a proof may hide).
+      const why = r.partial ? "the server's deadline stopped it" : `${r.nodes} nodes searched`;
+      const open = r.unknown_turns ? `; ${r.unknown_turns} turns could not be settled exactly` : "";
+      out.textContent = `Not proven in ${(r.time_ms / 1000).toFixed(1)} s (${why}${open}): no forced win for either side was found.`;
+    }
+  } catch (e) {
+    if (current() !== h) return;
+    out.textContent = "";
+    showError(e);
+  }
+}
+
+async function maybeEngine() {
+  const side = $("engine-side").value;
+  const h = current();
+  if (!side || state.toMove !== side || state.at !== state.history.length - 1 || (h.status && h.status.state !== "ongoing")) return;
+  const view = state.view;
+  try {
+    const a = await api("/v1/best-move", {position: h.notation, level: Number($("level").value), time_ms: 300, seed: state.at});
+    // Not if the user moved meanwhile (or is moving).
+    if (a.best_move && view === state.view && !state.busy && !state.deciding) await play(a.best_move.split("-"));
+  } catch (e) { if (view === state.view) showError(e); }
+}
+
+function goTo(i) { if (i >= 0 && i < state.history.length && !state.busy) show(i).catch(showError); }
+
+// A new game from `notation` with `moves` played, showing ply `ply` (the
+// last if not given). The moves are checked before anything changes; the
+// legal ones are kept and the first illegal one named.
+async function newGame(notation, moves = [], ply = null) {
+  clearError();
+  const game = ++state.game;
+  const v = await api("/v1/positions/validate", {position: notation});
+  const hist = [{notation: v.notation, move: null, status: v.status}];
+  let bad = null;
+  for (const [k, m] of moves.entries()) {
+    try {
+      const r = await api("/v1/moves/check", {position: hist.at(-1).notation, move: m});
+      hist.push({notation: r.result.notation, move: r.canonical, status: r.status});
+    } catch (e) {
+      // Only a refusal of the move is "not played"; a 503 or a network
+      // error says nothing of it, so the import fails whole (the board and
+      // the URL keep the game they had).
+      if (e.status !== 422) throw e;
+      bad = new Error(`Move ${k + 1} (${m}) was not played: ${e.message}`);
+      break;
+    }
+  }
+  if (game !== state.game) return;  // another game was asked for meanwhile
+  state.start = v.notation;
+  state.history = hist;
+  $("variant").value = v.position.variant;
+  showVariantInfo();
+  $("review-out").replaceChildren();
+  await show(Number.isInteger(ply) && ply >= 0 && ply < hist.length ? ply : hist.length - 1);
+  if (bad) showError(bad);
+}
+
+function showVariantInfo() {
+  const v = state.variants.find((x) => x.name === $("variant").value);
+  if (!v) return;
+  const rules = Object.entries(v.rules).map(([k, x]) => `${k}=${Array.isArray(x) ? x.join(",") : x}`).join("; ");
+  $("variant-info").textContent = `${v.description} Source: ${v.source}. Rules: ${rules}`;
+}
+
+// --- game import, export, review ------------------------------------------
+
+function parseGame(text) {
+  const lines = text.trim().split("\n").map((l) => l.trim()).filter(Boolean);
+  if (!lines.length) throw new Error("The game is empty: put the start position on the first line.");
+  return {start: lines[0], moves: lines.slice(1).join(" ").split(/\s+/).filter(Boolean)};
+}
+
+async function review() {
+  clearError();
+  const out = $("review-out");
+  out.textContent = "Reviewing…";
+  const game = state.game, asked = ++state.reviews;
+  try {
+    const r = await api("/v1/games/review", {position: state.start, moves: state.history.slice(1).map((h) => h.move),
+                                             depth: Math.min(Number($("depth").value), 3)});
+    if (asked !== state.reviews) return;  // a later review was asked for
+    if (game !== state.game) { out.textContent = ""; return; }  // the moves changed meanwhile: its plies are not this game's
+    out.replaceChildren(graph(r.plies));
+    const ol = document.createElement("ol");
+    for (const p of r.plies) {
+      if (!p.label) continue;
+      const li = document.createElement("li");
+      const btn = document.createElement("button");
+      btn.className = `label-${p.label}`;
+      btn.dataset.ply = String(p.ply);
+      // The label reads the drop in the mover's win chance, so that is what
+      // the button shows (the seed loss is in the API's answer too).
+      const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
+      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (win chance -${drop} points; best ${p.best_move})`;
+      btn.addEventListener("click", () => goTo(p.ply - 1));
+      li.append(btn);
+      ol.append(li);
+    }
+    out.append(ol);
+    if (r.illegal) showError(`Ply ${r.illegal.ply} (${r.illegal.move}): ${r.illegal.error?.detail || "illegal move"}`);
+  } catch (e) {
+    if (asked !== state.reviews) return;
+    out.textContent = "";
+    if (game === state.game) showError(e);
+  }
+}
+
+// South's win chance after each ply, as inline SVG polylines.
+function graph(plies) {
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  const w = Math.max(plies.length, 1) * 20, h = 100;
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "Evaluation graph over the plies");
+  // The mover's chance after its move, turned to South's; null where the
+  // review has none (its search ran out of time): a gap in the line.
+  const y = (p) => {
+    const w = p.played_win_probability;
+    if (w === null || w === undefined) return null;
+    return h - h * (p.side === "south" ? w : 1 - w);
+  };
+  const mid = document.createElementNS(ns, "line");
+  Object.entries({x1: 0, x2: w, y1: h / 2, y2: h / 2, stroke: "#aaa"}).forEach(([k, v]) => mid.setAttribute(k, v));
+  svg.append(mid);
+  // One polyline per run of plies with a value.
+  let run = [];
+  const flush = () => {
+    if (!run.length) return;
+    const line = document.createElementNS(ns, "polyline");
+    line.setAttribute("points", run.join(" "));
+    line.setAttribute("fill", "none");
+    line.setAttribute("stroke", "#235");
+    line.setAttribute("stroke-width", "2");
+    svg.append(line);
+    run = [];
+  };
+  plies.forEach((p, i) => {
+    const v = y(p);
+    if (v === null) flush(); else run.push(`${i * 20 + 10},${v}`);
+  });
+  flush();
+  plies.forEach((p, i) => {
+    if (!p.label || y(p) === null) return;
+    const c = document.createElementNS(ns, "circle");
+    Object.entries({cx: i * 20 + 10, cy: y(p), r: 5, fill: p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b"})
+      .forEach(([k, v]) => c.setAttribute(k, v));
+    svg.append(c);
+  });
+  return svg;
+}
+
+// --- wiring ----------------------------------------------------------------
+
+async function main() {
+  $("keyform").addEventListener("submit", (e) => {
+    // A reload starts over with the key: the URL holds the game and the ply shown.
+    e.preventDefault();
+    const key = $("apikey").value.trim();
+    if (!KEY_FORM.test(key)) { showError("An API key is printable ASCII, without spaces."); return; }
+    try { sessionStorage.setItem(KEY_STORE, key); } catch (err) { showError(`The key cannot be kept: ${err.message}`); return; }
+    location.reload();
+  });
+  for (let l = 1; l <= 10; l++) $("level").append(new Option(`level ${l}`, String(l), l === 5, l === 5));
+  const v = await api("/v1/variants");
+  state.variants = v.variants;
+  for (const x of v.variants) $("variant").append(new Option(`${x.name} (${x.board})`, x.name));
+  $("variant").addEventListener("change", () => {
+    const x = state.variants.find((y) => y.name === $("variant").value);
+    newGame(x.start.notation).catch(showError);
+  });
+  $("start").addEventListener("click", () => {
+    const x = state.variants.find((y) => y.name === $("variant").value);
+    newGame(x.start.notation).catch(showError);
+  });
+  $("load").addEventListener("click", () => {
+    let text = $("position-text").value.trim();
+    try { if (text.startsWith("{")) text = JSON.parse(text); } catch (e) { showError(`Not valid JSON: ${e.message}`); return; }
+    newGame(text).catch(showError);
+  });
+  $("analyse").addEventListener("click", analyse);
+  $("time").addEventListener("change", analyse);
+  $("edit").addEventListener("click", () => {
+    state.editing = !state.editing;
+    $("apply-edit").hidden = !state.editing;
+    $("edit").textContent = state.editing ? "Cancel edit" : "Edit pits";
+    drawBoard();
+  });
+  $("apply-edit").addEventListener("click", () => {
+    // The current position's JSON form with the edited counts; the API
+    // checks it (seed totals, rules) and its message is shown if it refuses.
+    const pos = JSON.parse($("json-out").value);
+    const cols = pos.pits[0].length;
+    const inputs = [...document.querySelectorAll("#board input.pit")];
+    pos.pits = pos.pits.map((row, r) => row.map((_, c) => Number(inputs[r * cols + c].value)));
+    newGame(pos).then(() => { state.editing = false; $("apply-edit").hidden = true; $("edit").textContent = "Edit pits"; drawBoard(); })
+      .catch(showError);
+  });
+  $("depth").addEventListener("change", analyse);
+  $("engine-side").addEventListener("change", maybeEngine);
+  $("first").addEventListener("click", () => goTo(0));
+  $("back").addEventListener("click", () => goTo(state.at - 1));
+  $("forward").addEventListener("click", () => goTo(state.at + 1));
+  $("last").addEventListener("click", () => goTo(state.history.length - 1));
+  $("import").addEventListener("click", () => {
+    try { const g = parseGame($("game-text").value); newGame(g.start, g.moves).catch(showError); } catch (e) { showError(e); }
+  });
+  $("export").addEventListener("click", () => {
+    $("game-text").value = [state.start, ...state.history.slice(1).map((h) => h.move)].join("\n");
+  });
+  $("review").addEventListener("click", review);
+  $("solve").addEventListener("click", solve);
+  document.addEventListener("keydown", (e) => {
+    // Not in a field: there the arrows move a slider, a number or a choice.
+    if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement ||
+        e.target instanceof HTMLInputElement) return;
+    if (e.key === "ArrowLeft") goTo(state.at - 1);
+    if (e.key === "ArrowRight") goTo(state.at + 1);
+  });
+  const q = new URLSearchParams(location.hash.slice(1));
+  const start = q.get("position") || v.variants.find((x) => x.name === v.default).start.notation;
+  const moves = (q.get("moves") || "").split(" ").filter(Boolean);
+  const ply = q.has("ply") ? Number(q.get("ply")) : null;
+  await newGame(start, moves, ply);
+}
+
+main().catch(showError);

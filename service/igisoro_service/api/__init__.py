@@ -1,0 +1,17 @@
+"""Blueprints, one per resource, all under ``/v1``.
+
+To add a resource, write a module here with a ``bp`` blueprint, add it to
+``BLUEPRINTS``, describe each operation in its view's docstring (below
+``---``) and its request body as a schema in ``service/igisoro_service/schemas.py``; then
+``python -m igisoro_service.openapi`` regenerates ``openapi.yaml``.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from igisoro_service.api import batch, games, health, jobs, legal_moves, moves, positions, search, solve, variants
+
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    health.bp, variants.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, solve.bp, batch.bp, games.bp, jobs.bp,
+)
