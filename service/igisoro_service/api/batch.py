@@ -29,11 +29,14 @@ _schema = BatchRequest()
 _field = PositionField()
 
 
-def _read(item: Any) -> igisoro.Position | Problem:
+def _read(i: int, item: Any) -> igisoro.Position | Problem:
+    """Item ``i``, or its problem keyed by its JSON path in the request
+    (``positions[1]``, ``positions[1].pits[0][0]``)."""
+    field = f"positions[{i}]"
     try:
-        return engine.position(_field.deserialize(item))
+        return engine.position(_field.deserialize(item), field)
     except ValidationError as e:
-        return validation_problem({"position": e.normalized_messages()})
+        return validation_problem({field: e.normalized_messages()})
     except Problem as p:
         return p
 
@@ -81,7 +84,7 @@ def batch() -> dict[str, Any]:
     """
     req = load_body(_schema)
     used = search_policy.limits(req)
-    read = [_read(item) for item in req["positions"]]
+    read = [_read(i, item) for i, item in enumerate(req["positions"])]
     valid = [p for p in read if isinstance(p, igisoro.Position)]
     found = iter(search_policy.run(igisoro.analyse_many, valid, used["depth"], used["nodes"], used["time_ms"],
                             used["multipv"], field="positions") if valid else [])
@@ -92,7 +95,7 @@ def batch() -> dict[str, Any]:
             continue
         a = next(found)
         if isinstance(a, igisoro.IgisoroError):
-            results.append({"index": i, "error": engine_problem("position", a).to_json()})
+            results.append({"index": i, "error": engine_problem(f"positions[{i}]", a).to_json()})
         else:
             # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
             results.append({"index": i, "position": p.notation(), "to_move": p.to_move,
