@@ -141,8 +141,14 @@ def docs_asset(asset: str) -> Response:
         example: swagger-ui.css
       responses:
         '200':
-          description: A static file (JavaScript, CSS, images, maps).
+          description: |
+            A static file (JavaScript, CSS, images, maps), with the type its
+            name gives (`application/octet-stream` when the name gives none).
           content:
+            application/octet-stream:
+              schema:
+                type: string
+                format: binary
             '*/*':
               schema:
                 type: string
