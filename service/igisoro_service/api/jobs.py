@@ -216,6 +216,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
           application/x-ndjson:
             schema:
               type: string
+              format: binary
               description: One item per line (a position, or a game object); blank lines are skipped.
       responses:
         '202':
@@ -409,6 +410,7 @@ def results(job_id: str) -> Response:
             application/x-ndjson:
               schema:
                 type: string
+                format: binary
       x-problems: [401, 404, 422, 503, default]
     """
     job = _found(job_id)
