@@ -44,7 +44,7 @@ fn the_set_regenerates_byte_for_byte() {
 /// The first four positions of each variant, depths 2..5: the mean change
 /// was 6.74 seeds with the static evaluation at the horizon (scores up at
 /// odd depths, down at even ones) and is 4.09 with the side to move's
-/// tempo looked ahead (`search::tempo`).
+/// tempo looked ahead (`search::board4x8::tempo`).
 #[test]
 fn scores_move_little_from_depth_to_depth() {
     let mut slice = Vec::new();

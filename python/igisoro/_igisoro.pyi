@@ -55,7 +55,19 @@ _AnalysisFields = tuple[
 #: The fields of ``igisoro.Solution``, in order, as Python passes them back.
 _SolutionFields = tuple[str, Sequence[str], int | None, int, int, str, int, int | None]
 
-class IgisoroError(ValueError): ...
+class IgisoroError(ValueError):
+    #: The field of the position's JSON form the error concerns (``"pits"``,
+    #: ``"to_move"``, ``"rules.min_seeds"``, ``"opening_plies"``, ``"phase"``,
+    #: ``"winner"``, ``"variant"``), or None.
+    field: str | None
+    #: ``(row, column)`` of a bad count in the ``pits`` picture as given, or None.
+    pit: tuple[int, int] | None
+    #: The offending value (a count, a total, a side, an option's value), or None.
+    value: int | str | None
+    #: The JSON path inside the position's JSON form (``"pits[2][3]"``,
+    #: ``"to_move"``, ``"rules.min_seeds"``); None for a position given as
+    #: notation or an error about the whole input.
+    path: str | None
 class InvalidNotationError(IgisoroError): ...
 class InvalidPositionError(IgisoroError): ...
 class UnknownVariantError(InvalidPositionError): ...

@@ -132,7 +132,7 @@ def _read_game(item: Any, max_plies: int, max_length: int | None = None) -> tupl
 
 def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_index: int = 0,
                   threads: int | None = None, max_plies: int = MAX_PLIES,
-                  max_notation_length: int | None = None,
+                  max_notation_length: int | None = None, item_field: str = "position",
                   timeout: float | None = None) -> list[dict[str, Any]]:
     """One result line per item, in order, indexed from ``first_index``.
 
@@ -144,12 +144,17 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     review from the call's start: what it cuts short says ``partial``.
     ``max_notation_length``: longer position notations are error lines
     (the HTTP service's ``MAX_NOTATION_LENGTH``); None, no limit.
+    ``item_field``: the key of a bad position's problem in its ``errors``
+    (with the JSON path of the bad part appended), ``{index}`` replaced by
+    the item's index: ``position`` in result lines, ``positions[{index}]``
+    for the HTTP batch, whose items are keyed by their path in the request.
     """
     used = limits.used(kind)
     stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
     if kind == "positions":
-        read = [_unreadable(x) if isinstance(x, Unreadable) else read_position(x, max_length=max_notation_length)
-                for x in items]
+        read = [_unreadable(x) if isinstance(x, Unreadable)
+                else read_position(x, item_field.format(index=i), max_notation_length)
+                for i, x in enumerate(items, start=first_index)]
         valid = [p for p in read if isinstance(p, Position)]
         found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv, timeout) if valid else [])
         out: list[dict[str, Any]] = []

@@ -19,7 +19,7 @@ from igisoro.errors import (
     UnknownVariantError,
 )
 
-__all__ = ["item_problem", "problem", "problem_type"]
+__all__ = ["error_key", "item_problem", "problem", "problem_type"]
 
 
 #: Problem type (the tail of ``urn:igisoro:problem:<slug>``) and title per
@@ -44,10 +44,30 @@ def problem_type(exc: IgisoroError) -> tuple[str, str]:
     return "engine-error", "Rejected by the engine"
 
 
+def error_key(field: str, exc: IgisoroError) -> str:
+    """The key of ``exc`` in a problem's ``errors``: the JSON path of the
+    refused part of the input ``field``, that is ``field`` extended by the
+    exception's ``path`` inside a position's JSON form when it has one
+    (``position.pits[2][3]``, ``positions[1].to_move``,
+    ``position.rules.min_seeds``), else ``field`` itself (a position given
+    as text notation, a move).
+
+    >>> from igisoro import Position
+    >>> try:
+    ...     Position.from_json({"pits": [[0] * 8, [4] * 8, [4] * 8, [0] * 8], "to_move": "east"})
+    ... except IgisoroError as e:
+    ...     error_key("position", e)
+    'position.to_move'
+    """
+    path = exc.path
+    return f"{field}.{path}" if path else field
+
+
 def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     """An RFC 9457 problem object (status 422) for an input the engine
     refused, or (status 503) for an item whose time ran out, as the HTTP
-    API reports each; ``field`` names the input, as its ``errors`` do.
+    API reports each; ``field`` names the input, and ``errors`` its refused
+    part (see :func:`error_key`).
 
     >>> from igisoro import Position
     >>> try:
@@ -57,7 +77,8 @@ def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     'urn:igisoro:problem:invalid-notation'
     """
     slug, title = problem_type(exc)
-    return item_problem(slug, title, str(exc), field, 503 if isinstance(exc, EngineTimeoutError) else 422)
+    status = 503 if isinstance(exc, EngineTimeoutError) else 422
+    return item_problem(slug, title, str(exc), error_key(field, exc), status)
 
 
 def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:

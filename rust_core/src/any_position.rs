@@ -7,7 +7,7 @@
 
 use crate::board4x8 as b4;
 use crate::board4x8::rules::OptionKind;
-use crate::error::Error;
+use crate::error::{Error, FormError};
 use crate::explore;
 use crate::isolo as iso;
 use crate::json_form::{write_str, Extra, Form, RuleValue};
@@ -261,16 +261,19 @@ impl AnySetup {
         let any: AnyVariant = variant.parse()?;
         let allowed = any.board().state_fields();
         if let Some((k, _)) = state.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
-            return Err(Error::Position(format!(
-                "field '{}' does not apply to variant '{}' (its state fields: {})",
-                k,
-                variant,
-                allowed.join(", ")
-            )));
+            return Err(FormError::field(
+                k.as_str(),
+                format!(
+                    "field '{}' does not apply to variant '{}' (its state fields: {})",
+                    k,
+                    variant,
+                    allowed.join(", ")
+                ),
+            )
+            .into());
         }
         let get = |name: &str| state.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-        let wrong = |name: &str| Error::Position(format!("{} has the wrong JSON type", name));
-        let invalid = |e: &dyn std::fmt::Display| Error::Position(e.to_string());
+        let wrong = |name: &str| Error::from(FormError::field(name, format!("{} has the wrong JSON type", name)));
         match any {
             AnyVariant::Board4x8(v) => {
                 let opening_plies = match get("opening_plies") {
@@ -285,7 +288,7 @@ impl AnySetup {
                 };
                 b4::Setup::from_text(v, &rules, pits, &to_move, opening_plies, winner.as_deref())
                     .map(AnySetup::Board4x8)
-                    .map_err(|e| invalid(&e))
+                    .map_err(Error::from)
             }
             AnyVariant::Isolo(v) => {
                 let phase = match get("phase") {
@@ -293,7 +296,7 @@ impl AnySetup {
                     Some(Extra::Text(Some(t))) => t,
                     Some(_) => return Err(wrong("phase")),
                 };
-                iso::Setup::from_text(v, &rules, pits, &to_move, &phase).map(AnySetup::Isolo).map_err(|e| invalid(&e))
+                iso::Setup::from_text(v, &rules, pits, &to_move, &phase).map(AnySetup::Isolo).map_err(Error::from)
             }
         }
     }
@@ -311,12 +314,8 @@ impl AnyPosition {
     /// Validate a setup.
     pub fn from_setup(setup: &AnySetup) -> Result<AnyPosition, Error> {
         match setup {
-            AnySetup::Board4x8(s) => {
-                b4::Position::from_setup(s).map(AnyPosition::Board4x8).map_err(|e| Error::Position(e.to_string()))
-            }
-            AnySetup::Isolo(s) => {
-                iso::Position::from_setup(s).map(AnyPosition::Isolo).map_err(|e| Error::Position(e.to_string()))
-            }
+            AnySetup::Board4x8(s) => b4::Position::from_setup(s).map(AnyPosition::Board4x8).map_err(Error::from),
+            AnySetup::Isolo(s) => iso::Position::from_setup(s).map(AnyPosition::Isolo).map_err(Error::from),
         }
     }
 
@@ -331,12 +330,12 @@ impl AnyPosition {
             Ok(Board::FourByEight) => match b4::notation::parse(text) {
                 Ok(p) => Ok(AnyPosition::Board4x8(p)),
                 Err(b4::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(b4::notation::ParseError::Invalid(e)) => Err(Error::Position(e.to_string())),
+                Err(b4::notation::ParseError::Invalid(e)) => Err(Error::from(e).in_notation()),
             },
             Ok(Board::TwoRows) => match iso::notation::parse(text) {
                 Ok(p) => Ok(AnyPosition::Isolo(p)),
                 Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
-                Err(iso::notation::ParseError::Invalid(e)) => Err(Error::Position(e.to_string())),
+                Err(iso::notation::ParseError::Invalid(e)) => Err(Error::from(e).in_notation()),
             },
         }
     }
@@ -486,6 +485,99 @@ mod tests {
     fn an_unknown_variant_is_named() {
         let e = AnyPosition::start("chess").unwrap_err();
         assert!(e.to_string().starts_with("unknown variant 'chess': expected one of igisoro,"), "{}", e);
+    }
+
+    use crate::error::{ErrorValue, PositionError};
+    use serde_json::{json, Value};
+
+    /// The start position of `variant` as a JSON value, changed by `edit`.
+    fn start_json(variant: &str, edit: impl FnOnce(&mut Value)) -> String {
+        let mut v: Value = serde_json::from_str(&AnyPosition::start(variant).unwrap().to_json()).unwrap();
+        edit(&mut v);
+        v.to_string()
+    }
+
+    /// The position error a JSON form is refused with.
+    fn refused(text: &str) -> PositionError {
+        match crate::json_form::read(text).and_then(|s| AnyPosition::from_setup(&s)) {
+            Err(Error::Position(p)) => p,
+            other => panic!("{}: expected a position error, got {:?}", text, other),
+        }
+    }
+
+    /// (field, pit, value, path) of a refused JSON form.
+    type Parts = (Option<String>, Option<(usize, usize)>, Option<ErrorValue>, Option<String>);
+    fn parts(p: &PositionError) -> Parts {
+        (p.field(), p.pit(), p.value(), p.path())
+    }
+    fn text(s: &str) -> Option<ErrorValue> {
+        Some(ErrorValue::Text(s.into()))
+    }
+    fn some(s: &str) -> Option<String> {
+        Some(s.into())
+    }
+
+    #[test]
+    fn a_bad_count_names_its_pit_as_given() {
+        let e = refused(&start_json("igisoro", |v| v["pits"][2][3] = json!(-1)));
+        assert_eq!(parts(&e), (some("pits"), Some((2, 3)), Some(ErrorValue::Int(-1)), some("pits[2][3]")));
+        assert!(e.to_string().starts_with("pit "), "{}", e);
+        let e = refused(&start_json("isolo", |v| v["pits"][1][2] = json!(-5)));
+        assert_eq!(parts(&e), (some("pits"), Some((1, 2)), Some(ErrorValue::Int(-5)), some("pits[1][2]")));
+        // A count that is not a number, refused by the JSON reader.
+        let e = refused(&start_json("igisoro", |v| v["pits"][0][7] = json!("x")));
+        assert_eq!(parts(&e), (some("pits"), Some((0, 7)), None, some("pits[0][7]")));
+    }
+
+    #[test]
+    fn a_wrong_total_or_shape_names_the_pits() {
+        let e = refused(&start_json("igisoro", |v| v["pits"][3][0] = json!(9)));
+        assert_eq!(parts(&e), (some("pits"), None, Some(ErrorValue::Int(73)), some("pits")));
+        assert!(e.to_string().starts_with("the board holds 73 seeds"), "{}", e);
+        let e = refused(&start_json("igisoro", |v| v["pits"].as_array_mut().unwrap().truncate(3)));
+        assert_eq!(parts(&e), (some("pits"), None, None, some("pits")));
+        let e = refused(&start_json("igisoro", |v| v["pits"] = json!(7)));
+        assert_eq!(parts(&e), (some("pits"), None, None, some("pits")));
+    }
+
+    #[test]
+    fn a_bad_side_rule_or_state_field_is_named() {
+        let e = refused(&start_json("igisoro", |v| v["to_move"] = json!("east")));
+        assert_eq!(parts(&e), (some("to_move"), None, text("east"), some("to_move")));
+        let e = refused(&start_json("isolo", |v| v["to_move"] = json!("east")));
+        assert_eq!(parts(&e), (some("to_move"), None, text("east"), some("to_move")));
+        let e = refused(&start_json("igisoro", |v| v["rules"] = json!({"min_seeds": 99})));
+        assert_eq!(parts(&e), (some("rules.min_seeds"), None, text("99"), some("rules.min_seeds")));
+        let e = refused(&start_json("igisoro", |v| v["rules"] = json!({"min_seeds": "two"})));
+        assert_eq!(e.path(), some("rules.min_seeds"));
+        let e = refused(&start_json("igisoro", |v| v["rules"] = json!({"no_such": 1})));
+        assert_eq!(e.path(), some("rules.no_such"));
+        let e = refused(&start_json("igisoro", |v| v["opening_plies"] = json!(99)));
+        assert_eq!(e.path(), some("opening_plies"));
+        let e = refused(&start_json("igisoro", |v| v["winner"] = json!("east")));
+        assert_eq!(e.path(), some("winner"));
+        let e = refused(&start_json("igisoro", |v| v["phase"] = json!("main")));
+        assert_eq!(e.path(), some("phase"));
+        let e = refused(&start_json("isolo", |v| v["phase"] = json!("bogus")));
+        assert_eq!(parts(&e), (some("phase"), None, text("bogus"), some("phase")));
+        let e = refused(&start_json("isolo", |v| v["phase"] = json!("kucheleka")));
+        assert_eq!(parts(&e), (some("phase"), None, text("kucheleka"), some("phase")));
+        let e = refused("[1]");
+        assert_eq!(parts(&e), (None, None, None, None));
+    }
+
+    #[test]
+    fn a_position_in_notation_has_fields_but_no_json_path() {
+        let start = AnyPosition::start("igisoro").unwrap().notation();
+        let bad = start.replacen('4', "5", 1);
+        match AnyPosition::from_notation(&bad) {
+            Err(Error::Position(p)) => {
+                assert_eq!(p.field(), some("pits"));
+                assert_eq!(p.path(), None);
+                assert!(p.to_string().starts_with("the board holds 65 seeds"), "{}", p);
+            }
+            other => panic!("{:?}", other),
+        }
     }
 
     #[test]

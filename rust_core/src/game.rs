@@ -234,3 +234,70 @@ pub trait Game {
         false
     }
 }
+
+/// Why a decision list is not (part of) a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// Decision number `step` (0 = the start) is not an option there.
+    NotAnOption { step: usize, given: String, options: Vec<String>, actor: Actor },
+    /// Decision number `step` is of a kind the game accepts unlisted (an
+    /// Isolo arrangement), but not legal here, for `reason`.
+    Rejected { step: usize, given: String, reason: String },
+    /// The turn ended before decision number `step`.
+    TooManyDecisions { step: usize },
+    /// The list ends while the turn still needs a decision.
+    Incomplete { step: usize, options: Vec<String>, actor: Actor },
+    /// Decision `step` leads back to a state this turn already passed through.
+    Repeats { step: usize },
+    /// Decision `step` starts a stretch of laps that never ends.
+    Endless { step: usize },
+    /// Decision `step` is an option, but every continuation after it is endless.
+    NoWayOut { step: usize },
+    /// The game is already over.
+    GameOver,
+    /// The thread's budget ran out before the answer was settled.
+    Interrupted,
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = |a: &Actor| match a {
+            Actor::Mover => "the mover",
+            Actor::Opponent => "the opponent",
+        };
+        match self {
+            PlayError::NotAnOption { step, given, options, actor } => write!(
+                f,
+                "decision {} ('{}') is not possible: {} must choose one of [{}]",
+                step,
+                given,
+                who(actor),
+                options.join(", ")
+            ),
+            PlayError::Rejected { step, given, reason } => {
+                write!(f, "decision {} ('{}') is not possible: {}", step, given, reason)
+            }
+            PlayError::TooManyDecisions { step } => {
+                write!(f, "the turn is already complete before decision {}", step)
+            }
+            PlayError::Incomplete { step, options, actor } => write!(
+                f,
+                "the move is incomplete: decision {} is needed, {} must choose one of [{}]",
+                step,
+                who(actor),
+                options.join(", ")
+            ),
+            PlayError::Repeats { step } => {
+                write!(f, "decision {} returns to a state this turn already passed through (an endless turn)", step)
+            }
+            PlayError::Endless { step } => {
+                write!(f, "decision {} leads to laps that never end", step)
+            }
+            PlayError::NoWayOut { step } => {
+                write!(f, "after decision {} every continuation of the turn is endless", step)
+            }
+            PlayError::GameOver => write!(f, "the game is over"),
+            PlayError::Interrupted => write!(f, "the time limit ran out before the move was settled"),
+        }
+    }
+}

@@ -14,7 +14,7 @@
 
 use crate::any_position::{AnySetup, BOARDS};
 use crate::board4x8::rules::{self as b4, OptionKind};
-use crate::error::Error;
+use crate::error::{Error, FormError};
 use crate::isolo::rules as iso;
 use serde_json::{Map, Value};
 use std::fmt::Write;
@@ -133,8 +133,19 @@ fn shown(v: &Value) -> String {
     }
 }
 
+/// The input as a whole does not read.
 fn invalid(msg: String) -> Error {
-    Error::Position(msg)
+    FormError::whole(msg).into()
+}
+
+/// One count of `pits` does not read.
+fn bad_pit(row: usize, col: usize, msg: String) -> Error {
+    FormError { field: Some("pits".into()), pit: Some((row, col)), message: msg }.into()
+}
+
+/// One field of the input does not read.
+fn bad_field(field: impl Into<String>, msg: String) -> Error {
+    FormError::field(field, msg).into()
 }
 
 /// A JSON number as an integer within ±2^62, or `None` (not an integer, or
@@ -173,43 +184,46 @@ fn read_object(data: &Map<String, Value>) -> Result<AnySetup, Error> {
     if !unknown.is_empty() {
         unknown.sort_unstable();
         let names: Vec<String> = unknown.iter().map(|k| format!("{:?}", k)).collect();
-        return Err(invalid(format!("unknown field(s) [{}]", names.join(", "))));
+        return Err(bad_field(unknown[0], format!("unknown field(s) [{}]", names.join(", "))));
     }
     let variant = match data.get("variant") {
         None => "igisoro".to_string(),
         Some(Value::String(s)) => s.clone(),
-        Some(v) => return Err(invalid(format!("variant must be a string, not {}", shown(v)))),
+        Some(v) => return Err(bad_field("variant", format!("variant must be a string, not {}", shown(v)))),
     };
     let rules = match data.get("rules") {
         None => Vec::new(),
         Some(Value::Object(m)) => {
             m.iter().map(|(k, v)| option_text(k, v).map(|t| (k.clone(), t))).collect::<Result<_, _>>()?
         }
-        Some(v) => return Err(invalid(format!("rules must be an object, not {}", shown(v)))),
+        Some(v) => return Err(bad_field("rules", format!("rules must be an object, not {}", shown(v)))),
     };
     let pits = match data.get("pits") {
-        None => return Err(invalid("missing field 'pits'".into())),
+        None => return Err(bad_field("pits", "missing field 'pits'".into())),
         Some(v) => read_pits(v)?,
     };
     let to_move = match data.get("to_move") {
         None => "south".to_string(),
         Some(Value::String(s)) => s.clone(),
-        Some(v) => return Err(invalid(format!("to_move must be 'south' or 'north', not {}", shown(v)))),
+        Some(v) => return Err(bad_field("to_move", format!("to_move must be 'south' or 'north', not {}", shown(v)))),
     };
     let mut state = Vec::new();
     if let Some(v) = data.get("opening_plies") {
-        let n = small_int(v).ok_or_else(|| invalid(format!("opening_plies must be an integer, not {}", shown(v))))?;
+        let n = small_int(v)
+            .ok_or_else(|| bad_field("opening_plies", format!("opening_plies must be an integer, not {}", shown(v))))?;
         state.push(("opening_plies".to_string(), Extra::Int(n)));
     }
     match data.get("winner") {
         None | Some(Value::Null) => {}
         Some(Value::String(s)) => state.push(("winner".to_string(), Extra::Text(Some(s.clone())))),
-        Some(v) => return Err(invalid(format!("winner must be null, 'south' or 'north', not {}", shown(v)))),
+        Some(v) => {
+            return Err(bad_field("winner", format!("winner must be null, 'south' or 'north', not {}", shown(v))))
+        }
     }
     match data.get("phase") {
         None => {}
         Some(Value::String(s)) => state.push(("phase".to_string(), Extra::Text(Some(s.clone())))),
-        Some(v) => return Err(invalid(format!("phase must be a string, not {}", shown(v)))),
+        Some(v) => return Err(bad_field("phase", format!("phase must be a string, not {}", shown(v)))),
     }
     AnySetup::new(variant, rules, pits, to_move, state)
 }
@@ -217,7 +231,7 @@ fn read_object(data: &Map<String, Value>) -> Result<AnySetup, Error> {
 /// A rule option's JSON value to the core's text form, checking its type.
 fn option_text(name: &str, value: &Value) -> Result<String, Error> {
     let Some(kind) = option_kind(name) else {
-        return Err(invalid(format!("unknown rule option {:?}", name)));
+        return Err(bad_field(format!("rules.{}", name), format!("unknown rule option {:?}", name)));
     };
     let text = match (kind, value) {
         (OptionKind::Bool, Value::Bool(b)) => Some(b.to_string()),
@@ -237,7 +251,10 @@ fn option_text(name: &str, value: &Value) -> Result<String, Error> {
             OptionKind::Choice(_) => "a string",
             OptionKind::Pits => "a list of pit names",
         };
-        invalid(format!("rule option {:?} must be {}, not {}", name, expected, shown(value)))
+        bad_field(
+            format!("rules.{}", name),
+            format!("rule option {:?} must be {}, not {}", name, expected, shown(value)),
+        )
     })
 }
 
@@ -246,7 +263,7 @@ fn option_text(name: &str, value: &Value) -> Result<String, Error> {
 fn read_pits(v: &Value) -> Result<Vec<Vec<i64>>, Error> {
     let rows = match v {
         Value::Array(rows) if rows.iter().all(Value::is_array) => rows,
-        _ => return Err(invalid(format!("pits must be a list of rows, not {}", shown(v)))),
+        _ => return Err(bad_field("pits", format!("pits must be a list of rows, not {}", shown(v)))),
     };
     let mut pits = Vec::with_capacity(rows.len());
     for (k, row) in rows.iter().enumerate() {
@@ -256,15 +273,14 @@ fn read_pits(v: &Value) -> Result<Vec<Vec<i64>>, Error> {
             match n {
                 Value::Number(num) if num.is_i64() || num.is_u64() => match small_int(n) {
                     Some(x) => out.push(x),
-                    None => return Err(invalid(format!("pits[{}][{}] = {} is out of range", k, c, num))),
+                    None => return Err(bad_pit(k, c, format!("pits[{}][{}] = {} is out of range", k, c, num))),
                 },
                 _ => {
-                    return Err(invalid(format!(
-                        "pits[{}][{}] is {}, but a count must be a non-negative integer",
+                    return Err(bad_pit(
                         k,
                         c,
-                        shown(n)
-                    )))
+                        format!("pits[{}][{}] is {}, but a count must be a non-negative integer", k, c, shown(n)),
+                    ))
                 }
             }
         }

@@ -20,14 +20,29 @@ pub mod isolo;
 pub mod json_form;
 pub mod json_out;
 pub mod moves;
-pub mod notation_syntax;
 pub mod rng;
 pub mod search;
-pub mod setup_checks;
 pub mod side;
+
+// Internals: public only with the `internals` feature (see `search`'s
+// `internal_modules!`), for the bench and the integration tests.
+#[cfg(feature = "internals")]
+pub mod notation_syntax;
+#[cfg(not(feature = "internals"))]
+mod notation_syntax;
+#[cfg(feature = "internals")]
+pub mod setup_checks;
+#[cfg(not(feature = "internals"))]
+mod setup_checks;
 
 #[cfg(feature = "python")]
 mod python;
 
+// The curated API: what a caller of the engine needs, named at the root.
+pub use any_position::{variants, AnyPosition, AnySetup, AnyVariant, Board, Family, VariantInfo};
+pub use budget::Budget;
+pub use error::Error;
 pub use game::{Actor, Game, Status, WinReason};
+pub use json_out::{analysis_json, score_json, solution_json};
+pub use search::{Analysis, Limits, Outcome, Score, Solution, StopReason};
 pub use side::Side;

@@ -64,11 +64,11 @@ fn each_mistake_has_its_error() {
     assert!(matches!(err(s), PositionError::PitShape(_)));
     assert_eq!(
         err(setup(vec![vec![2, 2, -1, 2], vec![2; 4]], "south", "fore_play")),
-        PositionError::BadCount { pit: "c2".into(), value: -1 }
+        PositionError::BadCount { pit: "c2".into(), at: (0, 2), value: -1 }
     );
     assert_eq!(
         err(setup(vec![vec![2; 4], vec![2, 40_000, 2, 2]], "south", "fore_play")),
-        PositionError::BadCount { pit: "b1".into(), value: 40_000 }
+        PositionError::BadCount { pit: "b1".into(), at: (1, 1), value: 40_000 }
     );
     assert_eq!(
         err(setup(vec![vec![20_000, 0, 0, 0], vec![0, 0, 0, 20_000]], "south", "fore_play")),

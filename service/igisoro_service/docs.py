@@ -64,10 +64,10 @@ def openapi() -> Response:
           description: |
             The OpenAPI document, generated from the code with this server's limits
             (with the default configuration, byte for byte the repository's `openapi.yaml`).
+            No schema: it is the OpenAPI 3.0 document itself, and a client
+            generator that cannot read YAML then takes the body as it is.
           content:
-            application/yaml:
-              schema:
-                type: object
+            application/yaml: {}
       x-problems: [default]
     """
     # Built once per app (tens of milliseconds), then served from memory.
@@ -141,8 +141,14 @@ def docs_asset(asset: str) -> Response:
         example: swagger-ui.css
       responses:
         '200':
-          description: A static file (JavaScript, CSS, images, maps).
+          description: |
+            A static file (JavaScript, CSS, images, maps), with the type its
+            name gives (`application/octet-stream` when the name gives none).
           content:
+            application/octet-stream:
+              schema:
+                type: string
+                format: binary
             '*/*':
               schema:
                 type: string

@@ -2,7 +2,10 @@
 
 A problem is ``application/problem+json`` with ``type``, ``title``, ``status``
 and ``detail``; validation problems add ``errors``, a map from request field
-to messages (nested the way marshmallow reports them). Plain HTTP errors
+to messages (nested the way marshmallow reports them). A position the engine
+refuses is keyed by the JSON path of its bad part (``position.pits[2][3]``,
+``position.to_move``, ``position.rules.min_seeds``; just ``position`` for a
+position given as text notation), from the exception's ``path``. Plain HTTP errors
 (404, 405, 413, 415) use ``type: about:blank`` with the status phrase as
 title, as RFC 9457 section 4.2.1 recommends; problems specific to this API
 have their own ``urn:igisoro:problem:*`` type, listed in ``openapi.yaml``.
@@ -18,7 +21,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import igisoro
-from igisoro.problems import problem_type
+from igisoro.problems import error_key, problem_type
 
 log = logging.getLogger(__name__)
 
@@ -78,11 +81,12 @@ def validation_problem(errors: dict[str, Any], detail: str | None = None) -> Pro
 
 
 def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
-    """422 for an input the engine refused, with its message (it names the input)."""
+    """422 for an input the engine refused, with its message (it names the
+    input), under the JSON path of the bad part (see :func:`igisoro.problems.error_key`)."""
     # The library's table, so a refusal reads the same in a job's result lines.
     slug, title = problem_type(exc)
     detail = str(exc)
-    return Problem(422, slug, title, detail, errors={field: [detail]})
+    return Problem(422, slug, title, detail, errors={error_key(field, exc): [detail]})
 
 
 def register(app: Flask) -> None:

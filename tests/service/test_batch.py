@@ -38,11 +38,11 @@ def test_bad_items_are_errors_in_place(client, unexpected_errors):
     assert results[2]["error"]["type"] == "urn:igisoro:problem:invalid-position"
     for i in (3, 4):
         assert results[i]["error"]["type"] == "urn:igisoro:problem:validation-error"
-        assert results[i]["error"]["status"] == 422 and "position" in results[i]["error"]["errors"]
+        assert results[i]["error"]["status"] == 422 and f"positions[{i}]" in results[i]["error"]["errors"]
     # Read by the batch pipeline (igisoro.batch, as jobs read it): the
     # engine's reader refuses a non-object ``rules`` and names it.
     assert results[6]["error"]["type"] == "urn:igisoro:problem:invalid-position"
-    assert results[6]["error"]["status"] == 422 and "position" in results[6]["error"]["errors"]
+    assert results[6]["error"]["status"] == 422 and "positions[6].rules" in results[6]["error"]["errors"]
     assert "rules must be an object" in results[6]["error"]["detail"]
     assert unexpected_errors == []
 
@@ -85,3 +85,12 @@ def test_null_number_and_bad_objects_are_error_entries_not_a_rejected_batch(clie
             assert x["error"]["status"] == 422 and x["error"]["detail"]
         else:
             assert x["best_move"] is not None
+
+
+def test_a_bad_item_names_its_json_path(client) -> None:  # type: ignore[no-untyped-def]
+    """Issue 30: an item's error is keyed by its path in the request."""
+    bad = {"pits": [[0] * 8, [4] * 8, [4] * 8, [-1, 0, 0, 0, 0, 0, 0, 0]]}
+    r = client.post("/v1/analysis/batch", json={"positions": [START, bad], "depth": 1})
+    assert r.status_code == 200, r.get_json()
+    error = r.get_json()["results"][1]["error"]
+    assert error["errors"] == {"positions[1].pits[3][0]": [error["detail"]]}

@@ -39,16 +39,18 @@ def test_solve_answers_the_core_json(client) -> None:  # type: ignore[no-untyped
 
 
 def test_batch_entries_are_analyse_items_lines(client) -> None:  # type: ignore[no-untyped-def]
-    items = [START, "junk", 42, ISOLO, {"variant": "igisoro"}, "x" * 2000, None]
+    bad_pit = {"pits": [[0] * 8, [4] * 8, [4] * 8, [-1, 0, 0, 0, 0, 0, 0, 0]]}
+    items = [START, "junk", 42, ISOLO, {"variant": "igisoro"}, "x" * 2000, None, bad_pit]
     body = client.post("/v1/analysis/batch", json={"positions": items, "depth": 2, "multipv": 2}).json
     lines = analyse_items("positions", items, Limits(depth=2, multipv=2),
-                          max_notation_length=config.Config.MAX_NOTATION_LENGTH)
+                          max_notation_length=config.Config.MAX_NOTATION_LENGTH, item_field="positions[{index}]")
     assert body["limits"] == lines[0]["limits"] and body["engine_version"] == lines[0]["engine_version"]
     stated = ("limits", "engine_version") + _TIME
     assert [_untimed(r) for r in body["results"]] == [{k: v for k, v in ln.items() if k not in stated}
                                                       for ln in lines]
-    assert ["error" in r for r in body["results"]] == [False, True, True, False, True, True, True]
+    assert ["error" in r for r in body["results"]] == [False, True, True, False, True, True, True, True]
     assert body["results"][5]["error"]["detail"] == "Longer than the limit of 1000 characters."
+    assert list(body["results"][7]["error"]["errors"]) == ["positions[7].pits[3][0]"]
 
 
 def test_the_service_defaults_are_the_library_s(app) -> None:  # type: ignore[no-untyped-def]

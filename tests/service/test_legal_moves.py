@@ -118,26 +118,27 @@ def test_validation_errors(client, unexpected_errors, body, field):
 
 
 @pytest.mark.parametrize(
-    ("position", "problem"),
+    ("position", "problem", "path"),
     [
-        ("igisoro 1,2,3 s", "invalid-notation"),
-        ("nosuch 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s", "unknown-variant"),
-        ({"pits": [[0] * 8] * 4}, "invalid-position"),
-        ({"pits": [[2] * 8] * 4, "colour": "red"}, "invalid-position"),
-        ({"pits": [[2] * 8] * 4, "rules": {"min_seeds": "two"}}, "invalid-position"),
-        ({"pits": [[2**70] * 8] * 4}, "invalid-position"),
-        ({"pits": [[1.5] * 8] * 4}, "invalid-position"),
-        ({"pits": [[2] * 8] * 4, "to_move": "east"}, "invalid-position"),
-        ({"pits": [[2] * 8] * 4, "variant": 3}, "invalid-position"),
-        ({"pits": [list(range(10000))]}, "invalid-position"),
+        ("igisoro 1,2,3 s", "invalid-notation", "position"),
+        ("nosuch 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s", "unknown-variant", "position"),
+        ({"pits": [[0] * 8] * 4}, "invalid-position", "position.pits"),
+        ({"pits": [[2] * 8] * 4, "colour": "red"}, "invalid-position", "position.colour"),
+        ({"pits": [[2] * 8] * 4, "rules": {"min_seeds": "two"}}, "invalid-position", "position.rules.min_seeds"),
+        ({"pits": [[2**70] * 8] * 4}, "invalid-position", "position.pits[0][0]"),
+        ({"pits": [[1.5] * 8] * 4}, "invalid-position", "position.pits[0][0]"),
+        ({"pits": [[2] * 8] * 4, "to_move": "east"}, "invalid-position", "position.to_move"),
+        ({"pits": [[2] * 8] * 4, "variant": 3}, "invalid-position", "position.variant"),
+        ({"pits": [list(range(10000))]}, "invalid-position", "position.pits"),
     ],
 )
-def test_engine_rejects_position(client, unexpected_errors, position, problem):
+def test_engine_rejects_position(client, unexpected_errors, position, problem, path):
     r = client.post("/v1/legal-moves", json={"position": position})
     assert r.status_code == 422
     assert r.content_type == "application/problem+json"
     assert r.json["type"] == f"urn:igisoro:problem:{problem}"
-    assert r.json["errors"]["position"] == [r.json["detail"]]
+    # Keyed by the JSON path of the bad part (issue 30); notation: the field.
+    assert r.json["errors"] == {path: [r.json["detail"]]}
     assert unexpected_errors == []
 
 
@@ -245,7 +246,8 @@ def test_isolo_engine_rejects_position(client, unexpected_errors, position):
     r = client.post("/v1/legal-moves", json={"position": position})
     assert r.status_code == 422, r.json
     assert r.json["type"] in ("urn:igisoro:problem:invalid-position", "urn:igisoro:problem:invalid-notation")
-    assert r.json["errors"]["position"] == [r.json["detail"]]
+    [(key, messages)] = r.json["errors"].items()
+    assert key.split(".")[0] == "position" and messages == [r.json["detail"]]
     assert unexpected_errors == []
 
 

@@ -131,37 +131,115 @@ def test_rule_options_match_engine(spec):
     assert {o["board"] for o in options.values()} <= boards
 
 
+FAMILY = {"4x8": "4x8", "2xn": "Isolo"}
+
+
 def test_variants_match_engine(spec):
-    """The variant enum lists every name and alias; the board enum every board."""
+    """Each family's variant enum lists every name and alias of its board;
+    the board enum every board."""
     import igisoro
 
     s = spec["components"]["schemas"]
-    names = [n for v in igisoro.variants() for n in (v.name, *v.aliases)]
-    assert s["VariantName"]["enum"] == names
-    assert set(s["Board"]["enum"]) == {v.board for v in igisoro.variants()}
+    for board, family in FAMILY.items():
+        names = [n for v in igisoro.variants() if v.board == board for n in (v.name, *v.aliases)]
+        assert s[f"VariantName{family}"]["enum"] == names
+    assert set(s["Board"]["enum"]) == {v.board for v in igisoro.variants()} == set(FAMILY)
+
+
+def test_family_rules_match_engine(spec):
+    """Each family's rule options are the engine's options of its board."""
+    import igisoro
+
+    s = spec["components"]["schemas"]
+    for board, family in FAMILY.items():
+        documented = s[f"Rules{family}"]["properties"]
+        assert set(documented) == {o["name"] for o in igisoro.rule_options() if o["board"] == board}
+        for name, prop in documented.items():
+            shared = s["Rules"]["properties"][name]
+            assert {k: v for k, v in prop.items() if k != "description"} == \
+                {k: v for k, v in shared.items() if k != "description"}
 
 
 def test_documented_board_shapes_fit_every_variant(spec):
-    """Every variant's start picture fits the documented Pits bounds."""
+    """Every variant's start picture fits its family's Pits bounds, and no
+    picture fits the other family's."""
     import igisoro
 
-    pits = spec["components"]["schemas"]["Pits"]
+    s = spec["components"]["schemas"]
+
+    def fits(pits: dict, rows: list[list[int]]) -> bool:
+        return (pits["minItems"] <= len(rows) <= pits["maxItems"]
+                and all(pits["items"]["minItems"] <= len(r) <= pits["items"]["maxItems"] for r in rows))
+
     for v in igisoro.variants():
-        for holes in ([4, 8] if v.board == "2xn" else [None]):
+        for holes in ([4, 6, 8] if v.board == "2xn" else [None]):
             start = igisoro.Position.from_notation(v.start)
             rows = start.pits if holes is None else [[2] * holes] * 2
-            assert pits["minItems"] <= len(rows) <= pits["maxItems"]
-            assert all(pits["items"]["minItems"] <= len(r) <= pits["items"]["maxItems"] for r in rows)
+            other = "Isolo" if v.board == "4x8" else "4x8"
+            assert fits(s[f"Pits{FAMILY[v.board]}"], rows)
+            assert not fits(s[f"Pits{other}"], rows)
 
 
 def test_state_fields_match_engine(spec):
-    """Every JSON key the engine writes is documented, and the phase values agree."""
+    """Each family's JSON keys are exactly the keys the engine writes for its
+    variants (so a 4x8 position cannot carry `phase`, nor Isolo's
+    `opening_plies`), and the output forms require them all."""
     import igisoro
 
-    documented = spec["components"]["schemas"]["PositionJSON"]["properties"]
+    s = spec["components"]["schemas"]
     for v in igisoro.variants():
-        assert set(igisoro.Position.from_notation(v.start).to_json()) <= set(documented)
-    assert documented["phase"]["enum"] == ["fore_play", "kucheleka", "main"]
+        family = FAMILY[v.board]
+        written = igisoro.Position.from_notation(v.start).to_json()
+        assert set(written) == set(s[f"Position{family}"]["properties"])
+        assert s[f"Position{family}"]["additionalProperties"] is False
+        assert set(s[f"Position{family}Out"]["allOf"][1]["required"]) == set(written)
+        assert s["PositionOut"]["discriminator"]["mapping"][v.name] == f"#/components/schemas/Position{family}Out"
+    assert set(s["PositionOut"]["discriminator"]["mapping"]) == {v.name for v in igisoro.variants()}
+    assert s["PositionIsolo"]["properties"]["phase"]["enum"] == ["fore_play", "kucheleka", "main"]
+
+
+def test_position_forms_are_exclusive(spec):
+    """Each engine-valid JSON position matches exactly one family's schema,
+    and the state fields of the other family are refused by both."""
+    import json
+
+    import igisoro
+    import jsonschema_rs  # schemathesis's validator
+
+    s = spec["components"]["schemas"]
+
+    def plain(node: object) -> object:
+        """OpenAPI 3.0's ``nullable`` as JSON Schema."""
+        if isinstance(node, list):
+            return [plain(x) for x in node]
+        if not isinstance(node, dict):
+            return node
+        out = {k: plain(v) for k, v in node.items() if k != "nullable"}
+        if node.get("nullable") and "type" in node:
+            out["type"] = [node["type"], "null"]
+        return out
+
+    components = plain(spec["components"])
+
+    def matches(name: str, doc: dict) -> bool:
+        schema = {"components": components, "$ref": f"#/components/schemas/{name}"}
+        return bool(jsonschema_rs.Draft4Validator(schema).is_valid(doc))
+
+    assert s["PositionJSON"]["oneOf"] == [{"$ref": "#/components/schemas/Position4x8"},
+                                          {"$ref": "#/components/schemas/PositionIsolo"}]
+    for v in igisoro.variants():
+        written = igisoro.Position.from_notation(v.start).to_json()
+        family = FAMILY[v.board]
+        other = "Isolo" if family == "4x8" else "4x8"
+        assert matches(f"Position{family}", written) and not matches(f"Position{other}", written)
+        igisoro.Position.from_json(json.dumps(written))  # and the engine reads it back
+        wrong = {**written, **({"phase": "main"} if family == "4x8" else {"opening_plies": 0})}
+        assert not matches("Position4x8", wrong) and not matches("PositionIsolo", wrong)
+        with pytest.raises(igisoro.InvalidPositionError):
+            igisoro.Position.from_json(json.dumps(wrong))
+    # Only `pits` is needed for a 4x8 position; Isolo needs its `variant`.
+    assert matches("Position4x8", {"pits": [[0] * 8, [4] * 8, [4] * 8, [0] * 8]})
+    assert not matches("PositionIsolo", {"pits": [[2] * 4, [2] * 4]})
 
 
 def test_docs_page_uses_local_assets(client):

@@ -47,7 +47,7 @@ use igisoro_core::board4x8::rules::Opening;
 use igisoro_core::board4x8::{notation, Igisoro, Position};
 use igisoro_core::explore::status;
 use igisoro_core::rng::Rng;
-use igisoro_core::search::eval::threats;
+use igisoro_core::search::board4x8::static_eval::threats;
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason};
 use igisoro_core::{Side, Status};
 use std::cell::RefCell;

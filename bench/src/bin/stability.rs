@@ -66,7 +66,10 @@ const EVALS: [(&str, Eval); 5] = [
 /// The evaluation before issue 21 part 3: the static value alone (the
 /// engine's weights, no look-ahead at the horizon).
 fn eval_static(p: &Position) -> i32 {
-    igisoro_core::search::eval::evaluate_weighted(p, &igisoro_core::search::eval::WEIGHTS)
+    igisoro_core::search::board4x8::static_eval::evaluate_weighted(
+        p,
+        &igisoro_core::search::board4x8::static_eval::WEIGHTS,
+    )
 }
 
 static SHARE: std::sync::OnceLock<(i32, i32)> = std::sync::OnceLock::new();
@@ -78,7 +81,7 @@ fn eval_shared(p: &Position) -> i32 {
         let (n, d) = s.split_once('/').unwrap_or_else(|| fail("--share N/D"));
         (n.parse().unwrap_or_else(|_| fail("--share N/D")), d.parse().unwrap_or_else(|_| fail("--share N/D")))
     });
-    igisoro_core::search::tempo::evaluate_shared(p, share)
+    igisoro_core::search::board4x8::tempo::evaluate_shared(p, share)
 }
 
 /// The evaluation `--eval` names.
@@ -251,7 +254,7 @@ fn measure() {
 /// the side to move's best single-lap capture (seeds) and capturing start
 /// pits, the waiting side's, and both sides' start pits.
 fn tempo_features(p: &Position) -> [f64; TEMPO_FEATURES] {
-    use igisoro_core::search::eval::threats;
+    use igisoro_core::search::board4x8::static_eval::threats;
     let me = p.to_move().index();
     let pits = p.local_pits();
     let min = p.rules().min_seeds.max(1);

@@ -1,7 +1,7 @@
 //! Evaluation tuning by self-play (issue 3), hand-run and reproducible.
 //!
 //! Method: coordinate search from the engine's weights
-//! (`search::eval::WEIGHTS`). Each round tries, for every weight in turn,
+//! (`search::board4x8::static_eval::WEIGHTS`). Each round tries, for every weight in turn,
 //! the candidates "x 3/2" and "x 2/3" (a zero weight tries `--step` and
 //! 2 x `--step`). A candidate plays `--games` games against the current
 //! weights: both sides search to the same fixed `--depth` (no time limit,
@@ -26,7 +26,7 @@
 use igisoro_bench::arg;
 use igisoro_bench::matches::{openings, play_game, rules_start, Player, Tally};
 use igisoro_core::board4x8::{Igisoro, Position};
-use igisoro_core::search::eval::{evaluate_weighted, Weights, WEIGHTS};
+use igisoro_core::search::board4x8::static_eval::{evaluate_weighted, Weights, WEIGHTS};
 use igisoro_core::search::Evaluate;
 use igisoro_core::Side;
 use std::cell::Cell;

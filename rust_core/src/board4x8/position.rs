@@ -74,8 +74,9 @@ impl Setup {
 pub enum PositionError {
     /// `pits` is not 4 rows of 8.
     PitShape(String),
-    /// A count is negative or too large.
-    BadCount { pit: String, value: i64 },
+    /// A count is negative or too large: the pit's name and its `(row,
+    /// column)` in the `pits` picture as given.
+    BadCount { pit: String, at: (usize, usize), value: i64 },
     /// The seeds do not add up to the variant's total.
     SeedTotal { found: i64, expected: u32 },
     /// The variant, a rule option or the side to move (shared by every family).
@@ -88,7 +89,7 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::PitShape(d) => write!(f, "wrong number of pits: {}", d),
-            PositionError::BadCount { pit, value } => {
+            PositionError::BadCount { pit, value, .. } => {
                 write!(f, "pit {} holds {}, but a count must be an integer from 0 to 64", pit, value)
             }
             PositionError::SeedTotal { found, expected } => {
@@ -133,7 +134,7 @@ fn picture(variant: Variant, pits: &[Vec<i64>]) -> Result<[[u8; 8]; 4], Position
         for (c, &v) in row.iter().enumerate() {
             if !(0..=64).contains(&v) {
                 let pit = Pit((c * 4 + 3 - k) as u8).name();
-                return Err(PositionError::BadCount { pit, value: v });
+                return Err(PositionError::BadCount { pit, at: (k, c), value: v });
             }
             picture[k][c] = v as u8;
             total += v;

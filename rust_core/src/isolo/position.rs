@@ -121,8 +121,9 @@ impl Setup {
 pub enum PositionError {
     /// `pits` is not 2 rows of `holes` (4..=8) holes.
     PitShape(String),
-    /// A count is negative or above [`MAX_TOTAL`].
-    BadCount { pit: String, value: i64 },
+    /// A count is negative or above [`MAX_TOTAL`]: the hole's name and its
+    /// `(row, column)` in the `pits` picture as given.
+    BadCount { pit: String, at: (usize, usize), value: i64 },
     /// The seeds add up to more than [`MAX_TOTAL`].
     SeedTotal { found: i64, max: u32 },
     /// The variant, a rule option or the side to move (shared by every family).
@@ -137,7 +138,7 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::PitShape(d) => write!(f, "wrong number of holes: {}", d),
-            PositionError::BadCount { pit, value } => {
+            PositionError::BadCount { pit, value, .. } => {
                 write!(f, "hole {} holds {}, but a count must be an integer from 0 to {}", pit, value, MAX_TOTAL)
             }
             PositionError::SeedTotal { found, max } => {
@@ -209,7 +210,7 @@ fn board(
         for (c, &v) in pits[k].iter().enumerate() {
             if !(0..=MAX_TOTAL as i64).contains(&v) {
                 let pit = Hole((c * 2 + side.index()) as u8).name();
-                return Err(PositionError::BadCount { pit, value: v });
+                return Err(PositionError::BadCount { pit, at: (k, c), value: v });
             }
             cols[c] = v as u16;
             total += v;

@@ -3,7 +3,7 @@
 //! function copies fields from one form to the other.
 
 use super::to_py_err;
-use crate::error::Error;
+use crate::error::FormError;
 use crate::game::Event;
 use crate::json_form::RuleValue;
 use crate::search::{Analysis, Line, Outcome, Score, Solution, StopReason};
@@ -155,7 +155,7 @@ pub(super) fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_jso
     use serde_json::Value;
     let bad = |why: &str| {
         let shown: String = v.repr().map_or_else(|_| "?".into(), |r| r.to_string().chars().take(80).collect());
-        to_py_err(Error::Position(format!("not JSON ({why}): {shown}")))
+        to_py_err(FormError::whole(format!("not JSON ({why}): {shown}")).into())
     };
     if depth > 32 {
         return Err(bad("nested too deeply"));

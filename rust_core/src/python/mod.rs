@@ -16,7 +16,7 @@ mod convert;
 use crate::any_position::{self, AnyPosition, Family, BOARDS};
 use crate::board4x8::rules::OptionKind;
 use crate::budget::{with_budget, Budget};
-use crate::error::Error;
+use crate::error::{Error, ErrorValue};
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::Game;
 use crate::json_form::{self, Extra};
@@ -43,18 +43,57 @@ create_exception!(_igisoro, IllegalMoveError, IgisoroError, "A move that is not 
 create_exception!(_igisoro, InvalidLimitError, IgisoroError, "A bound or limit out of range.");
 create_exception!(_igisoro, EngineTimeoutError, IgisoroError, "The time limit ran out before the answer was settled.");
 
-/// The Python exception type of each kind of core error.
+/// What an exception says about the input beyond its message: the
+/// attributes `field`, `pit`, `value` and `path` of every engine exception
+/// (`None` where they do not apply; see `igisoro.errors`).
+#[derive(Default)]
+struct ErrorParts {
+    field: Option<String>,
+    pit: Option<(usize, usize)>,
+    value: Option<ErrorValue>,
+    path: Option<String>,
+}
+
+/// The Python exception type of each kind of core error, with the field,
+/// pit and value it concerns set on the instance.
 fn to_py_err(e: Error) -> PyErr {
     let msg = e.to_string();
-    match e {
-        Error::UnknownVariant(_) => UnknownVariantError::new_err(msg),
-        Error::Position(_) => InvalidPositionError::new_err(msg),
-        Error::Notation { .. } | Error::MoveSyntax(_) => InvalidNotationError::new_err(msg),
-        Error::Play { err: PlayError::Interrupted, .. } => EngineTimeoutError::new_err(msg),
-        Error::Play { .. } => IllegalMoveError::new_err(msg),
-        Error::Limit(_) => InvalidLimitError::new_err(msg),
-        Error::Timeout { .. } => EngineTimeoutError::new_err(msg),
-    }
+    let (err, parts) = match e {
+        Error::UnknownVariant(v) => (
+            UnknownVariantError::new_err(msg),
+            ErrorParts { field: Some("variant".into()), value: Some(ErrorValue::Text(v)), ..Default::default() },
+        ),
+        Error::Position(p) => (
+            InvalidPositionError::new_err(msg),
+            ErrorParts { field: p.field(), pit: p.pit(), value: p.value(), path: p.path() },
+        ),
+        Error::Notation { text, .. } => (
+            InvalidNotationError::new_err(msg),
+            ErrorParts { value: Some(ErrorValue::Text(text)), ..Default::default() },
+        ),
+        Error::MoveSyntax(_) => (InvalidNotationError::new_err(msg), ErrorParts::default()),
+        Error::Play { err: PlayError::Interrupted, .. } => (EngineTimeoutError::new_err(msg), ErrorParts::default()),
+        Error::Play { mv, .. } => {
+            (IllegalMoveError::new_err(msg), ErrorParts { value: Some(ErrorValue::Text(mv)), ..Default::default() })
+        }
+        Error::Limit(_) => (InvalidLimitError::new_err(msg), ErrorParts::default()),
+        Error::Timeout { .. } => (EngineTimeoutError::new_err(msg), ErrorParts::default()),
+    };
+    Python::attach(|py| {
+        let exc = err.value(py);
+        let value = match parts.value {
+            None => py.None(),
+            Some(ErrorValue::Int(n)) => n.into_pyobject(py).map_or_else(|_| py.None(), |v| v.into_any().unbind()),
+            Some(ErrorValue::Text(t)) => t.into_pyobject(py).map_or_else(|_| py.None(), |v| v.into_any().unbind()),
+        };
+        // Setting an attribute on a fresh exception instance cannot fail in
+        // practice; if it did, the class default (None) still answers.
+        let _ = exc.setattr("field", parts.field);
+        let _ = exc.setattr("pit", parts.pit);
+        let _ = exc.setattr("value", value);
+        let _ = exc.setattr("path", parts.path);
+    });
+    err
 }
 
 /// A validated position (any rule system the engine knows).
@@ -442,6 +481,12 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("InvalidLimitError", py.get_type::<InvalidLimitError>())?;
     m.add("EngineTimeoutError", py.get_type::<EngineTimeoutError>())?;
+    // Defaults of the attributes `to_py_err` sets, so that an exception
+    // raised from Python code has them too.
+    let base = py.get_type::<IgisoroError>();
+    for name in ["field", "pit", "value", "path"] {
+        base.setattr(name, py.None())?;
+    }
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
     m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;

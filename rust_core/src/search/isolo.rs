@@ -41,6 +41,7 @@
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
+use super::win_probability::{Context, WinModel, BASELINE_SLOPE};
 use super::zobrist::{mix, splitmix, Zobrist};
 use crate::isolo::geometry::{opposite, MAX_HOLES};
 use crate::isolo::{Choice, Isolo, Phase, Position};
@@ -177,6 +178,12 @@ impl MoveKey for Isolo {
 
     fn key_choice(key: usize) -> Option<Choice> {
         (key < 16).then_some(Choice::Start(crate::isolo::geometry::Hole(key as u8)))
+    }
+}
+
+impl WinModel for Isolo {
+    fn context(_: &Position) -> Context {
+        Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 }
     }
 }
 

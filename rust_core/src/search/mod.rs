@@ -14,9 +14,11 @@
 //! - [`guess`]: the TT move or a killer tried before a turn graph is built;
 //! - [`limits`]: depth / nodes / time / cancellation;
 //! - [`iterative`]: iterative deepening, multi-PV and the result type;
-//! - [`eval`]: static evaluation;
-//! - [`tempo`]: the side to move's tempo at the horizon (one turn of look-ahead);
-//! - [`isolo`]: evaluation, Zobrist keys and move keys for Isolo;
+//! - [`eval`], [`zobrist`], [`ordering`]'s `MoveKey`, [`win_probability`](mod@win_probability)'s
+//!   `WinModel`: the traits a family implements (evaluation, keys, move keys, win model);
+//! - [`board4x8`]: the 4x8 family's implementations (static terms, the tempo
+//!   look-ahead, keys, the fitted win model);
+//! - [`isolo`]: the same for Isolo;
 //! - [`level`]: strength levels 1..10;
 //! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
 //! - [`batch`]: many positions in parallel;
@@ -49,27 +51,48 @@
 //!   the tree they are searched exactly with a path check; at the root each
 //!   option is searched with its canonical route marked as visited.
 
-pub mod alphabeta;
-pub mod batch;
-pub mod eval;
-pub mod guess;
-pub mod in_turn;
-pub mod in_turn_order;
-pub mod isolo;
-pub mod iterative;
-pub mod level;
-pub mod limits;
-pub mod ordering;
-pub mod reference;
-pub mod solve;
-pub mod solve_check;
+/// Declares modules that are the search's internals: private to the crate,
+/// and public only with the `internals` feature, which the hand-run bench
+/// (`bench/`) and the crate's own integration tests turn on to reach them
+/// (a searcher, a turn graph, the static terms). Not a stable interface: the
+/// curated API is the `pub use` list below and the crate root's.
+macro_rules! internal_modules {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        $(#[$attr])*
+        #[cfg(feature = "internals")]
+        pub mod $name;
+        $(#[$attr])*
+        #[cfg(not(feature = "internals"))]
+        // Items only the bench or the integration tests use are dead code
+        // without the feature.
+        #[allow(dead_code)]
+        pub(crate) mod $name;
+    )*};
+}
+
+internal_modules! {
+    alphabeta;
+    batch;
+    board4x8;
+    eval;
+    guess;
+    in_turn;
+    in_turn_order;
+    isolo;
+    iterative;
+    level;
+    limits;
+    ordering;
+    reference;
+    solve;
+    solve_check;
+    tt;
+    turn_graph;
+    win_probability;
+    zobrist;
+}
 mod solve_tt;
 mod solve_turn;
-pub mod tempo;
-pub mod tt;
-pub mod turn_graph;
-pub mod win_probability;
-pub mod zobrist;
 
 pub use batch::analyse_many;
 pub use eval::Evaluate;
@@ -79,7 +102,7 @@ pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
 pub use solve::{solve, solve_certified, Outcome, Solution};
 pub use solve_check::{check, check_until, solve_checked, Certificate, Check};
-pub use win_probability::{win_probability, WinModel};
+pub use win_probability::{win_probability, Context, WinModel};
 pub use zobrist::Zobrist;
 
 use crate::game::Game;

@@ -20,7 +20,6 @@
 //! with opponent decisions (capture or pass, retreat or not) are ordered
 //! once per turn graph, by [`super::in_turn_order`].
 
-use crate::board4x8::{Choice, Igisoro};
 use crate::game::Game;
 
 /// Number of distinct move keys (a generous bound on start pits).
@@ -44,35 +43,6 @@ pub trait MoveKey: Game {
     /// building the graph (`Searcher::try_single`).
     fn follow_up(_options: &[Self::Choice]) -> Option<Self::Choice> {
         None
-    }
-}
-
-impl MoveKey for Igisoro {
-    fn move_key(first: Choice) -> usize {
-        match first {
-            Choice::Start(p) => p.0 as usize, // 0..32, absolute so both sides differ
-            _ => 32,
-        }
-    }
-
-    fn key_choice(key: usize) -> Option<Choice> {
-        (key < 32).then_some(Choice::Start(crate::board4x8::Pit(key as u8)))
-    }
-
-    /// Take the capture and sow counter-clockwise. Why these: a decision
-    /// offers either capture or pass, or the two directions, so exactly one
-    /// option is followed at each; the capture is usually the best choice,
-    /// and a path that never passes meets no retreat decision (the
-    /// opponent's), so its result is the mover's to force. Under
-    /// `igisoro` rules (optional capture) most best options are such a
-    /// path, and without this only starts with no later decision could be
-    /// tried before the graph. With it, this ply's killer is tried first
-    /// under those rules too: tried as a start alone it had made their deep
-    /// searches slower (BENCHMARKS.md in git history, "Options tried before the turn
-    /// graph"); followed up, it makes their typical searches faster
-    /// ("Guessed options followed to the end of the turn").
-    fn follow_up(options: &[Choice]) -> Option<Choice> {
-        [Choice::Capture, Choice::Ccw].into_iter().find(|c| options.contains(c))
     }
 }
 

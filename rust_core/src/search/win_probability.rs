@@ -44,38 +44,16 @@
 //! are almost always proven; an estimate there uses [`BASELINE_SLOPE`].
 //! A position with custom rules uses its base variant's row.
 //!
-//! How the constants were fitted: see [`COEFFICIENTS`] and
+//! How the constants were fitted: see `search::board4x8::COEFFICIENTS` and
 //! docs/benchmarks/win-probability.md.
 
 use super::iterative::{Analysis, Score};
 use super::Engine;
-use crate::board4x8::{Igisoro, Position as Board4x8, Variant};
-use crate::isolo::{Isolo, Position as IsoloPosition};
-use crate::side::Side;
 
 /// Baseline slope per seed of score (`sigmoid(BASELINE_SLOPE * seeds)`),
 /// one for every variant; also the model for Isolo's rare estimates.
-/// Fitted with [`COEFFICIENTS`].
+/// Fitted with the 4x8 family's coefficients (`search/board4x8.rs`).
 pub const BASELINE_SLOPE: f64 = 0.161167;
-
-/// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
-/// `c` (per start pit of margin), `d` (per seed of material margin).
-///
-/// Fitted on 2026-11-25 (refitted after the tempo look-ahead changed the
-/// search's scores) by `.venv-bench/bin/python bench/winprob_fit.py
-/// --data bench/data/winprob/selfplay-d4.tsv.gz` (logistic regression
-/// without intercept, per variant, on the training games' positions with a
-/// seed score) from the self-play data of `cargo run --release -p
-/// igisoro-bench --bin winprob -- generate` (depth-4 searches, command and
-/// results in docs/benchmarks/win-probability.md). Re-run both after a
-/// change to the search's scores and paste the printed block here.
-pub const COEFFICIENTS: [[f64; 3]; 5] = [
-    [0.221693, 0.032026, -0.026342], // igisoro
-    [0.170712, -0.020877, 0.018693], // igisoro-wikipedia
-    [0.108084, -0.139008, 0.032945], // igisoro-fr
-    [0.239904, -0.115946, 0.016518], // ikibuguzo-1
-    [0.206592, 0.072347, -0.028378], // ikibuguzo-2
-];
 
 /// An estimate (not a proven result) stays in `ESTIMATE_MIN..=1 -
 /// ESTIMATE_MIN`, so that exactly 0 and 1 mean a proven loss and win.
@@ -96,27 +74,6 @@ pub struct Context {
 pub trait WinModel: Engine {
     /// The model's view of `pos` (see [`Context`]).
     fn context(pos: &Self::Pos) -> Context;
-}
-
-impl WinModel for Igisoro {
-    fn context(pos: &Board4x8) -> Context {
-        let me = pos.to_move();
-        let pits = pos.local_pits();
-        let min = pos.rules().min_seeds.max(1);
-        let starts = |s: Side| pits[s.index()].iter().filter(|&&c| c >= min).count() as i32;
-        let variant = Variant::ALL.iter().position(|&v| v == pos.variant()).expect("every variant is in ALL");
-        Context {
-            coefficients: COEFFICIENTS[variant],
-            starts: starts(me) - starts(me.other()),
-            material: pos.seeds(me) as i32 - pos.seeds(me.other()) as i32,
-        }
-    }
-}
-
-impl WinModel for Isolo {
-    fn context(_: &IsoloPosition) -> Context {
-        Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 }
-    }
 }
 
 /// The probability that the side to move of `pos` wins, given a search's
@@ -147,6 +104,10 @@ pub fn estimate(ctx: &Context, seeds: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board4x8::{Igisoro, Position as Board4x8, Variant};
+    use crate::isolo::{Isolo, Position as IsoloPosition};
+    use crate::search::board4x8::COEFFICIENTS;
+    use crate::side::Side;
     use crate::board4x8::{notation, Setup};
     use crate::explore::{random_move, status};
     use crate::rng::Rng;

@@ -80,7 +80,8 @@ def batch() -> dict[str, Any]:
     # parallel engine call, under the request's deadline.
     run = functools.partial(analyse_items, "positions", req["positions"],
                             Limits(used["depth"], used["nodes"], used["time_ms"], used["multipv"]),
-                            max_notation_length=current_app.config["MAX_NOTATION_LENGTH"])
+                            max_notation_length=current_app.config["MAX_NOTATION_LENGTH"],
+                            item_field="positions[{index}]")
     lines = search_policy.run(run, field="positions")
     # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
     results = [{k: v for k, v in line.items() if k not in _STATED} for line in lines]

@@ -216,6 +216,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
           application/x-ndjson:
             schema:
               type: string
+              format: binary
               description: One item per line (a position, or a game object); blank lines are skipped.
       responses:
         '202':
@@ -409,6 +410,7 @@ def results(job_id: str) -> Response:
             application/x-ndjson:
               schema:
                 type: string
+                format: binary
       x-problems: [401, 404, 422, 503, default]
     """
     job = _found(job_id)
@@ -434,14 +436,22 @@ def cancel(job_id: str) -> dict[str, Any]:
       tags:
       - jobs
       operationId: cancelJob
-      summary: Cancel a job
+      summary: Cancel a job (its results are kept until it expires)
       description: |
-        A queued or running job becomes `cancelled`: chunks not started are
-        skipped, results already done stay readable until the job expires.
-        A finished job is left as it is.
+        Cancels; does not delete. A queued or running job becomes
+        `cancelled` (`finished` set to now): chunks not started are skipped,
+        and a chunk running at that moment is dropped when it ends (its lines
+        are not stored). The job and the result lines already stored are
+        kept: `GET /v1/jobs/{id}`, `GET /v1/jobs/{id}/results` and the
+        listing answer for it as for any finished job until its retention
+        (`JOB_RETENTION`, default 7 days) has passed since the cancel; then
+        it expires and is removed (Redis store: at once; SQLite store: at
+        the next submission), after which it is a 404. A job already `done`, `failed` or `cancelled` is
+        left as it is (the same 200, nothing changes), so repeating the
+        request is harmless.
       responses:
         '200':
-          description: The job after the request.
+          description: The job after the request (`cancelled`, or the final state it already had).
           content:
             application/json:
               schema:

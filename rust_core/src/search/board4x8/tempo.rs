@@ -46,9 +46,9 @@
 //! times the instructions per node. Isolo's evaluation and the baseline
 //! bot's are not touched.
 
-use super::eval::{evaluate_weighted, WEIGHTS};
-use super::limits::TURN_LAPS;
-use super::MoveKey;
+use super::static_eval::{evaluate_weighted, WEIGHTS};
+use crate::search::limits::TURN_LAPS;
+use crate::search::MoveKey;
 use crate::board4x8::{Choice, Igisoro, Position};
 use crate::game::{Actor, Advance, Game, NoTrace, Point};
 

@@ -1,0 +1,175 @@
+//! The 4x8 family's search code: how the engine evaluates, keys and orders
+//! Igisoro positions, and its win-probability model. The search itself is
+//! generic ([`super::alphabeta`] and friends, over [`super::Engine`]); this
+//! file is where the family plugs into its traits, beside
+//! [`super::isolo`] for Isolo. The static terms are in [`static_eval`], the
+//! one-turn tempo look-ahead in [`tempo`].
+
+pub mod static_eval;
+pub mod tempo;
+
+use super::eval::Evaluate;
+use super::ordering::MoveKey;
+use super::win_probability::{Context, WinModel};
+use super::zobrist::{mix, splitmix, Zobrist};
+use crate::board4x8::{Choice, Igisoro, Position, Variant};
+use crate::side::Side;
+use static_eval::mobility;
+
+impl Evaluate for Igisoro {
+    /// The static value with the side to move's tempo measured by one
+    /// turn of look-ahead ([`tempo`]).
+    fn evaluate(pos: &Position) -> i32 {
+        tempo::evaluate(pos)
+    }
+
+    fn baseline(pos: &Position) -> i32 {
+        let me = pos.to_move().index();
+        let pits = pos.local_pits();
+        let min = pos.rules().min_seeds;
+        let material = pos.seeds(pos.to_move()) as i32 - pos.seeds(pos.to_move().other()) as i32;
+        let mob = mobility(&pits[me], min) - mobility(&pits[1 - me], min);
+        // 10 x material + 2 x mobility, in tenths of a seed -> centiseeds.
+        (10 * material + 2 * mob) * 10
+    }
+}
+
+/// Counts 0..=64 are possible (all 64 seeds in one pit).
+const COUNTS: usize = 65;
+const PIT_KEYS: usize = 2 * 16 * COUNTS;
+
+const fn pit_table() -> [u64; PIT_KEYS] {
+    let mut t = [0u64; PIT_KEYS];
+    let mut i = 0;
+    while i < PIT_KEYS {
+        // An empty pit adds nothing (key 0), so the key needs no branch on
+        // each pit's count (a mispredicted branch per pit cost more than
+        // the lookups).
+        t[i] = if i % COUNTS == 0 { 0 } else { splitmix(0x1650_5EED ^ (i as u64).wrapping_mul(0x2545_F491_4F6C_DD1D)) };
+        i += 1;
+    }
+    t
+}
+
+static PIT: [u64; PIT_KEYS] = pit_table();
+const NORTH_TO_MOVE: u64 = splitmix(0xA11CE);
+/// The rules pack into well under 64 bits; hashing them makes a table shared
+/// between positions with custom rules safe (rules never change in a game,
+/// but a batch or a cached table might mix games).
+fn rules_bits(pos: &Position) -> u64 {
+    let r = pos.rules();
+    (r.min_seeds as u64)
+        | (r.capture as u64) << 8
+        | (r.retreat as u64) << 10
+        | (r.captured_sowing as u64) << 11
+        | (r.clockwise as u64) << 14
+        | (r.reverse as u64) << 17
+        | (r.opening as u64) << 33
+        | (r.end_pits_win as u64) << 36
+        | (pos.variant() as u64) << 40
+}
+
+impl Zobrist for Igisoro {
+    fn zobrist(pos: &Position) -> u64 {
+        let pits = pos.local_pits();
+        let mut h = 0u64;
+        for (s, row) in pits.iter().enumerate() {
+            for (i, &c) in row.iter().enumerate() {
+                h ^= PIT[(s * 16 + i) * COUNTS + c as usize];
+            }
+        }
+        if pos.to_move() == Side::North {
+            h ^= NORTH_TO_MOVE;
+        }
+        if pos.opening_plies() != 0 {
+            h ^= mix(1, pos.opening_plies() as u64);
+        }
+        if let Some(w) = pos.winner() {
+            h ^= mix(2, w.index() as u64 + 1);
+        }
+        h ^ mix(3, rules_bits(pos))
+    }
+}
+
+impl MoveKey for Igisoro {
+    fn move_key(first: Choice) -> usize {
+        match first {
+            Choice::Start(p) => p.0 as usize, // 0..32, absolute so both sides differ
+            _ => 32,
+        }
+    }
+
+    fn key_choice(key: usize) -> Option<Choice> {
+        (key < 32).then_some(Choice::Start(crate::board4x8::Pit(key as u8)))
+    }
+
+    /// Take the capture and sow counter-clockwise. Why these: a decision
+    /// offers either capture or pass, or the two directions, so exactly one
+    /// option is followed at each; the capture is usually the best choice,
+    /// and a path that never passes meets no retreat decision (the
+    /// opponent's), so its result is the mover's to force. Under
+    /// `igisoro` rules (optional capture) most best options are such a
+    /// path, and without this only starts with no later decision could be
+    /// tried before the graph. With it, this ply's killer is tried first
+    /// under those rules too: tried as a start alone it had made their deep
+    /// searches slower (BENCHMARKS.md in git history, "Options tried before the turn
+    /// graph"); followed up, it makes their typical searches faster
+    /// ("Guessed options followed to the end of the turn").
+    fn follow_up(options: &[Choice]) -> Option<Choice> {
+        [Choice::Capture, Choice::Ccw].into_iter().find(|c| options.contains(c))
+    }
+}
+
+/// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
+/// `c` (per start pit of margin), `d` (per seed of material margin).
+///
+/// Fitted on 2026-11-25 (refitted after the tempo look-ahead changed the
+/// search's scores) by `.venv-bench/bin/python bench/winprob_fit.py
+/// --data bench/data/winprob/selfplay-d4.tsv.gz` (logistic regression
+/// without intercept, per variant, on the training games' positions with a
+/// seed score) from the self-play data of `cargo run --release -p
+/// igisoro-bench --bin winprob -- generate` (depth-4 searches, command and
+/// results in docs/benchmarks/win-probability.md). Re-run both after a
+/// change to the search's scores and paste the printed block here.
+pub const COEFFICIENTS: [[f64; 3]; 5] = [
+    [0.221693, 0.032026, -0.026342], // igisoro
+    [0.170712, -0.020877, 0.018693], // igisoro-wikipedia
+    [0.108084, -0.139008, 0.032945], // igisoro-fr
+    [0.239904, -0.115946, 0.016518], // ikibuguzo-1
+    [0.206592, 0.072347, -0.028378], // ikibuguzo-2
+];
+
+impl WinModel for Igisoro {
+    fn context(pos: &Position) -> Context {
+        let me = pos.to_move();
+        let pits = pos.local_pits();
+        let min = pos.rules().min_seeds.max(1);
+        let starts = |s: Side| pits[s.index()].iter().filter(|&&c| c >= min).count() as i32;
+        let variant = Variant::ALL.iter().position(|&v| v == pos.variant()).expect("every variant is in ALL");
+        Context {
+            coefficients: COEFFICIENTS[variant],
+            starts: starts(me) - starts(me.other()),
+            material: pos.seeds(me) as i32 - pos.seeds(me.other()) as i32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::explore::legal_moves;
+
+    #[test]
+    fn keys_separate_distinct_results() {
+        for v in Variant::ALL {
+            let p = Position::start(v);
+            let ms = legal_moves::<Igisoro>(&p, None).moves;
+            let mut keys: Vec<u64> = ms.iter().map(|m| Igisoro::zobrist(&m.result)).collect();
+            keys.push(Igisoro::zobrist(&p));
+            let n = keys.len();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), n, "{}", v);
+        }
+    }
+}
