@@ -19,7 +19,10 @@ from igisoro.errors import (
     UnknownVariantError,
 )
 
-__all__ = ["error_key", "item_problem", "problem", "problem_type"]
+__all__ = ["PROBLEM_TYPE_PREFIX", "error_key", "item_problem", "problem", "problem_document", "problem_type"]
+
+#: The problem types specific to this API are ``urn:igisoro:problem:<slug>``.
+PROBLEM_TYPE_PREFIX = "urn:igisoro:problem:"
 
 
 #: Problem type (the tail of ``urn:igisoro:problem:<slug>``) and title per
@@ -84,5 +87,20 @@ def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
 def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:
     """A problem object (``type``, ``title``, ``status``, ``detail`` and
     ``errors`` on ``field``), shaped like the HTTP API's."""
-    return {"type": "urn:igisoro:problem:" + slug, "title": title, "status": status, "detail": detail,
-            "errors": {field: [detail]}}
+    return problem_document(status, PROBLEM_TYPE_PREFIX + slug, title, detail, {field: [detail]})
+
+
+def problem_document(status: int, type_: str, title: str, detail: str,
+                     errors: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The RFC 9457 problem document: ``{"type", "title", "status",
+    "detail"}`` plus ``errors`` if any. The one builder of the form: the
+    HTTP service's error responses (``igisoro_service.problems``) and the
+    error lines of a batch both come from here.
+
+    >>> problem_document(404, "about:blank", "Not Found", "No such job.")
+    {'type': 'about:blank', 'title': 'Not Found', 'status': 404, 'detail': 'No such job.'}
+    """
+    body: dict[str, Any] = {"type": type_, "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = errors
+    return body

@@ -21,12 +21,12 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 import igisoro
-from igisoro.problems import error_key, problem_type
+from igisoro.problems import PROBLEM_TYPE_PREFIX, problem, problem_document
 
 log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
-_TYPE = "urn:igisoro:problem:"
+_TYPE = PROBLEM_TYPE_PREFIX
 
 
 class Problem(Exception):
@@ -43,19 +43,22 @@ class Problem(Exception):
         self.errors = errors
         self.headers = headers or {}
 
+    @classmethod
+    def of(cls, doc: dict[str, Any]) -> Problem:
+        """The problem a document of :func:`problem_body`'s form reports."""
+        p = cls(doc["status"], None, doc["title"], doc["detail"], doc.get("errors"))
+        p.type = doc["type"]
+        return p
+
     def to_json(self) -> dict[str, Any]:
         """The problem document (for problems reported inside a 200 body,
         such as one bad item of a batch)."""
         return problem_body(self.status, self.type, self.title, self.detail, self.errors)
 
 
-def problem_body(status: int, type_: str, title: str, detail: str,
-                 errors: dict[str, Any] | None = None) -> dict[str, Any]:
-    """``{"type", "title", "status", "detail"}`` plus ``errors`` if any."""
-    body: dict[str, Any] = {"type": type_, "title": title, "status": status, "detail": detail}
-    if errors is not None:
-        body["errors"] = errors
-    return body
+#: ``{"type", "title", "status", "detail"}`` plus ``errors`` if any: the
+#: library's one builder of the document (:func:`igisoro.problems.problem_document`).
+problem_body = problem_document
 
 
 def problem_response(status: int, type_: str, title: str, detail: str,
@@ -81,12 +84,11 @@ def validation_problem(errors: dict[str, Any], detail: str | None = None) -> Pro
 
 
 def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
-    """422 for an input the engine refused, with its message (it names the
-    input), under the JSON path of the bad part (see :func:`igisoro.problems.error_key`)."""
-    # The library's table, so a refusal reads the same in a job's result lines.
-    slug, title = problem_type(exc)
-    detail = str(exc)
-    return Problem(422, slug, title, detail, errors={error_key(field, exc): [detail]})
+    """422 for an input the engine refused (503 for a time limit met), with
+    its message (it names the input), under the JSON path of the bad part
+    (see :func:`igisoro.problems.error_key`): the library's document (:func:`igisoro.problems.problem`), so a refusal
+    reads the same in a job's result lines."""
+    return Problem.of(problem(exc, field))
 
 
 def register(app: Flask) -> None:

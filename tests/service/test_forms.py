@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import igisoro
 from igisoro.batch import Limits, analyse_items
 from igisoro_service import config
@@ -58,3 +60,21 @@ def test_the_service_defaults_are_the_library_s(app) -> None:  # type: ignore[no
 
     for key in ("DEFAULT_SEARCH_DEPTH", "DEFAULT_REVIEW_DEPTH", "MAX_REVIEW_PLIES"):
         assert app.config[key] == getattr(defaults, key)
+
+
+def test_problem_documents_are_the_library_s(app) -> None:  # type: ignore[no-untyped-def]
+    """One builder of the RFC 9457 document (igisoro.problems): the service's
+    refusals are the library's documents, as a job's error lines are."""
+    from igisoro.problems import problem, problem_document
+    from igisoro_service.problems import Problem, engine_problem, problem_body
+
+    assert problem_body is problem_document
+    bad = {"pits": [[0] * 8, [4] * 8, [4] * 8, [-1, 0, 0, 0, 0, 0, 0, 0]]}
+    with pytest.raises(igisoro.IgisoroError) as refused:
+        igisoro.Position.from_json(bad)
+    doc = problem(refused.value, "position")
+    assert engine_problem("position", refused.value).to_json() == doc
+    assert list(doc["errors"]) == ["position.pits[3][0]"]
+    r = app.test_client().post("/v1/evaluate", json={"position": bad})
+    assert r.status_code == 422 and r.json == doc
+    assert Problem(404, None, "Not Found", "x").to_json() == problem_document(404, "about:blank", "Not Found", "x")
