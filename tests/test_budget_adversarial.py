@@ -1,0 +1,114 @@
+"""Adversarial time limits (issue 30): every engine call returns within its
+``timeout`` plus a small margin, or raises :class:`EngineTimeoutError`
+(or answers ``partial`` / ``stopped_by="deadline"``), never later.
+
+The positions are the worst we know: the 4x8 position with the most
+complete moves and relay chains past the search's lap cap (``SLOW``), a
+former giant relay (seconds of laps before the landing classes), an Isolo
+board of 29,999 seeds whose moves sow tens of thousands of seeds (a traced
+move of it took 0.16 s for a 20 ms limit), and an Isolo arrangement
+(kucheleka) of 30,000 seeds. The limits run from 1 ms to 1 s.
+
+The margin, :data:`MARGIN` + :data:`SLACK` of the limit, is the one
+``docs/ARCHITECTURE.md`` ("Time") documents: the core reads the clock
+often enough to stop within a millisecond or two, and the rest is wrapping
+the answer and a loaded machine (2 shared cores) scheduling the thread.
+The whole module takes about 15 s.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import igisoro
+from igisoro import EngineTimeoutError, Position
+
+#: Seconds every call may run past its limit (see the module docs).
+MARGIN = 0.05
+#: The share of the limit it may run past it, on top of MARGIN.
+SLACK = 0.10
+
+SLOW = "igisoro 8,7,1,0,3,2,0,1/3,0,3,0,0,1,0,5/2,1,8,3,3,0,1,3/3,1,3,1,0,1,0,0 n"
+RELAY = "ikibuguzo-1 4,3,6,5,4,2,3,2/1,4,3,6,3,6,3,7/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 n"
+#: 29,999 seeds (a board holds at most 30,000; with every seed on it no
+#: move is legal); its longest move sows about 160,000 seeds.
+ISOLO_BIG = "isolo 0,0,0,0,0,0,1,0/9200,2015,12381,961,1936,493,1804,1197 s phase=main"
+ISOLO_ARRANGE = "isolo 0,0,0,0,0,0,0,0/3750,3750,3750,3750,3750,3750,3750,3750 s phase=kucheleka"
+
+LIMITS = (0.001, 0.01, 0.1)
+
+
+def within(limit: float, call: Callable[[], Any]) -> tuple[float, Any]:
+    """(seconds taken, the answer or the EngineTimeoutError) of ``call``;
+    fails when it took longer than the limit and the margin."""
+    t = time.monotonic()
+    try:
+        out: Any = call()
+    except EngineTimeoutError as e:
+        out = e
+    took = time.monotonic() - t
+    assert took <= limit * (1 + SLACK) + MARGIN, f"took {took:.3f} s for a limit of {limit} s"
+    return took, out
+
+
+def longest(p: Position) -> str:
+    """The move of ``p`` that sows the most laps (no time limit)."""
+    return max(p.legal_moves(limit=2000), key=lambda m: m.laps).move.notation
+
+
+CALLS: dict[str, Callable[[Position, float], Any]] = {
+    "legal_moves": lambda p, t: p.legal_moves(timeout=t),
+    "legal_moves_json": lambda p, t: p.legal_moves_json(timeout=t),
+    "status": lambda p, t: p.status(timeout=t),
+    "next_decision": lambda p, t: p.next_decision("", timeout=t),
+    "analyse": lambda p, t: p.analyse(depth=30, timeout=t),
+    "best_move": lambda p, t: p.best_move(10, time_ms=10_000, timeout=t),
+    "solve": lambda p, t: p.solve(time_ms=600_000, timeout=t),
+    "perft": lambda p, t: p._pos.perft(4, t),  # the binding's (no Python wrapper)
+}
+
+
+@pytest.mark.parametrize("notation", [SLOW, RELAY, ISOLO_BIG, ISOLO_ARRANGE])
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_every_call_returns_within_its_limit(notation: str, name: str) -> None:
+    p = Position.from_notation(notation)
+    for limit in LIMITS:
+        _, out = within(limit, lambda: CALLS[name](p, limit))
+        if isinstance(out, igisoro.Analysis) and out.stopped_by == "deadline":
+            assert out.best_move is not None  # else the call raises EngineTimeoutError
+
+
+@pytest.mark.parametrize("notation", [SLOW, ISOLO_BIG])
+def test_playing_the_longest_move_returns_within_its_limit(notation: str) -> None:
+    p = Position.from_notation(notation)
+    move = longest(p)
+    for limit in (0.001, 0.005, 0.02, 0.1):
+        _, out = within(limit, lambda: p.play(move, timeout=limit))
+        if not isinstance(out, EngineTimeoutError):
+            assert len(out.trace) <= igisoro.MAX_TRACE_EVENTS
+
+
+def test_a_giant_trace_is_capped() -> None:
+    p = Position.from_notation(ISOLO_BIG)
+    r = p.play(longest(p))
+    assert r.trace_truncated and len(r.trace) == igisoro.MAX_TRACE_EVENTS
+    assert not Position.start("igisoro").play("b2").trace_truncated
+
+
+def test_one_second_on_the_worst_lists_and_searches() -> None:
+    p = Position.from_notation(SLOW)
+    for call in (CALLS["legal_moves"], CALLS["analyse"], CALLS["perft"]):
+        within(1.0, lambda: call(p, 1.0))
+
+
+def test_a_review_holds_one_deadline() -> None:
+    """A review's walk and searches share one deadline: no grace per game."""
+    p = Position.from_notation(SLOW)
+    moves = [longest(p)]
+    for limit in LIMITS:
+        _, out = within(limit, lambda: igisoro.review(p, moves, depth=20, timeout=limit))
+        assert isinstance(out, EngineTimeoutError) or out.partial
