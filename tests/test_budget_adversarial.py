@@ -5,15 +5,15 @@
 The positions are the worst we know: the 4x8 position with the most
 complete moves and relay chains past the search's lap cap (``SLOW``), a
 former giant relay (seconds of laps before the landing classes), an Isolo
-board of 29,999 seeds whose moves sow tens of thousands of seeds (a traced
-move of it took 0.16 s for a 20 ms limit), and an Isolo arrangement
+board of 29,999 seeds whose moves sow tens of thousands of seeds (issue 30
+measured a traced move on such a board at 0.16 s for a 20 ms limit), and an Isolo arrangement
 (kucheleka) of 29,000 seeds. The limits run from 1 ms to 1 s.
 
 The margin, :data:`MARGIN` + :data:`SLACK` of the limit, is the one
 ``docs/ARCHITECTURE.md`` ("Time") documents: the core reads the clock
-often enough to stop within a millisecond or two, and the rest is wrapping
+often enough to stop within a few milliseconds, and the rest is wrapping
 the answer and a loaded machine (2 shared cores) scheduling the thread.
-The whole module takes about 15 s.
+The whole module takes about 5 s.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ SLACK = 0.10
 SLOW = "igisoro 8,7,1,0,3,2,0,1/3,0,3,0,0,1,0,5/2,1,8,3,3,0,1,3/3,1,3,1,0,1,0,0 n"
 RELAY = "ikibuguzo-1 4,3,6,5,4,2,3,2/1,4,3,6,3,6,3,7/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 n"
 #: 29,999 seeds (a board holds at most 30,000; with every seed on it no
-#: move is legal); its longest move sows about 160,000 seeds.
+#: move is legal); its longest move's trace has more than 20,000 events.
 ISOLO_BIG = "isolo 0,0,0,0,0,0,1,0/9200,2015,12381,961,1936,493,1804,1197 s phase=main"
 #: An arrangement (kucheleka) of 29,000 seeds (with 29,992 or more the
 #: engine finds no legal arrangement).

@@ -20,8 +20,9 @@ Side = Literal["south", "north"]
 
 #: The most sowing-trace events :meth:`Position.play` returns (the first
 #: ones; :attr:`PlayResult.trace_truncated` says when more were left out).
-#: A move on an Isolo board of 30,000 seeds sows about 160,000 events; this
-#: cap keeps a result, and an HTTP response, well under 1 MB.
+#: A move on an Isolo board of tens of thousands of seeds sows far more
+#: (a 4.8 MB HTTP response was measured); this cap keeps a result, and an
+#: HTTP response, around 0.5 MB.
 MAX_TRACE_EVENTS: int = _igisoro.MAX_TRACE_EVENTS
 
 def _is_int(v: object) -> bool:

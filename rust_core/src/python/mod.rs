@@ -117,10 +117,10 @@ type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
 type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>, bool, StatusParts);
 
 /// The most sowing-trace events `play` returns; the rest are left out and
-/// the result says so (`trace_truncated`). Why: one move on a 30,000-seed
-/// Isolo board sows about 160,000 events (a 4.8 MB HTTP response); 20,000
-/// events are well under 1 MB of JSON and more than any 4x8 move's
-/// animation shows.
+/// the result says so (`trace_truncated`). Why: one move on an Isolo board
+/// of tens of thousands of seeds sows far more (a 4.8 MB HTTP response was
+/// measured); 20,000 events are about 0.5 MB of JSON, more than the 12,571
+/// of a long move of the heaviest 4x8 position we know.
 pub const MAX_TRACE_EVENTS: usize = 20_000;
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
 type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
