@@ -134,7 +134,10 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     ``threads`` threads (default: one per core), each review releasing the
     GIL in its searches. Limits apply per position or per ply.
     ``timeout`` (seconds) bounds each position's search and each game's
-    review from the call's start: what it cuts short says ``partial``.
+    review from the call's start, one deadline for the whole batch: what it
+    cuts short says ``partial``, and a game whose moves are not all checked
+    by then (one begun after it, say) is an ``engine-timeout`` error line,
+    without extra time.
     """
     used = limits.used(kind)
     stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
