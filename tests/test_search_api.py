@@ -160,16 +160,23 @@ def test_analyse_many_names_an_item_that_is_not_a_position() -> None:
         igisoro.analyse_many([Position.start(), "x"], depth=1)  # type: ignore[list-item]
 
 
-def test_a_review_begun_past_its_deadline_checks_the_moves_and_searches_nothing() -> None:
+def test_a_review_begun_past_its_deadline_gets_no_extra_time() -> None:
+    """One deadline, no grace (issue 30): a review begun with no time left
+    (a batch's later game) raises EngineTimeoutError at once instead of
+    being given time to check its moves."""
     p = Position.start("igisoro")
     moves = []
     for _ in range(6):
         moves.append(p.legal_moves()[0].move.notation)
         p = p.play(moves[-1]).position
-    r = igisoro.review(Position.start("igisoro"), [*moves, "zz9"], depth=2, timeout=0)
-    assert r.partial and [ply.move for ply in r.plies] == moves
-    assert all(ply.best is None for ply in r.plies)
-    assert r.illegal is not None and r.illegal.ply == 7  # the bad move is still found
+    t = time.monotonic()
+    with pytest.raises(igisoro.EngineTimeoutError, match="while its moves were checked"):
+        igisoro.review(Position.start("igisoro"), [*moves, "zz9"], depth=2, timeout=0)
+    assert time.monotonic() - t < 0.05
+    # With time, the moves are checked and the bad one is found.
+    r = igisoro.review(Position.start("igisoro"), [*moves, "zz9"], depth=1, timeout=30)
+    assert [ply.move for ply in r.plies] == moves
+    assert r.illegal is not None and r.illegal.ply == 7
     with pytest.raises(InvalidLimitError, match="timeout"):
         igisoro.review(Position.start("igisoro"), moves, depth=1, timeout=-1)
 

@@ -25,7 +25,16 @@ from igisoro.errors import (
 )
 from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
 from igisoro.move import Move
-from igisoro.position import Decision, LegalMove, LegalMovesJson, MoveList, PlayResult, Position, Status
+from igisoro.position import (
+    MAX_TRACE_EVENTS,
+    Decision,
+    LegalMove,
+    LegalMovesJson,
+    MoveList,
+    PlayResult,
+    Position,
+    Status,
+)
 from igisoro.variant import VariantInfo, rule_options, variants
 from igisoro.review import IllegalPly, Review, ReviewedPly, review
 from igisoro.solution import Outcome, Solution, SolveStop
@@ -34,6 +43,7 @@ from igisoro.trace import TraceEvent
 from igisoro._igisoro import __version__
 
 __all__ = [
+    "MAX_TRACE_EVENTS",
     "Analysis",
     "Decision",
     "IllegalPly",

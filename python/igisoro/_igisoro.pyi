@@ -5,6 +5,7 @@ from typing import Any, final
 
 __all__ = [
     "MAX_MULTIPV",
+    "MAX_TRACE_EVENTS",
     "MAX_SEARCH_DEPTH",
     "MAX_SEARCH_NODES",
     "MAX_SEARCH_TIME_MS",
@@ -31,6 +32,7 @@ MAX_SEARCH_DEPTH: int
 MAX_SEARCH_NODES: int
 MAX_SEARCH_TIME_MS: int
 MAX_MULTIPV: int
+MAX_TRACE_EVENTS: int
 
 #: (type, seeds, turns): the fields of ``igisoro.Score``.
 _ScoreTuple = tuple[str, float | None, int | None]
@@ -90,7 +92,9 @@ class Pos:
     def legal_moves(self, limit: int | None = None, timeout: float | None = None) -> tuple[list[tuple[str, Pos, int, int]], bool]: ...
     def legal_moves_json(self, limit: int | None = None, timeout: float | None = None) -> tuple[bytes, int, bool]: ...
     def next_decision(self, partial: str, timeout: float | None = None) -> tuple[Any, ...]: ...
-    def play(self, mv: str, timeout: float | None = None) -> tuple[Pos, int, int, list[Any]]: ...
+    def play(
+        self, mv: str, timeout: float | None = None
+    ) -> tuple[Pos, int, int, list[Any], bool, tuple[str, str | None, str | None]]: ...
     def canonical(self, mv: str, timeout: float | None = None) -> str: ...
     def status(self, timeout: float | None = None) -> tuple[str, str | None, str | None]: ...
     def random_move(self, seed: int, timeout: float | None = None) -> Pos | None: ...

@@ -141,7 +141,10 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     ``threads`` threads (default: one per core), each review releasing the
     GIL in its searches. Limits apply per position or per ply.
     ``timeout`` (seconds) bounds each position's search and each game's
-    review from the call's start: what it cuts short says ``partial``.
+    review from the call's start, one deadline for the whole batch: what it
+    cuts short says ``partial``, and a game whose moves are not all checked
+    by then (one begun after it, say) is an ``engine-timeout`` error line,
+    without extra time.
     ``max_notation_length``: longer position notations are error lines
     (the HTTP service's ``MAX_NOTATION_LENGTH``); None, no limit.
     ``item_field``: the key of a bad position's problem in its ``errors``

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
@@ -18,6 +17,13 @@ if TYPE_CHECKING:
     from igisoro.trace import TraceEvent
 
 Side = Literal["south", "north"]
+
+#: The most sowing-trace events :meth:`Position.play` returns (the first
+#: ones; :attr:`PlayResult.trace_truncated` says when more were left out).
+#: A move on an Isolo board of tens of thousands of seeds sows far more
+#: (a 4.8 MB HTTP response was measured); this cap keeps a result, and an
+#: HTTP response, around 0.5 MB.
+MAX_TRACE_EVENTS: int = _igisoro.MAX_TRACE_EVENTS
 
 def _is_int(v: object) -> bool:
     # bool is an int subclass in Python, but `true` is not a seed count.
@@ -138,8 +144,12 @@ class PlayResult:
     captured: int
     laps: int
     #: Sowing trace for animation: lift, hand, sow, capture, retreat,
-    #: lap_end and decision events, in order (see :mod:`igisoro.trace`).
+    #: lap_end and decision events, in order (see :mod:`igisoro.trace`);
+    #: at most :data:`MAX_TRACE_EVENTS` of them, the first ones.
     trace: list[TraceEvent] = field(repr=False)
+    #: Whether the trace was cut at :data:`MAX_TRACE_EVENTS` events (a move
+    #: that sows more, e.g. on an Isolo board of tens of thousands of seeds).
+    trace_truncated: bool = False
 
 
 class Position:
@@ -235,17 +245,11 @@ class Position:
         7 s and under 200 MB).
         """
         _check_limit(limit)
-        timeout = check_timeout(timeout)
-        deadline = None if timeout is None else time.monotonic() + timeout
-        moves, truncated = self._pos.legal_moves(limit, timeout)
-        # Wrapping tens of thousands of moves takes a while too: the timeout
-        # holds for the whole call, checked every few thousand.
-        listed = []
-        for i, (n, r, c, laps) in enumerate(moves):
-            if deadline is not None and i % 4096 == 4095 and time.monotonic() > deadline:
-                raise EngineTimeoutError(f"listing the legal moves did not finish within the time limit of {timeout:g} s")
-            listed.append(LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps))
-        return MoveList(listed, truncated)
+        moves, truncated = self._pos.legal_moves(limit, check_timeout(timeout))
+        # The core holds the timeout (listing and writing the moves out);
+        # wrapping them here is a few microseconds each.
+        return MoveList([LegalMove(Move(tuple(n.split("-"))), Position(r), c, laps) for n, r, c, laps in moves],
+                        truncated)
 
     def legal_moves_json(self, limit: int | None = None, timeout: float | None = None) -> LegalMovesJson:
         """:meth:`legal_moves` as JSON text, for servers.
@@ -271,16 +275,18 @@ class Position:
         return Decision(complete=True, result=Position(r[1]), captured=r[2], laps=r[3])
 
     def play(self, move: str | Move | Sequence[str], timeout: float | None = None) -> PlayResult:
-        """Play a complete move, or raise :class:`IllegalMoveError` saying why."""
-        timeout = check_timeout(timeout)
-        deadline = None if timeout is None else time.monotonic() + timeout
-        pos, captured, laps, trace = self._pos.play(_move_text(move), timeout)
-        result = Position(pos)
-        # One timeout for the whole call: the status gets what the move left.
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
-            raise EngineTimeoutError(f"playing the move did not finish within the time limit of {timeout:g} s")
-        return PlayResult(result, result.status(left), captured, laps, trace)
+        """Play a complete move, or raise :class:`IllegalMoveError` saying why.
+
+        ``timeout`` (seconds) bounds the whole call, the move and the
+        status of its result, in one budget held by the core; past it the
+        call raises :class:`EngineTimeoutError`. The trace holds at most
+        :data:`MAX_TRACE_EVENTS` events (``trace_truncated`` says whether
+        more were left out), so a result's size is bounded.
+        """
+        pos, captured, laps, trace, cut, (state, winner, reason) = self._pos.play(_move_text(move),
+                                                                                 check_timeout(timeout))
+        status = Status(state, winner, reason)  # type: ignore[arg-type]
+        return PlayResult(Position(pos), status, captured, laps, trace, cut)
 
     def is_legal(self, move: str | Move | Sequence[str], timeout: float | None = None) -> bool:
         """Whether ``move`` is a complete legal move here."""

@@ -38,6 +38,16 @@ final status is that of the last legal position. With a ``timeout``, plies
 not searched before it runs out come back without evaluation and the review
 says ``partial``.
 
+One deadline, no grace: ``timeout`` is turned into a deadline once, and
+every engine call of the review (checking the moves, then the searches) gets
+what is left of it, so the review never runs past it by more than one
+call's own margin (``docs/ARCHITECTURE.md``, "Time"). Walking the moves
+comes first (microseconds a move); if the deadline passes before they are
+all checked (a review begun with no time left, ``timeout=0`` included) the
+review raises :class:`EngineTimeoutError`: a batch of reviews sharing one
+deadline reports its later games so (an ``engine-timeout`` error line), it
+does not give them extra time.
+
 >>> import igisoro
 >>> start = igisoro.Position.start("igisoro")
 >>> r = igisoro.review(start, ["b2", "a3", "c2"], depth=2)
@@ -67,10 +77,6 @@ from igisoro.position import Position, Status
 THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: Seed value of a forced result, for the loss arithmetic only.
 _FORCED = 1000.0
-#: Seconds of budget below which no further search is started.
-RESERVE = 0.05
-#: Seconds for checking the moves of a review begun with less than RESERVE.
-WALK_GRACE = 1.0
 
 
 def _value(s: Score) -> float:
@@ -256,7 +262,7 @@ def _canonical(pos: Position, move: str, timeout: float | None) -> str:
 
 def _played(pos: Position, move: str, timeout: float | None) -> Position | None:
     """The position after ``move``, or None when the budget is spent."""
-    if timeout is not None and timeout < RESERVE:
+    if timeout is not None and timeout <= 0:
         return None
     try:
         return pos.play(move, timeout).position
@@ -276,11 +282,11 @@ def review(
     """Review the game of ``moves`` from ``position`` (see the module docs).
 
     Limits as in :meth:`Position.analyse` (none given: depth 4), used for
-    every ply's search. ``timeout`` (seconds) bounds the whole review:
-    searches not started before it leave their fields None (``partial``);
-    playing and checking the moves raise :class:`EngineTimeoutError` past
-    it. A review begun with less than ``RESERVE`` (0 included) checks its
-    moves within ``WALK_GRACE`` instead and searches nothing.
+    every ply's search. ``timeout`` (seconds, 0 to 86400) bounds the whole
+    review, one deadline for all its engine calls: searches not started
+    before it leave their fields None (``partial``); checking the moves
+    raises :class:`EngineTimeoutError` past it (0 included: no time is
+    added for the walk).
     """
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
@@ -288,24 +294,15 @@ def review(
     # 0 is allowed (a batch's games reviewed after its deadline: moves only).
     if timeout is not None and not 0 <= timeout <= 86400:
         raise InvalidLimitError(f"timeout must be from 0 to 86400 seconds, not {timeout!r}")
+    # The one deadline; each call below gets what is left of it.
     deadline = None if timeout is None else time.monotonic() + timeout
-    # The moves are walked within the deadline; a review begun with less
-    # than RESERVE left (a job's later games after its chunk's deadline)
-    # gets WALK_GRACE for its walk instead, so it answers with its moves
-    # checked and its searches left out (``partial``), not with its first
-    # move called illegal for want of time.
-    walk_deadline = deadline
-    if deadline is not None and timeout < RESERVE:  # type: ignore[operator]
-        walk_deadline = time.monotonic() + WALK_GRACE
 
     def left() -> float | None:
         return None if deadline is None else deadline - time.monotonic()
 
     def walking() -> float | None:
-        if walk_deadline is None:
-            return None
-        t = walk_deadline - time.monotonic()
-        if t <= 0:  # the core refuses a timeout <= 0 (InvalidLimitError): say what happened
+        t = left()
+        if t is not None and t <= 0:  # the core refuses a timeout <= 0 (InvalidLimitError): say what happened
             raise EngineTimeoutError(f"the review's time ran out while its moves were checked (timeout {timeout} s)")
         return t
 
@@ -330,7 +327,7 @@ def review(
 
     def searched(p: Position, shallower: bool = False) -> Analysis | None:
         t = left()
-        if t is not None and t < RESERVE:
+        if t is not None and t <= 0:
             return None
         d = depth if not shallower or depth is None else max(1, depth - 1)
         try:

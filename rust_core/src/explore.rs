@@ -469,6 +469,12 @@ pub fn perft<G: Game>(pos: &G::Pos, depth: u32) -> Vec<(u64, u64)> {
         let mut next: HashMap<G::Pos, u64> = HashMap::default();
         let mut sequences = 0u64;
         for (p, mult) in &layer {
+            // Each position's list checks the budget; this stops the
+            // layer at once when one of them was interrupted (the caller
+            // discards the counts), rather than listing the rest.
+            if crate::budget::check() {
+                return out;
+            }
             for m in legal_moves::<G>(p, None).moves {
                 sequences += mult;
                 *next.entry(m.result).or_insert(0) += mult;

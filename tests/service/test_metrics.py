@@ -70,7 +70,7 @@ def test_partial_searches_are_counted_for_every_endpoint():
     r = app.test_client().post("/v1/games/review", json={"position": START, "moves": ["d2"], "depth": 20})
     assert r.json["partial"] is True and r.json["plies"][0]["evaluation"] is not None
     # The review's first search is cut. Whether the search after the move
-    # played still starts depends on the time left (review.RESERVE); if it
+    # played still starts depends on the time left of the one deadline; if it
     # does, it is cut too and counts once more.
     # (At depth 20 under a 0.3 s deadline, a search that starts is cut.)
     # (played_score is also set, without a second search, when d2 is the best move.)

@@ -477,6 +477,19 @@ fn kept_at(k: &Key, level: u32) -> bool {
     (state_hash(k.row, k.origin as usize) >> 50).trailing_zeros() >= level
 }
 
+/// Forget the calling thread's endless chains: each engine call starts
+/// from an empty memo (called by the outermost `crate::budget::with_budget`),
+/// so its answer does not depend on the calls before it.
+pub(crate) fn forget_endless() {
+    ENDLESS.with(|m| {
+        let mut m = m.borrow_mut();
+        if !m.points.is_empty() || m.level != 0 {
+            m.points.clear();
+            m.level = 0;
+        }
+    });
+}
+
 /// How many points the calling thread's memo holds (for tests).
 #[cfg(test)]
 pub(crate) fn memo_len() -> usize {

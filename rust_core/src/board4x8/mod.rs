@@ -1,7 +1,7 @@
 //! The Igisoro family on a 4x8 board: Igisoro (Mancala World, Wikipedia,
 //! French school rules) and Ikibuguzo (Ludii's two openings).
 
-mod cycles;
+pub(crate) mod cycles;
 pub mod geometry;
 mod landing_classes;
 pub mod notation;

@@ -125,12 +125,26 @@ impl Isolo {
         // after it: the detector restarts at every capture.
         let mut saved: Option<([u16; MAX_HOLES], Pending)> = None;
         let (mut power, mut lam) = (1u32, 0u32);
+        let mut since_check = 0u32;
         loop {
             let kind = pending.kind;
+            let hand_sown = pending.hand;
             let q = Self::sow(me, n, &mut node.b[0], pending, obs);
             laps = laps.saturating_add(1);
             if O::ON {
                 obs.event(Event::LapEnd { pit: local_name(me, q, n) });
+            }
+            // The budget, every 2,048 seeds sown (and laps): a board of
+            // 30,000 seeds sows hands of thousands, and a traced move on
+            // one ran 8 times a 20 ms limit when nothing here looked at the
+            // clock. Counted in seeds, not laps, since a lap's cost is its
+            // hand (a check costs about as much as sowing 20 seeds).
+            since_check += u32::from(hand_sown) + 1;
+            if since_check >= 2048 {
+                since_check = 0;
+                if crate::budget::check() {
+                    return Advance::Aborted;
+                }
             }
             if last_lap || node.b[0][q] == 1 {
                 node.stage = Stage::Done;

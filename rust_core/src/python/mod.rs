@@ -110,12 +110,26 @@ fn budget(timeout: Option<f64>) -> PyResult<Budget> {
 
 /// Run `f` without the GIL under a time limit; a tripped limit is an error.
 fn run<R: Send>(py: Python<'_>, timeout: Option<f64>, what: &str, f: impl FnOnce() -> R + Send) -> PyResult<R> {
-    let b = budget(timeout)?;
+    run_under(py, budget(timeout)?, timeout, what, f)
+}
+
+/// [`run`] under a budget the caller made (and may check again after).
+fn run_under<R: Send>(
+    py: Python<'_>,
+    b: Budget,
+    timeout: Option<f64>,
+    what: &str,
+    f: impl FnOnce() -> R + Send,
+) -> PyResult<R> {
     let (r, tripped) = py.detach(|| with_budget(b, f));
     if tripped {
-        return Err(to_py_err(Error::Timeout { what: what.to_string(), seconds: timeout.unwrap_or(0.0) }));
+        return Err(timed_out(what, timeout));
     }
     Ok(r)
+}
+
+fn timed_out(what: &str, timeout: Option<f64>) -> PyErr {
+    to_py_err(Error::Timeout { what: what.to_string(), seconds: timeout.unwrap_or(0.0) })
 }
 
 impl PyPos {
@@ -141,8 +155,16 @@ fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Optio
 
 /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
 type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
-/// A move played: (result, captured, laps, trace).
-type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>);
+/// A move played: (result, captured, laps, trace, trace truncated, the
+/// result's status).
+type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>, bool, StatusParts);
+
+/// The most sowing-trace events `play` returns; the rest are left out and
+/// the result says so (`trace_truncated`). Why: one move on an Isolo board
+/// of tens of thousands of seeds sows far more (a 4.8 MB HTTP response was
+/// measured); 20,000 events are about 0.5 MB of JSON, more than the 12,571
+/// of a long move of the heaviest 4x8 position we know.
+pub const MAX_TRACE_EVENTS: usize = 20_000;
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
 type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
 
@@ -265,7 +287,10 @@ impl PyPos {
         })
     }
 
-    /// Play a complete move with checking: (result, captured, laps, trace).
+    /// Play a complete move with checking: (result, captured, laps, trace,
+    /// trace truncated, status): at most [`MAX_TRACE_EVENTS`] events of the
+    /// trace, and the result's status decided under the same time limit as
+    /// the move (one budget for the call; the caller adds up nothing).
     #[pyo3(signature = (mv, timeout=None))]
     fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<Played<'py>> {
         with_game!(&self.inner, p, G => {
@@ -273,11 +298,27 @@ impl PyPos {
             if choices.is_empty() {
                 return Err(to_py_err(Error::Notation { text: mv.into(), detail: "a move needs at least a start".into() }));
             }
-            let played = run(py, timeout, "playing the move", || explore::play::<G>(p, &choices))?
-                .map_err(|e| self.play_err(mv, e))?;
-            let events = played.trace.iter().map(|e| event_dict(py, G::to_move(p), e));
-            let trace = PyList::new(py, events.collect::<PyResult<Vec<_>>>()?)?;
-            Ok((PyPos { inner: G::wrap(played.result) }, played.captured, played.laps, trace))
+            let b = budget(timeout)?;
+            let deadline = b.deadline;
+            let (played, status) = run_under(py, b, timeout, "playing the move", || {
+                explore::play::<G>(p, &choices).map(|played| {
+                    let status = explore::status::<G>(&played.result);
+                    (played, status)
+                })
+            })?
+            .map_err(|e| self.play_err(mv, e))?;
+            let cut = played.trace.len() > MAX_TRACE_EVENTS;
+            // Building the events' dicts takes about a microsecond each (12 ms
+            // for a 4x8 move of 12,000 events): under the same deadline.
+            let mut events = Vec::with_capacity(played.trace.len().min(MAX_TRACE_EVENTS));
+            for (i, e) in played.trace.iter().take(MAX_TRACE_EVENTS).enumerate() {
+                if i % 1024 == 1023 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    return Err(timed_out("playing the move", timeout));
+                }
+                events.push(event_dict(py, G::to_move(p), e)?);
+            }
+            let trace = PyList::new(py, events)?;
+            Ok((PyPos { inner: G::wrap(played.result) }, played.captured, played.laps, trace, cut, status.parts()))
         })
     }
 
@@ -492,5 +533,6 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
     m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;
     m.add("MAX_MULTIPV", MAX_MULTIPV)?;
+    m.add("MAX_TRACE_EVENTS", MAX_TRACE_EVENTS)?;
     Ok(())
 }

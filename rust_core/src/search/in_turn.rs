@@ -300,6 +300,9 @@ impl<G: Engine> Searcher<G> {
         beta: i32,
         on_path: &mut [bool],
     ) -> Result<Option<i32>, Stop> {
+        // Dead-end branches complete no turn and visit no node: the clock
+        // is polled here so that they too stop at the deadline.
+        self.ctl.poll()?;
         let kind = g.kind[n as usize];
         if let Kind::Done(r) = kind {
             return Ok(Some(self.result_value(g, r, depth, ply, alpha, beta)?));

@@ -260,6 +260,22 @@ impl Control {
         Ok(())
     }
 
+    /// Poll time and cancellation (every [`CLOCK_EVERY`] polls, as
+    /// [`Control::visit`] does) without counting a node, or stop.
+    ///
+    /// Why not a visit: work that is not a node of the tree (the in-turn
+    /// path enumeration on a cyclic turn graph, whose simple paths can be
+    /// very many and mostly dead ends) must still see the clock, but a
+    /// depth- or node-limited search must visit the same nodes as before.
+    #[inline]
+    pub fn poll(&mut self) -> Result<(), Stop> {
+        if self.stopped || self.due() {
+            self.stopped = true;
+            return Err(Stop);
+        }
+        Ok(())
+    }
+
     /// Build a turn graph inside the tree within the budget, polling time
     /// and cancellation; relay chains past `turn_laps` are left out. Built
     /// into `g`, reusing its memory (see `TurnGraph::rebuild_bounded`).

@@ -29,9 +29,10 @@ def check() -> dict[str, Any]:
       operationId: checkMove
       summary: Play a move with checking
       description: |
-        200 with the resulting position, the sowing trace, the status,
-        captured seeds, laps and the move's canonical notation if the move
-        is legal; otherwise a 422
+        200 with the resulting position, the sowing trace (at most 20,000
+        events; `trace_truncated` says whether more were left out), the
+        status, captured seeds, laps and the move's canonical notation if
+        the move is legal; otherwise a 422
         `illegal-move` problem whose `detail` says which decision was
         impossible at which step.
       requestBody:
@@ -102,4 +103,5 @@ def check() -> dict[str, Any]:
         "captured": played.captured,
         "laps": played.laps,
         "trace": played.trace,
+        "trace_truncated": played.trace_truncated,
     }
