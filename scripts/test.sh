@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 . .venv/bin/activate
 cargo fmt --all --check
 cargo clippy --release --workspace --all-targets -q -- -D warnings
+# The extension as it ships: no `internals`, the `python` feature on.
+cargo clippy --release -p igisoro-core --features python -q -- -D warnings
 cargo test --release --workspace
 python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
 python -m mypy -p igisoro -p igisoro_service

@@ -43,7 +43,11 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
         let mut p = Position::start(variant);
         let mut ok = true;
         for _ in 0..target {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)), cancel: None };
+            let budget = Budget {
+                deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)),
+                cancel: None,
+                seconds: None,
+            };
             let ((next, capped), tripped) =
                 with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng)));
             if tripped || capped {
@@ -60,7 +64,11 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
             }
         }
         if ok {
-            let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)), cancel: None };
+            let budget = Budget {
+                deadline: Some(Instant::now() + Duration::from_secs(SAFETY_SECS)),
+                cancel: None,
+                seconds: None,
+            };
             let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES)));
             if tripped || list.truncated {
                 skipped += 1;

@@ -204,7 +204,7 @@ pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Positi
 pub fn random_plies(start: &Position, plies: u32, rng: &mut Rng) -> Option<Position> {
     let mut p = start.clone();
     for _ in 0..plies {
-        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None };
+        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(1)), cancel: None, seconds: None };
         match with_budget(budget, || random_move::<Igisoro>(&p, rng)) {
             (Some((q, _)), false) => p = q,
             _ => return None,
@@ -760,7 +760,7 @@ mod tests {
     #[test]
     fn the_plain_search_is_bounded_on_a_giant_turn() {
         let giant = notation::parse(GIANT_TURN).expect("valid position");
-        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(2)), cancel: None };
+        let budget = Budget { deadline: Some(Instant::now() + Duration::from_secs(2)), cancel: None, seconds: None };
         let ((found, cut), tripped) = with_budget(budget, || {
             let before = bot_enumerations().1;
             let found = plain_alphabeta_move(&giant, 1, baseline_eval, None);

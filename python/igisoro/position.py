@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
@@ -201,7 +203,7 @@ class Position:
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form; ``rules`` holds only the overrides of the variant's defaults."""
-        return self._pos.fields()
+        return json.loads(self._pos.form_json())  # type: ignore[no-any-return]
 
     def notation(self) -> str:
         """The canonical text notation."""
@@ -210,7 +212,7 @@ class Position:
     @property
     def variant(self) -> str:
         """The variant's canonical name."""
-        return str(self._pos.fields()["variant"])
+        return str(self.to_json()["variant"])
 
     @property
     def to_move(self) -> Side:
@@ -220,12 +222,12 @@ class Position:
     @property
     def pits(self) -> list[list[int]]:
         """The board picture: row 4 (North's outer row) first, each row a..h."""
-        return list(self._pos.fields()["pits"])
+        return list(self.to_json()["pits"])
 
     @property
     def rules(self) -> dict[str, Any]:
         """Every rule option with its effective value."""
-        return self._pos.rules()
+        return json.loads(self._pos.rules_json())  # type: ignore[no-any-return]
 
     # -- rules ------------------------------------------------------------
 

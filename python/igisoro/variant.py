@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,10 +42,10 @@ def variants() -> list[VariantInfo]:
             rules=d["rules"],
             start=d["start"],
         )
-        for d in _igisoro.variants()
+        for d in json.loads(_igisoro.variants())
     ]
 
 
 def rule_options() -> list[dict[str, Any]]:
     """Every rule option: name, kind (bool/int/choice/pits), allowed values, description."""
-    return list(_igisoro.rule_options())
+    return json.loads(_igisoro.rule_options())  # type: ignore[no-any-return]

@@ -31,6 +31,9 @@ pub struct Budget {
     pub deadline: Option<Instant>,
     /// Stop as soon as another thread sets this flag.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The time limit as the caller gave it, in seconds: what a timeout
+    /// error reports (the deadline alone no longer says it).
+    pub seconds: Option<f64>,
 }
 
 /// Longest time limit a caller may give, in seconds (a day).
@@ -42,9 +45,11 @@ impl Budget {
     pub fn from_timeout(timeout: Option<f64>) -> Result<Budget, crate::error::Error> {
         match timeout {
             None => Ok(Budget::default()),
-            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => {
-                Ok(Budget { deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(t)), cancel: None })
-            }
+            Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => Ok(Budget {
+                deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(t)),
+                cancel: None,
+                seconds: Some(t),
+            }),
             Some(t) => {
                 Err(crate::error::Error::Limit(format!("timeout must be a number of seconds in (0, 86400], got {}", t)))
             }

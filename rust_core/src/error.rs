@@ -209,7 +209,33 @@ impl From<FormError> for Error {
     }
 }
 
+/// What an error says about the input beyond its message: the field, the
+/// pit (row and column of the `pits` picture), the value and the JSON path
+/// it concerns, where they apply (the attributes of the Python exceptions).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErrorParts {
+    pub field: Option<String>,
+    pub pit: Option<(usize, usize)>,
+    pub value: Option<ErrorValue>,
+    pub path: Option<String>,
+}
+
 impl Error {
+    /// The parts of the input this error concerns (see [`ErrorParts`]).
+    pub fn parts(&self) -> ErrorParts {
+        let text = |t: &str| Some(ErrorValue::Text(t.to_string()));
+        match self {
+            Error::UnknownVariant(v) => {
+                ErrorParts { field: Some("variant".into()), value: text(v), ..Default::default() }
+            }
+            Error::Position(p) => ErrorParts { field: p.field(), pit: p.pit(), value: p.value(), path: p.path() },
+            Error::Notation { text: t, .. } => ErrorParts { value: text(t), ..Default::default() },
+            Error::Play { err: PlayError::Interrupted, .. } => ErrorParts::default(),
+            Error::Play { mv, .. } => ErrorParts { value: text(mv), ..Default::default() },
+            Error::MoveSyntax(_) | Error::Limit(_) | Error::Timeout { .. } => ErrorParts::default(),
+        }
+    }
+
     /// A position error found in text notation (see [`PositionError::InNotation`]).
     pub fn in_notation(self) -> Error {
         match self {

@@ -64,7 +64,7 @@ pub fn write_str(out: &mut String, s: &str) {
 }
 
 /// Append an option's value as JSON.
-fn write_rule_value(out: &mut String, value: &RuleValue) {
+pub(crate) fn write_rule_value(out: &mut String, value: &RuleValue) {
     match value {
         RuleValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         RuleValue::Int(n) => out.push_str(itoa::Buffer::new().format(*n)),

@@ -18,7 +18,10 @@
 //! hold. The limits used and the engine version are the caller's to add:
 //! a batch states them once, a single answer beside the analysis.
 
-use crate::json_form::write_str;
+use crate::any_position::{variants, BOARDS};
+use crate::board4x8::rules::OptionKind;
+use crate::json_form::{write_rule_value, write_str};
+use crate::search::Outcome;
 use crate::search::{Analysis, Score, Solution, StopReason};
 use std::fmt::Write;
 
@@ -156,6 +159,118 @@ pub fn analysis_json(a: &Analysis, win_probability: f64, multipv: Option<usize>)
 pub fn solution_json(s: &Solution) -> String {
     let mut out = String::with_capacity(160);
     write_solution(&mut out, s);
+    out
+}
+
+/// A score from the parts a caller outside Rust holds (`igisoro.Score`'s
+/// type, seeds and turns): `win`/`loss` with their turns, else seeds,
+/// rounded to the centiseeds the core counts in.
+pub fn score_of(kind: &str, seeds: Option<f64>, turns: Option<u32>) -> Score {
+    match kind {
+        "win" => Score::Win { turns: turns.unwrap_or(0) },
+        "loss" => Score::Loss { turns: turns.unwrap_or(0) },
+        _ => Score::Centiseeds((seeds.unwrap_or(0.0) * 100.0).round().clamp(i32::MIN as f64, i32::MAX as f64) as i32),
+    }
+}
+
+/// The stop reason named `name` (as [`StopReason::name`] writes it).
+pub fn stop_reason(name: &str) -> Option<StopReason> {
+    use StopReason::*;
+    [Depth, Proven, Nodes, Time, Deadline, GameOver, Unchecked].into_iter().find(|r| r.name() == name)
+}
+
+/// The outcome named `name` (as [`Outcome::name`] writes it).
+pub fn outcome(name: &str) -> Option<Outcome> {
+    [Outcome::Win, Outcome::Loss, Outcome::Unknown].into_iter().find(|o| o.name() == name)
+}
+
+/// A list of texts as a JSON array.
+fn write_strs(out: &mut String, items: &[&str]) {
+    out.push('[');
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(out, t);
+    }
+    out.push(']');
+}
+
+/// Rule options and their values as a JSON object.
+pub fn rules_json(rules: &[(&str, crate::json_form::RuleValue)]) -> String {
+    let mut out = String::from("{");
+    write_rules(&mut out, rules);
+    out.push('}');
+    out
+}
+
+fn write_rules(out: &mut String, rules: &[(&str, crate::json_form::RuleValue)]) {
+    for (j, (k, value)) in rules.iter().enumerate() {
+        if j > 0 {
+            out.push(',');
+        }
+        write_str(out, k);
+        out.push(':');
+        write_rule_value(out, value);
+    }
+}
+
+/// Every variant's metadata as a JSON array, the default first: name,
+/// board, aliases, source, description, rules (effective values) and start.
+pub fn variants_json() -> String {
+    let mut out = String::from("[");
+    for (i, v) in variants().iter().enumerate() {
+        out.push_str(if i > 0 { ",{\"name\":" } else { "{\"name\":" });
+        write_str(&mut out, v.name);
+        out.push_str(",\"board\":");
+        write_str(&mut out, v.board.name());
+        out.push_str(",\"aliases\":");
+        write_strs(&mut out, v.aliases);
+        out.push_str(",\"source\":");
+        write_str(&mut out, v.source);
+        out.push_str(",\"description\":");
+        write_str(&mut out, v.description);
+        out.push_str(",\"rules\":{");
+        write_rules(&mut out, &v.rules);
+        out.push_str("},\"start\":");
+        write_str(&mut out, &v.start);
+        out.push('}');
+    }
+    out.push(']');
+    out
+}
+
+/// Every rule option as a JSON array: name, board, description, kind, and
+/// `min`/`max` (integers) or `values` (choices).
+pub fn rule_options_json() -> String {
+    let mut out = String::from("[");
+    for board in BOARDS {
+        for (name, kind, doc) in board.options() {
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str("{\"name\":");
+            write_str(&mut out, name);
+            out.push_str(",\"board\":");
+            write_str(&mut out, board.name());
+            out.push_str(",\"description\":");
+            write_str(&mut out, doc);
+            out.push_str(",\"kind\":");
+            write_str(&mut out, kind.name());
+            match kind {
+                OptionKind::Int { min, max } => {
+                    let _ = write!(out, ",\"min\":{},\"max\":{}", min, max);
+                }
+                OptionKind::Choice(values) => {
+                    out.push_str(",\"values\":");
+                    write_strs(&mut out, values);
+                }
+                OptionKind::Bool | OptionKind::Pits => {}
+            }
+            out.push('}');
+        }
+    }
+    out.push(']');
     out
 }
 

@@ -13,6 +13,7 @@
 pub mod any_position;
 pub mod board4x8;
 pub mod budget;
+pub mod calls;
 pub mod error;
 pub mod explore;
 pub mod game;
@@ -41,6 +42,7 @@ mod python;
 // The curated API: what a caller of the engine needs, named at the root.
 pub use any_position::{variants, AnyPosition, AnySetup, AnyVariant, Board, Family, VariantInfo};
 pub use budget::Budget;
+pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::Error;
 pub use game::{Actor, Game, Status, WinReason};
 pub use json_out::{analysis_json, score_json, solution_json};

@@ -5,8 +5,8 @@
 use super::to_py_err;
 use crate::error::FormError;
 use crate::game::Event;
-use crate::json_form::RuleValue;
-use crate::search::{Analysis, Line, Outcome, Score, Solution, StopReason};
+use crate::json_out::{outcome, score_of, stop_reason};
+use crate::search::{Analysis, Line, Score, Solution};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
@@ -19,22 +19,6 @@ macro_rules! dict {
         $(d.set_item($k, $v)?;)*
         d
     }};
-}
-pub(crate) use dict;
-
-/// Rule options (JSON types, from the core's typed settings) as a dict.
-pub(super) fn rules_dict<'py>(py: Python<'py>, pairs: &[(&str, RuleValue)]) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for (k, v) in pairs {
-        let value = match v {
-            RuleValue::Bool(b) => b.into_bound_py_any(py)?,
-            RuleValue::Int(n) => n.into_bound_py_any(py)?,
-            RuleValue::Pits(names) => names.into_bound_py_any(py)?,
-            RuleValue::Text(t) => t.into_bound_py_any(py)?,
-        };
-        d.set_item(k, value)?;
-    }
-    Ok(d)
 }
 
 /// One trace event as the Python API shows it.
@@ -78,16 +62,6 @@ pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis, win_probability
         .into_bound_py_any(py)
 }
 
-/// `igisoro.Score`'s fields back as a core score: `win`/`loss` with their
-/// turns, else seeds (rounded to the centiseeds the core counts in).
-pub(super) fn score_from((kind, seeds, turns): ScoreTuple) -> Score {
-    match kind {
-        "win" => Score::Win { turns: turns.unwrap_or(0) },
-        "loss" => Score::Loss { turns: turns.unwrap_or(0) },
-        _ => Score::Centiseeds((seeds.unwrap_or(0.0) * 100.0).round().clamp(i32::MIN as f64, i32::MAX as f64) as i32),
-    }
-}
-
 /// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,
 /// unknown_turns): the fields of `igisoro.Solution`, in order.
 pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64, Option<u64>);
@@ -115,36 +89,26 @@ pub(super) type AnalysisFields = (
 /// `igisoro.Solution`'s fields, in order (the inverse of [`solution_tuple`]).
 pub(super) type SolutionFields = (String, Vec<String>, Option<u32>, u64, u64, String, u64, Option<u64>);
 
-fn stop_reason(name: &str) -> PyResult<StopReason> {
-    use StopReason::*;
-    [Depth, Proven, Nodes, Time, Deadline, GameOver, Unchecked]
-        .into_iter()
-        .find(|r| r.name() == name)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown stopped_by {name:?}")))
-}
-
-fn score_of(s: &ScoreFields) -> Score {
-    score_from((&s.0, s.1, s.2))
+/// A name the core does not know, as the error Python sees.
+fn unknown(what: &str, name: &str) -> PyErr {
+    PyValueError::new_err(format!("unknown {what} {name:?}"))
 }
 
 /// An analysis and its win probability back from `igisoro.Analysis`'s fields.
 pub(super) fn analysis_from(f: AnalysisFields) -> PyResult<(Analysis, f64)> {
-    let (best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by, win_probability) = f;
-    let lines = lines.into_iter().map(|(mv, s, pv)| Line { mv, score: score_of(&s), value: 0, pv }).collect::<Vec<_>>();
-    let stopped_by = stop_reason(&stopped_by)?;
-    let a =
-        Analysis { best_move, score: score_of(&score), pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by };
-    Ok((a, win_probability))
+    let (best_move, (k, v, t), pv, lines, depth, nodes, time_ms, truncated_turns, stopped, win_probability) = f;
+    let line = |(mv, (k, v, t), pv): (String, ScoreFields, _)| Line { mv, score: score_of(&k, v, t), value: 0, pv };
+    let lines = lines.into_iter().map(line).collect();
+    let stopped_by = stop_reason(&stopped).ok_or_else(|| unknown("stopped_by", &stopped))?;
+    let score = score_of(&k, v, t);
+    Ok((Analysis { best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by }, win_probability))
 }
 
 /// A solution back from `igisoro.Solution`'s fields.
 pub(super) fn solution_from(f: SolutionFields) -> PyResult<Solution> {
-    let (outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions) = f;
-    let outcome = [Outcome::Win, Outcome::Loss, Outcome::Unknown]
-        .into_iter()
-        .find(|o| o.name() == outcome)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown outcome {outcome:?}")))?;
-    let stopped_by = stop_reason(&stopped_by)?;
+    let (o, line, turns, nodes, time_ms, stopped, unknown_turns, proof_positions) = f;
+    let outcome = outcome(&o).ok_or_else(|| unknown("outcome", &o))?;
+    let stopped_by = stop_reason(&stopped).ok_or_else(|| unknown("stopped_by", &stopped))?;
     Ok(Solution { outcome, line, turns, nodes, time_ms, stopped_by, unknown_turns, proof_positions })
 }
 

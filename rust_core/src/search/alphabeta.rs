@@ -55,6 +55,7 @@ pub struct Searcher<G: Engine> {
     /// every graph in fresh memory spent about a fifth of a depth-6 search
     /// in the allocator. Boxed, so that taking one and giving it back moves
     /// a pointer, not the graph's few hundred bytes of vectors and tables.
+    #[allow(clippy::vec_box)]
     pub pool: Vec<Box<TurnGraph<G>>>,
     /// Option buffer for playing a guessed option ([`super::guess`]), kept
     /// so that each try allocates nothing.

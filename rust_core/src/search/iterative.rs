@@ -136,7 +136,7 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
     // The outside deadline and cancel flag also bound the rules core, so a
     // single long relay chain inside `Game::advance` cannot hold the call
     // past them (see crate::budget); the search adds its own time limit.
-    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone() };
+    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone(), seconds: None };
     crate::budget::with_budget(outside, || analyse_bounded::<G>(pos, limits, eval)).0
 }
 
@@ -189,6 +189,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
             (a, b) => a.or(b),
         },
         cancel: limits.cancel.clone(),
+        seconds: None,
     };
     crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits)).0
 }

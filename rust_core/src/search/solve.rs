@@ -176,6 +176,7 @@ pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, O
             (a, b) => a.or(b),
         },
         cancel: limits.cancel.clone(),
+        seconds: None,
     };
     let mut s = Solver::<G> {
         tt: Table::new(limits.tt_bits.max(MIN_TABLE_BITS)),

@@ -309,7 +309,7 @@ fn a_deadline_stops_a_long_relay_chain_promptly() {
         without_class_proof(|| {
             let (pos, root, choice) = long_chain();
             let t = Instant::now();
-            let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None };
+            let budget = Budget { deadline: Some(t + Duration::from_millis(50)), cancel: None, seconds: None };
             let (a, tripped) = with_budget(budget, || Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace));
             assert!(tripped);
             assert_eq!(a, Advance::Aborted);

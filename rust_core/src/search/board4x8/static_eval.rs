@@ -127,7 +127,7 @@ pub const CORNERED: i32 = 2;
 
 impl Weights {
     /// The weights in field order, for tools that go through them in turn.
-    pub fn to_array(&self) -> [i32; 10] {
+    pub fn to_array(self) -> [i32; 10] {
         [
             self.mobility,
             self.threat,
