@@ -37,13 +37,14 @@ fn write_u64(out: &mut String, n: u64) {
     out.push_str(itoa::Buffer::new().format(n));
 }
 
-fn write_strings(out: &mut String, items: &[String]) {
+/// A list of texts as a JSON array.
+fn write_strings(out: &mut String, items: &[impl AsRef<str>]) {
     out.push('[');
     for (i, s) in items.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_str(out, s);
+        write_str(out, s.as_ref());
     }
     out.push(']');
 }
@@ -184,18 +185,6 @@ pub fn outcome(name: &str) -> Option<Outcome> {
     [Outcome::Win, Outcome::Loss, Outcome::Unknown].into_iter().find(|o| o.name() == name)
 }
 
-/// A list of texts as a JSON array.
-fn write_strs(out: &mut String, items: &[&str]) {
-    out.push('[');
-    for (i, t) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_str(out, t);
-    }
-    out.push(']');
-}
-
 /// Rule options and their values as a JSON object.
 pub fn rules_json(rules: &[(&str, crate::json_form::RuleValue)]) -> String {
     let mut out = String::from("{");
@@ -225,7 +214,7 @@ pub fn variants_json() -> String {
         out.push_str(",\"board\":");
         write_str(&mut out, v.board.name());
         out.push_str(",\"aliases\":");
-        write_strs(&mut out, v.aliases);
+        write_strings(&mut out, v.aliases);
         out.push_str(",\"source\":");
         write_str(&mut out, v.source);
         out.push_str(",\"description\":");
@@ -263,7 +252,7 @@ pub fn rule_options_json() -> String {
                 }
                 OptionKind::Choice(values) => {
                     out.push_str(",\"values\":");
-                    write_strs(&mut out, values);
+                    write_strings(&mut out, values);
                 }
                 OptionKind::Bool | OptionKind::Pits => {}
             }

@@ -16,7 +16,7 @@ import pytest
 from flask.testing import FlaskClient
 
 import igisoro
-from service import create_app
+from igisoro_service import create_app
 from tests.test_budget_adversarial import ISOLO_ARRANGE, ISOLO_BIG, MARGIN, RELAY, SLACK, SLOW, longest
 
 LIMITS = (0.001, 0.01, 0.1)

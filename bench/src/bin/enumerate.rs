@@ -42,7 +42,7 @@ fn main() {
     for line in worst.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let p = notation::parse(line).expect("worst.txt holds valid notation");
         let t = Instant::now();
-        let budget = Budget { deadline: Some(t + Duration::from_secs(60)), cancel: None };
+        let budget = Budget { deadline: Some(t + Duration::from_secs(60)), cancel: None, seconds: None };
         let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, None));
         let laps = list.moves.iter().map(|m| m.laps).max().unwrap_or(0);
         println!(

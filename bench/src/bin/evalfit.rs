@@ -32,7 +32,7 @@
 //!
 //! `speed` compares the evaluations' cost in CPU time.
 //!
-//! Run (see "Evaluation tuning" in the git history of BENCHMARKS.md for the recorded runs):
+//! Run (see "Evaluation tuning" in `git show 923cacc^:BENCHMARKS.md` for the recorded runs):
 //! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules baseline --games 3000 --label-depth 6 --out bench/data/evalfit/baseline.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- gen --rules igisoro --games 3000 --max-depth 3 --label-depth 4 --label-nodes 200000 --play-nodes 200000 --eval engine --search-s 5 --out bench/data/evalfit/igisoro.tsv`
 //! `cargo run --release -p igisoro-bench --bin evalfit -- fit --data bench/data/evalfit/baseline.tsv`

@@ -164,7 +164,7 @@ fn play_move<G: Family>(p: &G::Pos, mv: &str) -> G::Pos {
 fn opening<G: Sample>(start: &G::Pos, plies: u32, rng: &mut Rng, safety_s: f64) -> Option<G::Pos> {
     let mut p = start.clone();
     for _ in 0..plies {
-        let budget = Budget { deadline: safety(safety_s), cancel: None };
+        let budget = Budget { deadline: safety(safety_s), cancel: None, seconds: None };
         match with_budget(budget, || random_move::<G>(&p, rng)) {
             (Some((q, _)), false) => p = q,
             _ => return None,

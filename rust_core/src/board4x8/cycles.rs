@@ -65,7 +65,7 @@ const TURN_AFTER: u64 = 1 << 15;
 /// the check reads all 16 pits, and nearly every stretch ends within a few
 /// dozen laps; a stretch that has run 63 laps is rare, and one whose
 /// classes already prove it endless is then proven at once, long before
-/// any repeat. Measured (BENCHMARKS.md in git history, "Landing classes modulo 17"): asking
+/// any repeat. Measured (`git show 923cacc^:BENCHMARKS.md`, "Landing classes modulo 17"): asking
 /// from lap 3 made random playouts 7-10% slower for searches 3-6% faster,
 /// from lap 15 playouts 1-2% slower for searches 1-4% faster.
 const CLASSES_FROM: u64 = 32;
@@ -102,7 +102,7 @@ thread_local! {
 ///
 /// Why thinning and not forgetting: the turns of a crowded `igisoro` row
 /// can meet a handful of giant cycles again and again, once per decision
-/// branch (measured on the position of BENCHMARKS.md in git history, "Giant relay cycles met
+/// branch (measured on the position of `git show 923cacc^:BENCHMARKS.md`, "Giant relay cycles met
 /// again": six cycles of 51 to 588 million laps, 1.7 million points
 /// together). When a full memo was simply cleared, those cycles evicted
 /// each other and were run in full over and over (26 billion laps in a

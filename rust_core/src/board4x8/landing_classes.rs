@@ -50,7 +50,7 @@
 //! On random rows of 17 to 64 seeds, about three endless stretches in four
 //! have no neighbouring classes from their very first state, among them
 //! the 675-million-lap cycle of `turn/lap_tests.rs`; the others we met all
-//! had short cycles, which `cycles.rs` proves quickly (BENCHMARKS.md in git history, "Landing
+//! had short cycles, which `cycles.rs` proves quickly (`git show 923cacc^:BENCHMARKS.md`, "Landing
 //! classes modulo 17"). The tests below check the proof against a plain
 //! simulation.
 

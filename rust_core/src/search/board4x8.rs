@@ -112,7 +112,7 @@ impl MoveKey for Igisoro {
     /// path, and without this only starts with no later decision could be
     /// tried before the graph. With it, this ply's killer is tried first
     /// under those rules too: tried as a start alone it had made their deep
-    /// searches slower (BENCHMARKS.md in git history, "Options tried before the turn
+    /// searches slower (`git show 923cacc^:BENCHMARKS.md`, "Options tried before the turn
     /// graph"); followed up, it makes their typical searches faster
     /// ("Guessed options followed to the end of the turn").
     fn follow_up(options: &[Choice]) -> Option<Choice> {

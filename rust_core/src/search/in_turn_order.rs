@@ -7,7 +7,7 @@
 //! "capture" and "no retreat" before "retreat": for both sides the usually
 //! worse option first, so the in-turn search rarely cut off (igisoro mid-1
 //! of `bench/data/search_positions.txt`, depth 4: 1,833 nodes in canonical
-//! order, 498 with the order below; see BENCHMARKS.md in git history).
+//! order, 498 with the order below; see `git show 923cacc^:BENCHMARKS.md`).
 //!
 //! What: each node gets an estimate, the in-turn minimax of the seeds the
 //! mover captures by the end of the turn (mover nodes take the maximum,

@@ -45,7 +45,7 @@ pub struct Limits {
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
 /// Finite chains this long are rare inside a search tree, endless ones
 /// common (in crowded `igisoro` middle games) and they can need hundreds of
-/// millions of laps to prove. Measured (BENCHMARKS.md in git history, "A shorter lap cap
+/// millions of laps to prove. Measured (`git show 923cacc^:BENCHMARKS.md`, "A shorter lap cap
 /// inside the tree"): 2,000 instead of 20,000 left every tree of 500
 /// `igisoro` positions at depths 3-5 and of `search_speed` the same, node
 /// for node, and made those searches about 3.5 times as fast on average;
@@ -211,7 +211,7 @@ pub struct Control {
 ///
 /// Why not at every poll: reading the clock at every node made a
 /// time-limited depth-6 search about 9% slower than the same search without
-/// a time limit (measured side by side, BENCHMARKS.md in git history, "Reading the clock less
+/// a time limit (measured side by side, `git show 923cacc^:BENCHMARKS.md`, "Reading the clock less
 /// often"). One read in 32 polls is at most some tens of
 /// microseconds late on this engine's nodes, far inside a time limit's
 /// tolerance; a single slow node is still bounded by the rules core's own

@@ -37,7 +37,7 @@
 //!   pits for a capture.
 //!
 //! How the weights were set (2026-11-22, `bench/src/bin/evalfit.rs`; the
-//! full record is "Evaluation tuning" in BENCHMARKS.md (git history), logs in
+//! full record is "Evaluation tuning" in `git show 923cacc^:BENCHMARKS.md`, logs in
 //! `bench/data/strength/evalfit-*.txt`): 3,000 seeded games under the
 //! baseline rules (`capture=obligatory, clockwise=never`), each from 4 to
 //! 12 random plies then fixed-depth search (depth 2-4, this file's earlier
