@@ -9,14 +9,7 @@ __all__ = [
     "MAX_SEARCH_DEPTH",
     "MAX_SEARCH_NODES",
     "MAX_SEARCH_TIME_MS",
-    "EngineTimeoutError",
-    "IgisoroError",
-    "IllegalMoveError",
-    "InvalidLimitError",
-    "InvalidNotationError",
-    "InvalidPositionError",
     "Pos",
-    "UnknownVariantError",
     "__version__",
     "analyse_many",
     "analysis_json",
@@ -57,25 +50,6 @@ _AnalysisFields = tuple[
 #: The fields of ``igisoro.Solution``, in order, as Python passes them back.
 _SolutionFields = tuple[str, Sequence[str], int | None, int, int, str, int, int | None]
 
-class IgisoroError(ValueError):
-    #: The field of the position's JSON form the error concerns (``"pits"``,
-    #: ``"to_move"``, ``"rules.min_seeds"``, ``"opening_plies"``, ``"phase"``,
-    #: ``"winner"``, ``"variant"``), or None.
-    field: str | None
-    #: ``(row, column)`` of a bad count in the ``pits`` picture as given, or None.
-    pit: tuple[int, int] | None
-    #: The offending value (a count, a total, a side, an option's value), or None.
-    value: int | str | None
-    #: The JSON path inside the position's JSON form (``"pits[2][3]"``,
-    #: ``"to_move"``, ``"rules.min_seeds"``); None for a position given as
-    #: notation or an error about the whole input.
-    path: str | None
-class InvalidNotationError(IgisoroError): ...
-class InvalidPositionError(IgisoroError): ...
-class UnknownVariantError(InvalidPositionError): ...
-class IllegalMoveError(IgisoroError): ...
-class InvalidLimitError(IgisoroError): ...
-class EngineTimeoutError(IgisoroError): ...
 
 @final
 class Pos:
@@ -94,7 +68,7 @@ class Pos:
     def next_decision(self, partial: str, timeout: float | None = None) -> tuple[Any, ...]: ...
     def play(
         self, mv: str, timeout: float | None = None
-    ) -> tuple[Pos, int, int, list[Any], bool, tuple[str, str | None, str | None]]: ...
+    ) -> tuple[Pos, int, int, str, bool, tuple[str, str | None, str | None]]: ...
     def canonical(self, mv: str, timeout: float | None = None) -> str: ...
     def status(self, timeout: float | None = None) -> tuple[str, str | None, str | None]: ...
     def random_move(self, seed: int, timeout: float | None = None) -> Pos | None: ...

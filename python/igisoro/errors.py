@@ -1,8 +1,9 @@
 """Exceptions raised by the engine.
 
 Every one subclasses :class:`IgisoroError`, which subclasses ``ValueError``,
-and every message names the offending input. They are created in the
-compiled module (so Rust code raises them directly) and re-exported here.
+and every message names the offending input. They are defined here; the
+compiled module raises them (it looks each one up here by name, one
+exhaustive match in the binding's ``to_py_err``).
 
 Besides the message, every one carries what it concerns, so a caller can
 tell which part of the input is wrong without reading English (``None``
@@ -26,15 +27,44 @@ where an attribute does not apply):
 pits (2, 3) -1 pits[2][3]
 """
 
-from igisoro._igisoro import (
-    EngineTimeoutError,
-    IgisoroError,
-    IllegalMoveError,
-    InvalidLimitError,
-    InvalidNotationError,
-    InvalidPositionError,
-    UnknownVariantError,
-)
+
+
+class IgisoroError(ValueError):
+    """Base of every error the engine raises."""
+
+    #: The field of the position's JSON form the error concerns, or None.
+    field: str | None = None
+    #: ``(row, column)`` of a bad count in the ``pits`` picture as given, or None.
+    pit: tuple[int, int] | None = None
+    #: The offending value (a count, a total, a side, an option's value), or None.
+    value: int | str | None = None
+    #: The JSON path inside the position's JSON form, or None.
+    path: str | None = None
+
+
+class InvalidNotationError(IgisoroError):
+    """Text that is not valid notation."""
+
+
+class InvalidPositionError(IgisoroError):
+    """A setup that is not a valid position."""
+
+
+class UnknownVariantError(InvalidPositionError):
+    """A variant name that is not known."""
+
+
+class IllegalMoveError(IgisoroError):
+    """A move that is not legal in the position."""
+
+
+class InvalidLimitError(IgisoroError):
+    """A bound or limit out of range."""
+
+
+class EngineTimeoutError(IgisoroError):
+    """The time limit ran out before the answer was settled."""
+
 
 __all__ = [
     "EngineTimeoutError",
@@ -46,11 +76,9 @@ __all__ = [
     "UnknownVariantError",
 ]
 
-# Created in the private compiled module, they would show up in tracebacks
-# and reprs as ``igisoro._igisoro.IllegalMoveError``; users catch them as
-# ``igisoro.IllegalMoveError``, so that is the name they carry.
+# Users catch them as ``igisoro.IllegalMoveError``, so that is the name they
+# carry in tracebacks and reprs.
 for _exc in (EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError, InvalidNotationError,
              InvalidPositionError, UnknownVariantError):
     _exc.__module__ = "igisoro"
 del _exc
-

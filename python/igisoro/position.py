@@ -288,7 +288,7 @@ class Position:
         pos, captured, laps, trace, cut, (state, winner, reason) = self._pos.play(_move_text(move),
                                                                                  check_timeout(timeout))
         status = Status(state, winner, reason)  # type: ignore[arg-type]
-        return PlayResult(Position(pos), status, captured, laps, trace, cut)
+        return PlayResult(Position(pos), status, captured, laps, json.loads(trace), cut)
 
     def is_legal(self, move: str | Move | Sequence[str], timeout: float | None = None) -> bool:
         """Whether ``move`` is a complete legal move here."""

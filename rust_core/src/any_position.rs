@@ -340,6 +340,15 @@ impl AnyPosition {
         }
     }
 
+    /// A 64-bit hash of the position (Python's `__hash__`; equal positions
+    /// hash equal).
+    pub fn hash_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+
     /// The canonical text notation.
     pub fn notation(&self) -> String {
         with_game!(self, p, G => G::notation(p))

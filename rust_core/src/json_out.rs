@@ -20,9 +20,11 @@
 
 use crate::any_position::{variants, BOARDS};
 use crate::board4x8::rules::OptionKind;
+use crate::game::Event;
 use crate::json_form::{write_rule_value, write_str};
 use crate::search::Outcome;
 use crate::search::{Analysis, Score, Solution, StopReason};
+use crate::side::Side;
 use std::fmt::Write;
 
 fn write_f64(out: &mut String, x: f64) {
@@ -183,6 +185,66 @@ pub fn stop_reason(name: &str) -> Option<StopReason> {
 /// The outcome named `name` (as [`Outcome::name`] writes it).
 pub fn outcome(name: &str) -> Option<Outcome> {
     [Outcome::Win, Outcome::Loss, Outcome::Unknown].into_iter().find(|o| o.name() == name)
+}
+
+/// A sowing trace as a JSON array of events, as the Python API and
+/// `POST /v1/moves/check` show them: `{"type": "lift", "pit", "count"}`,
+/// `hand`, `sow`, `capture` (`pits`, `count`), `retreat` (`from`, `to`,
+/// `count`), `lap_end`, `decision` (`actor`: the side, `choice`). `mover`
+/// is the side who made the move (a decision names its actor by side).
+pub fn trace_json(events: &[Event], mover: Side) -> String {
+    let mut out = String::with_capacity(16 + 40 * events.len());
+    out.push('[');
+    for (i, e) in events.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let field = |out: &mut String, k: &str, v: &str| {
+            let _ = write!(out, ",\"{}\":", k);
+            write_str(out, v);
+        };
+        let count = |out: &mut String, n: u32| {
+            let _ = write!(out, ",\"count\":{}", n);
+        };
+        match e {
+            Event::Lift { pit, count: n } => {
+                out.push_str("{\"type\":\"lift\"");
+                field(&mut out, "pit", pit);
+                count(&mut out, *n);
+            }
+            Event::Hand { count: n } => {
+                out.push_str("{\"type\":\"hand\"");
+                count(&mut out, *n);
+            }
+            Event::Sow { pit } => {
+                out.push_str("{\"type\":\"sow\"");
+                field(&mut out, "pit", pit);
+            }
+            Event::Capture { pits, count: n } => {
+                out.push_str("{\"type\":\"capture\",\"pits\":");
+                write_strings(&mut out, pits);
+                count(&mut out, *n);
+            }
+            Event::Retreat { from, to, count: n } => {
+                out.push_str("{\"type\":\"retreat\"");
+                field(&mut out, "from", from);
+                field(&mut out, "to", to);
+                count(&mut out, *n);
+            }
+            Event::LapEnd { pit } => {
+                out.push_str("{\"type\":\"lap_end\"");
+                field(&mut out, "pit", pit);
+            }
+            Event::Decision { actor, choice } => {
+                out.push_str("{\"type\":\"decision\"");
+                field(&mut out, "actor", actor.side(mover).name());
+                field(&mut out, "choice", choice);
+            }
+        }
+        out.push('}');
+    }
+    out.push(']');
+    out
 }
 
 /// Rule options and their values as a JSON object.

@@ -4,39 +4,12 @@
 
 use super::to_py_err;
 use crate::error::FormError;
-use crate::game::Event;
 use crate::json_out::{outcome, score_of, stop_reason};
 use crate::search::{Analysis, Line, Score, Solution};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use pyo3::IntoPyObjectExt;
-
-/// A dict of `key => value` pairs, in order.
-macro_rules! dict {
-    ($py:expr, $($k:expr => $v:expr),* $(,)?) => {{
-        let d = PyDict::new($py);
-        $(d.set_item($k, $v)?;)*
-        d
-    }};
-}
-
-/// One trace event as the Python API shows it.
-pub(super) fn event_dict<'py>(py: Python<'py>, to_move: crate::Side, e: &Event) -> PyResult<Bound<'py, PyDict>> {
-    Ok(match e {
-        Event::Lift { pit, count } => dict!(py, "type" => "lift", "pit" => pit, "count" => count),
-        Event::Hand { count } => dict!(py, "type" => "hand", "count" => count),
-        Event::Sow { pit } => dict!(py, "type" => "sow", "pit" => pit),
-        Event::Capture { pits, count } => dict!(py, "type" => "capture", "pits" => pits, "count" => count),
-        Event::Retreat { from, to, count } => {
-            dict!(py, "type" => "retreat", "from" => from, "to" => to, "count" => count)
-        }
-        Event::LapEnd { pit } => dict!(py, "type" => "lap_end", "pit" => pit),
-        Event::Decision { actor, choice } => {
-            dict!(py, "type" => "decision", "actor" => actor.side(to_move).name(), "choice" => choice)
-        }
-    })
-}
 
 /// A score as (type, seeds, turns): the fields of `igisoro.Score`.
 pub(super) type ScoreTuple<'a> = (&'a str, Option<f64>, Option<u32>);
@@ -74,18 +47,9 @@ pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {
 pub(super) type ScoreFields = (String, Option<f64>, Option<u32>);
 /// `igisoro.Analysis`'s fields, in order, as Python passes them back (the
 /// inverse of [`analysis_tuple`]), for the core's JSON writer.
-pub(super) type AnalysisFields = (
-    Option<String>,
-    ScoreFields,
-    Vec<String>,
-    Vec<(String, ScoreFields, Vec<String>)>,
-    u32,
-    u64,
-    u64,
-    u64,
-    String,
-    f64,
-);
+pub(super) type AnalysisFields = (Option<String>, ScoreFields, Texts, Vec<LineFields>, u32, u64, u64, u64, String, f64);
+type Texts = Vec<String>;
+type LineFields = (String, ScoreFields, Texts);
 /// `igisoro.Solution`'s fields, in order (the inverse of [`solution_tuple`]).
 pub(super) type SolutionFields = (String, Vec<String>, Option<u32>, u64, u64, String, u64, Option<u64>);
 
@@ -97,7 +61,7 @@ fn unknown(what: &str, name: &str) -> PyErr {
 /// An analysis and its win probability back from `igisoro.Analysis`'s fields.
 pub(super) fn analysis_from(f: AnalysisFields) -> PyResult<(Analysis, f64)> {
     let (best_move, (k, v, t), pv, lines, depth, nodes, time_ms, truncated_turns, stopped, win_probability) = f;
-    let line = |(mv, (k, v, t), pv): (String, ScoreFields, _)| Line { mv, score: score_of(&k, v, t), value: 0, pv };
+    let line = |(mv, (k, v, t), pv): LineFields| Line { mv, score: score_of(&k, v, t), value: 0, pv };
     let lines = lines.into_iter().map(line).collect();
     let stopped_by = stop_reason(&stopped).ok_or_else(|| unknown("stopped_by", &stopped))?;
     let score = score_of(&k, v, t);

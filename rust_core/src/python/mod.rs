@@ -18,49 +18,40 @@ use crate::json_out;
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use convert::{
-    analysis_from, analysis_tuple, event_dict, json_value, solution_from, solution_tuple, AnalysisFields, ScoreFields,
+    analysis_from, analysis_tuple, json_value, solution_from, solution_tuple, AnalysisFields, ScoreFields,
     SolutionFields, SolutionTuple,
 };
-use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 use pyo3::IntoPyObjectExt;
 
-create_exception!(_igisoro, IgisoroError, PyValueError, "Base of every error the engine raises.");
-create_exception!(_igisoro, InvalidNotationError, IgisoroError, "Text that is not valid notation.");
-create_exception!(_igisoro, InvalidPositionError, IgisoroError, "A setup that is not a valid position.");
-create_exception!(_igisoro, UnknownVariantError, InvalidPositionError, "A variant name that is not known.");
-create_exception!(_igisoro, IllegalMoveError, IgisoroError, "A move that is not legal in the position.");
-create_exception!(_igisoro, InvalidLimitError, IgisoroError, "A bound or limit out of range.");
-create_exception!(_igisoro, EngineTimeoutError, IgisoroError, "The time limit ran out before the answer was settled.");
-
-/// The Python exception type of each kind of core error (one exhaustive
-/// match), with the attributes `field`, `pit`, `value` and `path` set from
-/// [`Error::parts`] (`None` where they do not apply; see `igisoro.errors`).
+/// The Python exception of each kind of core error (one exhaustive match;
+/// the classes are `igisoro.errors`'), with the attributes `field`, `pit`,
+/// `value` and `path` set from [`Error::parts`] (None where they do not apply).
 fn to_py_err(e: Error) -> PyErr {
     let (msg, parts) = (e.to_string(), e.parts());
-    let err = match e {
-        Error::UnknownVariant(_) => UnknownVariantError::new_err(msg),
-        Error::Position(_) => InvalidPositionError::new_err(msg),
-        Error::Notation { .. } | Error::MoveSyntax(_) => InvalidNotationError::new_err(msg),
-        Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => EngineTimeoutError::new_err(msg),
-        Error::Play { .. } => IllegalMoveError::new_err(msg),
-        Error::Limit(_) => InvalidLimitError::new_err(msg),
+    let class = match e {
+        Error::UnknownVariant(_) => "UnknownVariantError",
+        Error::Position(_) => "InvalidPositionError",
+        Error::Notation { .. } | Error::MoveSyntax(_) => "InvalidNotationError",
+        Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => "EngineTimeoutError",
+        Error::Play { .. } => "IllegalMoveError",
+        Error::Limit(_) => "InvalidLimitError",
     };
     Python::attach(|py| {
+        let exc = py.import("igisoro.errors")?.getattr(class)?.call1((msg,))?;
         let value = match parts.value {
             None => None,
-            Some(ErrorValue::Int(n)) => n.into_bound_py_any(py).ok(),
-            Some(ErrorValue::Text(t)) => t.into_bound_py_any(py).ok(),
+            Some(ErrorValue::Int(n)) => Some(n.into_bound_py_any(py)?),
+            Some(ErrorValue::Text(t)) => Some(t.into_bound_py_any(py)?),
         };
-        // Setting an attribute on a fresh exception instance cannot fail in
-        // practice; if it did, the class default (None) still answers.
-        let exc = err.value(py);
-        let _ = (exc.setattr("field", parts.field), exc.setattr("pit", parts.pit), exc.setattr("value", value));
-        let _ = exc.setattr("path", parts.path);
-    });
-    err
+        exc.setattr("field", parts.field)?;
+        exc.setattr("pit", parts.pit)?;
+        exc.setattr("value", value)?;
+        exc.setattr("path", parts.path)?;
+        Ok(PyErr::from_value(exc))
+    })
+    .unwrap_or_else(|e: PyErr| e)
 }
 
 /// A validated position (any rule system the engine knows).
@@ -89,15 +80,15 @@ fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Optio
 
 /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
 type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
-/// A move played: (result, captured, laps, trace, trace truncated, the
-/// result's status).
-type Played<'py> = (PyPos, u32, u32, Bound<'py, PyList>, bool, StatusParts);
+/// A move played: (result, captured, laps, the trace as JSON text, trace
+/// truncated, the result's status).
+type Played = (PyPos, u32, u32, String, bool, StatusParts);
 /// An optional integer argument (a limit), a time limit in seconds, and
 /// an object handed back to Python.
 type Opt = Option<i64>;
 type Secs = Option<f64>;
-type Obj<'py> = PyResult<Bound<'py, PyAny>>;
-type Ps<'py> = Vec<PyRef<'py, PyPos>>;
+type Out = PyResult<Py<PyAny>>;
+type Many = Vec<PyPos>;
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
 type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
 
@@ -156,21 +147,13 @@ impl PyPos {
         Ok((moves.into_iter().map(wrap).collect(), truncated))
     }
 
-    /// Complete legal moves as JSON text: (the array, its length,
-    /// truncated). Each item is `{"move", "result": {"position",
-    /// "notation"}, "captured", "laps"}`, the HTTP API's form, written in
-    /// Rust (with the GIL released) because building it in Python cost more
-    /// than the enumeration.
+    /// Complete legal moves as the HTTP API's JSON array, written by the
+    /// core (faster than building it in Python): (the array, its length, truncated).
     #[pyo3(signature = (limit=None, timeout=None))]
-    fn legal_moves_json<'py>(
-        &self,
-        py: Python<'py>,
-        limit: Opt,
-        timeout: Secs,
-    ) -> PyResult<(Bound<'py, PyBytes>, usize, bool)> {
+    fn legal_moves_json(&self, py: Python<'_>, limit: Opt, timeout: Secs) -> PyResult<(Py<PyBytes>, usize, bool)> {
         let (limit, b) = (any_position::move_limit(limit).map_err(to_py_err)?, budget(timeout)?);
         let (text, count, truncated) = detached(py, || self.inner.legal_moves_json_under(limit, b))?;
-        Ok((PyBytes::new(py, text.as_bytes()), count, truncated))
+        Ok((PyBytes::new(py, text.as_bytes()).unbind(), count, truncated))
     }
 
     /// The next decision after a partial decision list:
@@ -188,28 +171,14 @@ impl PyPos {
         })
     }
 
-    /// Play a complete move with checking: (result, captured, laps, trace,
-    /// trace truncated, status): at most `MAX_TRACE_EVENTS` events of the
-    /// trace, and the result's status decided under the same time limit as
-    /// the move (one budget for the call; the caller adds up nothing).
+    /// Play a complete move with checking, its result's status decided under
+    /// the same budget (see [`crate::calls::PlayedMove`]).
     #[pyo3(signature = (mv, timeout=None))]
-    fn play<'py>(&self, py: Python<'py>, mv: &str, timeout: Option<f64>) -> PyResult<Played<'py>> {
+    fn play(&self, py: Python<'_>, mv: &str, timeout: Secs) -> PyResult<Played> {
         let b = budget(timeout)?;
-        let deadline = b.deadline;
-        let played = detached(py, || self.inner.play(mv, b))?;
-        // Building the events' dicts takes about a microsecond each (12 ms
-        // for a 4x8 move of 12,000 events): under the same deadline.
-        let mut events = Vec::with_capacity(played.trace.len());
-        for (i, e) in played.trace.iter().enumerate() {
-            if i % 1024 == 1023 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-                let seconds = timeout.unwrap_or(0.0);
-                return Err(to_py_err(Error::Timeout { what: "playing the move".into(), seconds }));
-            }
-            events.push(event_dict(py, played.mover, e)?);
-        }
-        let trace = PyList::new(py, events)?;
-        let status = played.status.parts();
-        Ok((PyPos { inner: played.result }, played.captured, played.laps, trace, played.trace_truncated, status))
+        let p = detached(py, || self.inner.play(mv, b))?;
+        let trace = py.detach(|| json_out::trace_json(&p.trace, p.mover));
+        Ok((PyPos { inner: p.result }, p.captured, p.laps, trace, p.trace_truncated, p.status.parts()))
     }
 
     /// Canonical notation of the legal move a decision list plays.
@@ -240,34 +209,24 @@ impl PyPos {
         detached(py, || self.inner.perft(depth, b))
     }
 
-    /// Search under limits (at least one of depth, nodes, time_ms): the
-    /// fields of `igisoro.Analysis` (see `analysis_tuple`). `timeout` (seconds) is an
-    /// outside deadline: past it the search returns what it has, flagged
-    /// `stopped_by: "deadline"`. Releases the GIL.
+    /// Search under limits: `igisoro.Analysis`'s fields. Past `timeout` the
+    /// search returns what it has, flagged `stopped_by: "deadline"`.
     #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
-    fn analyse<'py>(
-        &self,
-        py: Python<'py>,
-        depth: Opt,
-        nodes: Opt,
-        time_ms: Opt,
-        multipv: i64,
-        timeout: Secs,
-    ) -> Obj<'py> {
+    fn analyse(&self, py: Python<'_>, depth: Opt, nodes: Opt, time_ms: Opt, multipv: i64, timeout: Secs) -> Out {
         let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
         let inner = &self.inner;
         let a = py.detach(|| inner.analyse(&limits));
-        analysis_tuple(py, &a, inner.win_probability(a.score))
+        Ok(analysis_tuple(py, &a, inner.win_probability(a.score))?.unbind())
     }
 
     /// The move a player of strength `level` (1..10) would choose with
     /// `time_ms` per move; randomness is seeded. `timeout` as in `analyse`.
     #[pyo3(signature = (level, time_ms, seed, timeout=None))]
-    fn best_move<'py>(&self, py: Python<'py>, level: i64, time_ms: i64, seed: u64, timeout: Secs) -> Obj<'py> {
+    fn best_move(&self, py: Python<'_>, level: i64, time_ms: i64, seed: u64, timeout: Secs) -> Out {
         let deadline = budget(timeout)?.deadline;
         let inner = &self.inner;
         let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
-        analysis_tuple(py, &a, inner.win_probability(a.score))
+        Ok(analysis_tuple(py, &a, inner.win_probability(a.score))?.unbind())
     }
 
     /// The side to move's win probability given a score of this position
@@ -276,9 +235,8 @@ impl PyPos {
         self.inner.win_probability(json_out::score_of(&score.0, score.1, score.2))
     }
 
-    /// Prove a win or loss for the side to move within `nodes` and/or
-    /// `time_ms` (at least one; `timeout` as in `analyse`): the fields of
-    /// `igisoro.Solution` (see `solution_tuple`). Releases the GIL.
+    /// Prove a win or loss within `nodes` and/or `time_ms` (`timeout` as in
+    /// `analyse`): `igisoro.Solution`'s fields.
     #[pyo3(signature = (nodes=None, time_ms=None, timeout=None))]
     fn solve(&self, py: Python<'_>, nodes: Opt, time_ms: Opt, timeout: Secs) -> PyResult<SolutionTuple> {
         let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
@@ -291,10 +249,7 @@ impl PyPos {
     }
 
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.inner.hash(&mut h);
-        h.finish()
+        self.inner.hash_key()
     }
 }
 
@@ -303,20 +258,12 @@ impl PyPos {
 /// `time_ms` bounds each position; `timeout` (seconds) the whole batch.
 #[pyfunction]
 #[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
-fn analyse_many<'py>(
-    py: Python<'py>,
-    positions: Ps<'py>,
-    depth: Opt,
-    nodes: Opt,
-    time_ms: Opt,
-    multipv: i64,
-    timeout: Secs,
-) -> Obj<'py> {
+fn analyse_many(py: Python, positions: Many, depth: Opt, nodes: Opt, time_ms: Opt, multipv: i64, timeout: Secs) -> Out {
     let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
-    let items: Vec<AnyPosition> = positions.iter().map(|p| p.inner.clone()).collect();
+    let items: Vec<AnyPosition> = positions.into_iter().map(|p| p.inner).collect();
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
     let tuples = results.iter().zip(&items).map(|(a, p)| analysis_tuple(py, a, p.win_probability(a.score)));
-    Ok(PyList::new(py, tuples.collect::<PyResult<Vec<_>>>()?)?.into_any())
+    Ok(PyList::new(py, tuples.collect::<PyResult<Vec<_>>>()?)?.into_any().unbind())
 }
 
 /// An analysis as JSON text, written by the core's one writer
@@ -355,7 +302,6 @@ fn rule_options() -> String {
 
 #[pymodule]
 fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = m.py();
     m.add_class::<PyPos>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
@@ -363,19 +309,6 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analysis_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(solution_json, m)?)?;
-    m.add("IgisoroError", py.get_type::<IgisoroError>())?;
-    m.add("InvalidNotationError", py.get_type::<InvalidNotationError>())?;
-    m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
-    m.add("UnknownVariantError", py.get_type::<UnknownVariantError>())?;
-    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("InvalidLimitError", py.get_type::<InvalidLimitError>())?;
-    m.add("EngineTimeoutError", py.get_type::<EngineTimeoutError>())?;
-    // Defaults of the attributes `to_py_err` sets, so that an exception
-    // raised from Python code has them too.
-    let base = py.get_type::<IgisoroError>();
-    for name in ["field", "pit", "value", "path"] {
-        base.setattr(name, py.None())?;
-    }
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
     m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
