@@ -38,10 +38,14 @@ final status is that of the last legal position. With a ``timeout``, plies
 not searched before it runs out come back without evaluation and the review
 says ``partial``.
 
-One deadline, no grace: ``timeout`` is turned into a deadline once, and
-every engine call of the review (checking the moves, then the searches) gets
-what is left of it, so the review never runs past it by more than one
-call's own margin (``docs/ARCHITECTURE.md``, "Time"). Walking the moves
+The review is the core's (``rust_core/src/review.rs``), and so is its JSON
+(``rust_core/src/json_out.rs``); this module passes the arguments through
+and builds the typed objects from what the core returns.
+
+One deadline, no grace: ``timeout`` is passed to the core, which turns it
+into one budget; every engine call of the review (checking the moves, then
+the searches) runs under it, so the review never runs past it by more than
+one call's own margin (``docs/ARCHITECTURE.md``, "Time"). Walking the moves
 comes first (microseconds a move); if the deadline passes before they are
 all checked (a review begun with no time left, ``timeout=0`` included) the
 review raises :class:`EngineTimeoutError`: a batch of reviews sharing one
@@ -61,19 +65,21 @@ False
 
 from __future__ import annotations
 
-import time
+import copy
+import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from igisoro.analysis import Analysis, Score, check_timeout
+from igisoro.analysis import Analysis, Score, check_timeout, limits
 from igisoro.defaults import DEFAULT_REVIEW_DEPTH
-from igisoro.errors import EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError
+from igisoro.errors import IgisoroError
+from igisoro.position import Position, Status, _move_text
 from igisoro.problems import problem
-from igisoro.position import Position, Status
 
 #: (label, minimum drop in the mover's win probability), most severe first
-#: (lichess's 0.1 / 0.2 / 0.3 on its -1..1 scale of winning chances).
+#: (lichess's 0.1 / 0.2 / 0.3 on its -1..1 scale of winning chances); the
+#: core's ``review::THRESHOLDS``, which labels the plies.
 THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: Seed value of a forced result, for the loss arithmetic only.
 _FORCED = 1000.0
@@ -87,39 +93,10 @@ def _value(s: Score) -> float:
     return s.value or 0.0
 
 
-def _for_mover(after: Score, same_side: bool) -> Score:
-    """The score of the position after a move, from the mover's view."""
-    if same_side:  # Isolo: the fore-play's winner moves again
-        return after
-    if after.type == "win":
-        return Score("loss", turns=after.turns)
-    if after.type == "loss":
-        return Score("win", turns=(after.turns or 0) + 1)
-    return Score("seeds", value=-(after.value or 0.0))
-
-
-def _for_next(s: Score, same_side: bool) -> Score:
-    """A score from the mover's view as the side to move next sees it
-    (turn counts aside: only the win probability reads it)."""
-    if same_side:
-        return s
-    if s.type == "win":
-        return Score("loss", turns=s.turns)
-    if s.type == "loss":
-        return Score("win", turns=s.turns)
-    return Score("seeds", value=-(s.value or 0.0))
-
-
-def _mover_chance(after: Position, score: Score, same_side: bool) -> float:
-    """The mover's win probability after its move, from ``score`` of the
-    position ``after`` (the view of ``after``'s side to move)."""
-    p = after.win_probability(score)
-    return p if same_side else 1.0 - p
-
-
 def label(best: Score, played: Score, drop: float) -> tuple[float, str | None]:
     """The loss in seeds (never negative) and the label, if any, for a
-    ``drop`` in the mover's win probability.
+    ``drop`` in the mover's win probability: the rule the core's review
+    applies (``review::label``), for callers that judge a move themselves.
 
     >>> label(Score("seeds", value=2.0), Score("seeds", value=-1.5), 0.12)
     (3.5, 'mistake')
@@ -170,6 +147,8 @@ class ReviewedPly:
     #: ``best_win_probability - played_win_probability`` (never negative,
     #: rounded to 0.0001): what the label reads.
     win_probability_drop: float | None = None
+    #: The ply as the core wrote it.
+    _json: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def evaluation(self) -> Score | None:
@@ -182,22 +161,9 @@ class ReviewedPly:
         return None if self.best is None else self.best.best_move
 
     def to_json(self) -> dict[str, Any]:
-        """The ply as ``/v1/games/review`` writes it; search fields stay null
-        where the budget ran out before their search."""
-        searched = self.best is not None and self.best.best_move is not None
-        return {
-            "ply": self.ply, "side": self.side, "move": self.move, "canonical": self.canonical,
-            "captured": self.captured, "position_after": self.position_after.notation(),
-            "evaluation": self.best.score.to_json() if searched and self.best else None,
-            "best_move": self.best_move,
-            "best_pv": list(self.best.pv) if searched and self.best else [],
-            "played_score": None if self.played_score is None else self.played_score.to_json(),
-            "loss": self.loss, "label": self.label,
-            "win_probability": self.best.win_probability if searched and self.best else None,
-            "best_win_probability": self.best_win_probability,
-            "played_win_probability": self.played_win_probability,
-            "win_probability_drop": self.win_probability_drop,
-        }
+        """The ply as ``/v1/games/review`` writes it (written by the core);
+        search fields stay null where the budget ran out before their search."""
+        return copy.deepcopy(self._json)
 
 
 @dataclass(frozen=True)
@@ -221,6 +187,8 @@ class Review:
     status: Status
     #: True when the timeout left a ply unsearched or cut a search short.
     partial: bool
+    #: The review's JSON text as the core wrote it.
+    _json: str = field(default="", repr=False, compare=False)
 
     @property
     def summary(self) -> dict[str, int]:
@@ -234,40 +202,26 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         """The review as ``/v1/games/review`` writes it (without the limits
-        and engine version the service adds); an illegal move's error is a
-        problem object on ``moves.<index>``."""
-        illegal = None
-        if self.illegal is not None:
-            error = problem(self.illegal.error, f"moves.{self.illegal.ply - 1}")
-            illegal = {"ply": self.illegal.ply, "move": self.illegal.move, "error": error}
-        return {
-            "start": self.start.notation(),
-            "plies": [p.to_json() for p in self.plies],
-            "illegal": illegal,
-            "final": {"position": self.final.notation(), "status": self.status.to_json()},
-            "summary": self.summary,
-            "partial": self.partial,
-        }
+        and engine version the service adds), written by the core; an
+        illegal move's error is a problem object on ``moves.<index>``."""
+        out: dict[str, Any] = json.loads(self._json)
+        if self.illegal is not None:  # the core writes the error's kind and message; the problem object is built here
+            out["illegal"]["error"] = problem(self.illegal.error, f"moves.{self.illegal.ply - 1}")
+        return out
 
 
-def _canonical(pos: Position, move: str, timeout: float | None) -> str:
-    # Past 2000 Isolo kucheleka arrangements the engine finds canonical forms
-    # only among the sampled ones it lists; notation of an arrangement is
-    # strict (one spelling each), so there the move as played is canonical.
-    try:
-        return pos.canonical(move, timeout).notation
-    except IllegalMoveError:
-        return move
+def _score(d: dict[str, Any] | None) -> Score | None:
+    return None if d is None else Score(d["type"], d.get("value"), d.get("turns"))
 
 
-def _played(pos: Position, move: str, timeout: float | None) -> Position | None:
-    """The position after ``move``, or None when the budget is spent."""
-    if timeout is not None and timeout <= 0:
-        return None
-    try:
-        return pos.play(move, timeout).position
-    except EngineTimeoutError:
-        return None
+def _ply(d: dict[str, Any], after: Any, best: Any, reply: Any) -> ReviewedPly:
+    return ReviewedPly(
+        d["ply"], d["side"], d["move"], d["canonical"], d["captured"], Position(after),
+        best=None if best is None else Analysis._from(best), reply=None if reply is None else Analysis._from(reply),
+        played_score=_score(d["played_score"]), loss=d["loss"], label=d["label"],
+        best_win_probability=d["best_win_probability"], played_win_probability=d["played_win_probability"],
+        win_probability_drop=d["win_probability_drop"], _json=d,
+    )
 
 
 def review(
@@ -283,92 +237,18 @@ def review(
 
     Limits as in :meth:`Position.analyse` (none given: depth 4), used for
     every ply's search. ``timeout`` (seconds, 0 to 86400) bounds the whole
-    review, one deadline for all its engine calls: searches not started
-    before it leave their fields None (``partial``); checking the moves
-    raises :class:`EngineTimeoutError` past it (0 included: no time is
-    added for the walk).
+    review, one deadline for all its engine calls, held by the core:
+    searches not started before it leave their fields None (``partial``);
+    checking the moves raises :class:`EngineTimeoutError` past it (0
+    included: no time is added for the walk).
     """
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
-    timeout = check_timeout(timeout)
-    # 0 is allowed (a batch's games reviewed after its deadline: moves only).
-    if timeout is not None and not 0 <= timeout <= 86400:
-        raise InvalidLimitError(f"timeout must be from 0 to 86400 seconds, not {timeout!r}")
-    # The one deadline; each call below gets what is left of it.
-    deadline = None if timeout is None else time.monotonic() + timeout
-
-    def left() -> float | None:
-        return None if deadline is None else deadline - time.monotonic()
-
-    def walking() -> float | None:
-        t = left()
-        if t is not None and t <= 0:  # the core refuses a timeout <= 0 (InvalidLimitError): say what happened
-            raise EngineTimeoutError(f"the review's time ran out while its moves were checked (timeout {timeout} s)")
-        return t
-
-    # The moves first, with the status: before the searches, which may use
-    # up the budget.
-    walked: list[tuple[Position, Position, str, str, int]] = []
-    illegal: IllegalPly | None = None
-    pos = position
-    status: Status | None = None
-    for i, move in enumerate(moves):
-        try:
-            played = pos.play(move, walking())
-        except EngineTimeoutError:
-            raise
-        except IgisoroError as e:  # not notation, or not legal here
-            illegal = IllegalPly(i + 1, move, e)
-            break
-        walked.append((pos, played.position, move, _canonical(pos, move, walking()), played.captured))
-        pos, status = played.position, played.status
-    if status is None:
-        status = position.status(walking())
-
-    def searched(p: Position, shallower: bool = False) -> Analysis | None:
-        t = left()
-        if t is not None and t <= 0:
-            return None
-        d = depth if not shallower or depth is None else max(1, depth - 1)
-        try:
-            return p.analyse(d, nodes, time_ms, 1, t)
-        except EngineTimeoutError:  # not one move settled in the time left (a costly turn): unsearched
-            return None
-
-    plies: list[ReviewedPly] = []
-    partial = False
-    for n, (before, after, move, canonical, captured) in enumerate(walked, start=1):
-        base = ReviewedPly(n, before.to_move, move, canonical, captured, after)
-        best = searched(before)
-        if best is None or best.best_move is None:
-            partial = partial or best is None
-            plies.append(replace(base, best=best))
-            continue
-        partial = partial or best.partial
-        reply = None
-        # The position the best move leaves, with the best line's value.
-        after_best = after if canonical == best.best_move else _played(before, best.best_move, left())
-        if after_best is None:
-            partial = True
-            plies.append(replace(base, best=best))
-            continue
-        best_side = after_best.to_move == before.to_move
-        best_chance = _mover_chance(after_best, _for_next(best.score, best_side), best_side)
-        if canonical == best.best_move:
-            played_score, played_chance = best.score, best_chance
-        else:
-            reply = searched(after, shallower=True)
-            if reply is None:
-                partial = True
-                plies.append(replace(base, best=best))
-                continue
-            same_side = after.to_move == before.to_move
-            played_score = _for_mover(reply.score, same_side)
-            played_chance = _mover_chance(after, reply.score, same_side)
-            partial = partial or reply.partial
-        drop = max(0.0, best_chance - played_chance)
-        loss, name = label(best.score, played_score, drop)
-        plies.append(replace(base, best=best, reply=reply, played_score=played_score, loss=round(loss, 2), label=name,
-                             best_win_probability=round(best_chance, 4), played_win_probability=round(played_chance, 4),
-                             win_probability_drop=round(drop, 4)))
-    return Review(position, tuple(plies), illegal, pos, status, partial)
+    d, n, ms, _ = limits(depth, nodes, time_ms, 1)
+    text, found, final, error = position._pos.review([_move_text(m) for m in moves], (d, n, ms), check_timeout(timeout))
+    data = json.loads(text)
+    plies = tuple(_ply(p, *f) for p, f in zip(data["plies"], found, strict=True))
+    illegal = None if error is None else IllegalPly(data["illegal"]["ply"], data["illegal"]["move"], error)
+    s = data["final"]["status"]
+    return Review(position, plies, illegal, Position(final), Status(s["state"], s["winner"], s["reason"]),
+                  data["partial"], _json=text)

@@ -236,6 +236,22 @@ impl Error {
         }
     }
 
+    /// The kind of error, as the problem types name them (`illegal-move`,
+    /// `invalid-notation`, `invalid-position`, `unknown-variant`,
+    /// `invalid-limit`, `engine-timeout`): what a JSON answer that reports
+    /// an error beside a result (a review's illegal move) writes with its
+    /// message.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::UnknownVariant(_) => "unknown-variant",
+            Error::Position(_) => "invalid-position",
+            Error::Notation { .. } | Error::MoveSyntax(_) => "invalid-notation",
+            Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => "engine-timeout",
+            Error::Play { .. } => "illegal-move",
+            Error::Limit(_) => "invalid-limit",
+        }
+    }
+
     /// A position error found in text notation (see [`PositionError::InNotation`]).
     pub fn in_notation(self) -> Error {
         match self {

@@ -1,5 +1,5 @@
-//! Search results in their JSON form: the one writer of scores, analyses
-//! and solutions, as the HTTP API, the batch tools (jobs, `igisoro
+//! Search results in their JSON form: the one writer of scores, analyses,
+//! solutions and game reviews, as the HTTP API, the batch tools (jobs, `igisoro
 //! analyse`) and the Python API's `to_json` methods show them.
 //!
 //! Each object's keys are written in the API's documented order:
@@ -22,6 +22,7 @@ use crate::any_position::{variants, BOARDS};
 use crate::board4x8::rules::OptionKind;
 use crate::game::Event;
 use crate::json_form::{write_rule_value, write_str};
+use crate::review::{Label, Review, ReviewedPly};
 use crate::search::Outcome;
 use crate::search::{Analysis, Score, Solution, StopReason};
 use crate::side::Side;
@@ -163,6 +164,124 @@ pub fn solution_json(s: &Solution) -> String {
     let mut out = String::with_capacity(160);
     write_solution(&mut out, s);
     out
+}
+
+/// A game review's JSON text, as `/v1/games/review` answers it (without
+/// the limits and engine version the caller adds): `start`, `plies` (each
+/// `ply`, `side`, `move`, `canonical`, `captured`, `position_after`,
+/// `evaluation`, `best_move`, `best_pv`, `played_score`, `loss`, `label`,
+/// `win_probability`, `best_win_probability`, `played_win_probability`,
+/// `win_probability_drop`; a search not run leaves its fields null),
+/// `illegal` (`ply`, `move`, `error`: the error's `kind` and `message`),
+/// `final` (`position`, `status`), `summary` (the count of each label,
+/// mildest first) and `partial`.
+pub fn review_json(r: &Review) -> String {
+    let mut out = String::with_capacity(256 + 640 * r.plies.len());
+    out.push_str("{\"start\":");
+    write_str(&mut out, &r.start.notation());
+    out.push_str(",\"plies\":[");
+    for (i, p) in r.plies.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_ply(&mut out, p);
+    }
+    out.push_str("],\"illegal\":");
+    match &r.illegal {
+        None => out.push_str("null"),
+        Some(il) => {
+            out.push_str("{\"ply\":");
+            write_u64(&mut out, il.ply as u64);
+            out.push_str(",\"move\":");
+            write_str(&mut out, &il.mv);
+            out.push_str(",\"error\":{\"kind\":");
+            write_str(&mut out, il.error.kind());
+            out.push_str(",\"message\":");
+            write_str(&mut out, &il.error.to_string());
+            out.push_str("}}");
+        }
+    }
+    out.push_str(",\"final\":{\"position\":");
+    write_str(&mut out, &r.final_position.notation());
+    let (state, winner, reason) = r.status.parts();
+    out.push_str(",\"status\":{\"state\":");
+    write_str(&mut out, state);
+    out.push_str(",\"winner\":");
+    write_opt_str(&mut out, winner);
+    out.push_str(",\"reason\":");
+    write_opt_str(&mut out, reason);
+    out.push_str("}},\"summary\":{");
+    for (i, (label, n)) in r.summary().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_str(&mut out, label.name());
+        out.push(':');
+        write_u64(&mut out, *n as u64);
+    }
+    out.push_str("},\"partial\":");
+    out.push_str(if r.partial { "true" } else { "false" });
+    out.push('}');
+    out
+}
+
+fn write_opt_str(out: &mut String, s: Option<&str>) {
+    match s {
+        Some(s) => write_str(out, s),
+        None => out.push_str("null"),
+    }
+}
+
+fn write_opt_f64(out: &mut String, x: Option<f64>) {
+    match x {
+        Some(x) => write_f64(out, x),
+        None => out.push_str("null"),
+    }
+}
+
+/// One reviewed ply (see [`review_json`]).
+fn write_ply(out: &mut String, p: &ReviewedPly) {
+    out.push_str("{\"ply\":");
+    write_u64(out, p.ply as u64);
+    out.push_str(",\"side\":");
+    write_str(out, p.side.name());
+    out.push_str(",\"move\":");
+    write_str(out, &p.mv);
+    out.push_str(",\"canonical\":");
+    write_str(out, &p.canonical);
+    out.push_str(",\"captured\":");
+    write_u64(out, p.captured.into());
+    out.push_str(",\"position_after\":");
+    write_str(out, &p.after.notation());
+    let searched = p.searched();
+    out.push_str(",\"evaluation\":");
+    match searched {
+        Some(s) => write_score(out, &s.analysis.score),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"best_move\":");
+    write_opt_str(out, searched.and_then(|s| s.analysis.best_move.as_deref()));
+    out.push_str(",\"best_pv\":");
+    write_strings(out, searched.map_or(&[][..], |s| &s.analysis.pv[..]));
+    let j = p.judgement.as_ref();
+    out.push_str(",\"played_score\":");
+    match j {
+        Some(j) => write_score(out, &j.played_score),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"loss\":");
+    write_opt_f64(out, j.map(|j| j.loss));
+    out.push_str(",\"label\":");
+    write_opt_str(out, j.and_then(|j| j.label).map(Label::name));
+    out.push_str(",\"win_probability\":");
+    write_opt_f64(out, searched.map(|s| s.win_probability));
+    out.push_str(",\"best_win_probability\":");
+    write_opt_f64(out, j.map(|j| j.best_win_probability));
+    out.push_str(",\"played_win_probability\":");
+    write_opt_f64(out, j.map(|j| j.played_win_probability));
+    out.push_str(",\"win_probability_drop\":");
+    write_opt_f64(out, j.map(|j| j.win_probability_drop));
+    out.push('}');
 }
 
 /// A score from the parts a caller outside Rust holds (`igisoro.Score`'s

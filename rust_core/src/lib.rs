@@ -5,8 +5,9 @@
 //! moves, step-wise decisions, checked play, random play, perft);
 //! [`board4x8`] and [`isolo`] hold the rule systems; [`any_position`] is one
 //! position type over both (dispatch, variant metadata); [`json_form`] is
-//! the JSON form's reader and writer; [`json_out`] writes search results
-//! (scores, analyses, solutions) as JSON; [`error`] is every error a caller
+//! the JSON form's reader and writer; [`review`] is the game review;
+//! [`json_out`] writes search results (scores, analyses, solutions,
+//! reviews) as JSON; [`error`] is every error a caller
 //! sees. PyO3 bindings live only in `python/` (marshalling only), behind
 //! the `python` feature.
 
@@ -21,6 +22,7 @@ pub mod isolo;
 pub mod json_form;
 pub mod json_out;
 pub mod moves;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod side;
@@ -45,6 +47,7 @@ pub use budget::Budget;
 pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::Error;
 pub use game::{Actor, Game, Status, WinReason};
-pub use json_out::{analysis_json, score_json, solution_json};
+pub use json_out::{analysis_json, review_json, score_json, solution_json};
+pub use review::{Label, Review};
 pub use search::{Analysis, Limits, Outcome, Score, Solution, StopReason};
 pub use side::Side;

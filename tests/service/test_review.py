@@ -150,3 +150,20 @@ def test_bad_reviews_are_422(client, body, field):
 def test_labels(best, played, drop, expected):
     loss, name = label(best, played, drop)
     assert (round(loss, 6), name) == expected
+
+
+def test_the_review_is_the_core_review_of_the_saved_games(client):
+    """``/v1/games/review`` answers what the Python review answered before
+    the review moved into the core (``tests/data/review_games.json``, see
+    ``tests/test_review_core.py``), plus the limits and engine version."""
+    import json
+    from pathlib import Path
+
+    cases = json.loads((Path(__file__).parents[1] / "data" / "review_games.json").read_text())
+    for case in cases[:2] + cases[6:8]:
+        r = client.post("/v1/games/review", json={"position": case["start"], "moves": case["moves"],
+                                                  "depth": case["depth"]})
+        assert r.status_code == 200, r.json
+        body = r.json
+        assert body.pop("limits")["depth"] == case["depth"] and body.pop("engine_version") == igisoro.__version__
+        assert body == case["review"]

@@ -15,6 +15,7 @@ use crate::error::{Error, ErrorValue};
 use crate::explore::PlayError;
 use crate::json_form;
 use crate::json_out;
+use crate::review::{ReviewedPly, Searched};
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use convert::{
@@ -242,6 +243,21 @@ impl PyPos {
         let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
         let inner = &self.inner;
         Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
+    }
+
+    /// Review the game of `moves` under (depth, nodes, time_ms) and one budget from `timeout` (0 allowed;
+    /// [`crate::review`]): (its JSON, each ply's (position after, best, reply), the final position, the
+    /// illegal move's error as an exception or None).
+    fn review<'py>(&self, py: Python<'py>, moves: Vec<String>, lim: (Opt, Opt, Opt), timeout: Secs) -> Obj<'py> {
+        let (b, limits) =
+            (crate::review::budget(timeout).map_err(to_py_err)?, search_limits((lim.0, lim.1, lim.2, 1), None)?);
+        let r = detached(py, || crate::review::review(&self.inner, &moves, &limits, &b))?;
+        let a =
+            |s: &Option<Searched>| s.as_ref().map(|s| analysis_tuple(py, &s.analysis, s.win_probability)).transpose();
+        let ply = |p: &ReviewedPly| Ok((PyPos { inner: p.after.clone() }, a(&p.best)?, a(&p.reply)?));
+        let plies = r.plies.iter().map(ply).collect::<PyResult<Vec<_>>>()?;
+        let illegal = r.illegal.as_ref().map(|i| to_py_err(i.error.clone()).into_value(py));
+        (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_bound_py_any(py)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
