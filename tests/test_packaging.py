@@ -48,3 +48,15 @@ def test_every_variant_source_cites_only_files_in_the_repository() -> None:
             if path.endswith(".lud"):
                 continue  # a Ludii game file, cited by name as Ludii ships it
             assert (ROOT / path).is_file(), (v.name, path)
+
+
+def test_the_binding_is_marshalling_only() -> None:
+    """All PyO3 code stays small and never dispatches on a rule system or
+    calls the rules itself: that is the core's (``rust_core/src/calls.rs``),
+    so a Rust caller gets the same answers and budgets (issue 30)."""
+    files = sorted((ROOT / "rust_core" / "src" / "python").glob("*.rs"))
+    text = {f.name: f.read_text() for f in files}
+    assert sum(t.count("\n") for t in text.values()) <= 450, {n: t.count("\n") for n, t in text.items()}
+    for name, t in text.items():
+        for core_only in ("explore::", "with_game!", "board4x8::", "isolo::", "Family"):
+            assert core_only not in t, (name, core_only)

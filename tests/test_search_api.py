@@ -202,7 +202,7 @@ def test_a_review_search_that_runs_out_leaves_the_plies_after_it_unsearched() ->
     p = Position.start("igisoro")
     moves = [p.legal_moves()[0].move.notation]
     moves.append(p.play(moves[0]).position.legal_moves()[0].move.notation)
-    r = igisoro.review(p, moves, depth=64, timeout=0.2)
+    r = igisoro.review(p, moves, depth=64, timeout=1.0)
     assert r.partial and len(r.plies) == 2
     assert r.plies[0].best is not None and r.plies[0].best.partial
     assert r.plies[1].best is None and r.plies[1].to_json()["evaluation"] is None

@@ -3,6 +3,8 @@
 from collections.abc import Sequence
 from typing import Any, final
 
+from igisoro.errors import IgisoroError
+
 __all__ = [
     "MAX_MULTIPV",
     "MAX_TRACE_EVENTS",

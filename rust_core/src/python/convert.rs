@@ -1,6 +1,5 @@
-//! Core results as the Python objects the `igisoro` package expects, and
-//! Python values as JSON for the core's reader. No rules here: each
-//! function copies fields from one form to the other.
+//! Core results as the Python objects `igisoro` expects, and Python values
+//! as JSON for the core's reader: fields copied from one form to the other.
 
 use super::to_py_err;
 use crate::error::FormError;
@@ -23,9 +22,7 @@ pub(super) fn score_tuple(s: &Score) -> ScoreTuple<'static> {
 }
 
 /// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
-/// Python dataclass is built from it directly, no dict in between), with
-/// the side to move's win probability (the core's model, computed by the
-/// caller from the position analysed).
+/// dataclass is built from it directly), with the side to move's win probability.
 pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis, win_probability: f64) -> PyResult<Bound<'py, PyAny>> {
     let lines: Vec<(&str, ScoreTuple, &[String])> =
         a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
@@ -35,8 +32,7 @@ pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis, win_probability
         .into_bound_py_any(py)
 }
 
-/// A solution as (outcome, line, turns, nodes, time_ms, stopped_by,
-/// unknown_turns): the fields of `igisoro.Solution`, in order.
+/// A solution as the fields of `igisoro.Solution`, in order.
 pub(super) type SolutionTuple = (&'static str, Vec<String>, Option<u32>, u64, u64, &'static str, u64, Option<u64>);
 
 pub(super) fn solution_tuple(s: Solution) -> SolutionTuple {

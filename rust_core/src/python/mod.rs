@@ -1,10 +1,7 @@
-//! All PyO3 code, the private `igisoro._igisoro` module: marshalling only.
-//! Dispatch, budgets, limits, errors and every JSON text live in the core
-//! ([`crate::calls`], [`crate::search::Limits::checked`], [`crate::error`],
-//! [`crate::json_out`]). Every core call runs inside `py.detach` (the GIL is
-//! released); every core [`Error`] maps to one Python exception type in
-//! `to_py_err`, one exhaustive match, so a new kind of error forces a
-//! decision here. [`convert`]: core values as Python objects and back.
+//! All PyO3 code, the private `igisoro._igisoro` module: marshalling only
+//! (dispatch, budgets, limits, errors and JSON are the core's). Core calls
+//! run inside `py.detach`; `to_py_err` is one exhaustive match, so a new kind
+//! of error forces a decision here. [`convert`]: core values to Python and back.
 
 mod convert;
 
@@ -12,7 +9,7 @@ use crate::any_position::{self, AnyPosition};
 use crate::budget::Budget;
 use crate::calls::{Decision, LegalMove, MAX_TRACE_EVENTS};
 use crate::error::{Error, ErrorValue};
-use crate::explore::PlayError;
+use crate::game::PlayError;
 use crate::json_form;
 use crate::json_out;
 use crate::review::{ReviewedPly, Searched};
@@ -72,9 +69,8 @@ fn detached<R: Send>(py: Python<'_>, f: impl FnOnce() -> Result<R, Error> + Send
     py.detach(f).map_err(to_py_err)
 }
 
-/// Search limits checked by the core ([`Limits::checked`]), plus an
-/// optional outside `timeout` (seconds) that cuts the search short without
-/// an error (the result says `stopped_by: "deadline"`).
+/// Search limits checked by the core ([`Limits::checked`]), plus an outside
+/// `timeout` that cuts the search short (`stopped_by: "deadline"`).
 fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Option<f64>) -> PyResult<Limits> {
     Limits::checked(l.0, l.1, l.2, l.3, budget(timeout)?.deadline).map_err(to_py_err)
 }
@@ -84,8 +80,7 @@ type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
 /// A move played: (result, captured, laps, the trace as JSON text, trace
 /// truncated, the result's status).
 type Played = (PyPos, u32, u32, String, bool, StatusParts);
-/// An optional integer argument (a limit), a time limit in seconds, and
-/// an object handed back to Python.
+/// A limit, a time limit in seconds, an object for Python, positions.
 type Opt = Option<i64>;
 type Secs = Option<f64>;
 type Out = PyResult<Py<PyAny>>;
@@ -248,7 +243,7 @@ impl PyPos {
     /// Review the game of `moves` under (depth, nodes, time_ms) and one budget from `timeout` (0 allowed;
     /// [`crate::review`]): (its JSON, each ply's (position after, best, reply), the final position, the
     /// illegal move's error as an exception or None).
-    fn review<'py>(&self, py: Python<'py>, moves: Vec<String>, lim: (Opt, Opt, Opt), timeout: Secs) -> Obj<'py> {
+    fn review(&self, py: Python, moves: Vec<String>, lim: (Opt, Opt, Opt), timeout: Secs) -> Out {
         let (b, limits) =
             (crate::review::budget(timeout).map_err(to_py_err)?, search_limits((lim.0, lim.1, lim.2, 1), None)?);
         let r = detached(py, || crate::review::review(&self.inner, &moves, &limits, &b))?;
@@ -257,7 +252,7 @@ impl PyPos {
         let ply = |p: &ReviewedPly| Ok((PyPos { inner: p.after.clone() }, a(&p.best)?, a(&p.reply)?));
         let plies = r.plies.iter().map(ply).collect::<PyResult<Vec<_>>>()?;
         let illegal = r.illegal.as_ref().map(|i| to_py_err(i.error.clone()).into_value(py));
-        (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_bound_py_any(py)
+        (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_py_any(py)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
