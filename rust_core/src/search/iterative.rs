@@ -148,10 +148,13 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
 }
 
 fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+    // The clock starts first (fields are built in the order written): the
+    // search's own time also counts setting up its table, which reuses the
+    // thread's last one but clears it every 64 searches (`tt::Table::new`).
     let mut s = Searcher::<G> {
+        ctl: Control::new(limits),
         tt: Table::new(limits.tt_bits),
         ord: Ordering::new(),
-        ctl: Control::new(limits),
         eval,
         pool: Vec::new(),
         opts: Vec::new(),
