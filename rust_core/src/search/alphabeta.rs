@@ -143,6 +143,9 @@ impl<G: Engine> Searcher<G> {
         } else {
             Bound::Exact
         };
+        if bound == Bound::Exact && best_result != 0 {
+            self.ctl.record_pv(key, best_result);
+        }
         self.tt.store(Entry {
             key,
             value: to_tt(value, ply),

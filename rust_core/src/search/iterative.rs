@@ -90,6 +90,13 @@ pub struct Analysis {
     /// The best move, or `None` when the game is over (no legal move or a decided win).
     pub best_move: Option<String>,
     pub score: Score,
+    /// The principal variation, starting with `best_move`: `depth` turns
+    /// (the last completed depth), also when the search was stopped by a
+    /// limit. Shorter only where the line cannot go on: the game ends in it
+    /// (a forced result), a turn of it was searched without a principal
+    /// result (a cyclic turn graph), the outside deadline passed while it
+    /// was read back, or (in a long search) its position's record was
+    /// overwritten by a later exact position (see `pv_from`).
     pub pv: Vec<String>,
     /// The best `multipv` moves, best first (the first is `best_move`).
     pub lines: Vec<Line>,
@@ -141,10 +148,13 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
 }
 
 fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+    // The clock starts first (fields are built in the order written): the
+    // search's own time also counts setting up its table, which reuses the
+    // thread's last one but clears it every 64 searches (`tt::Table::new`).
     let mut s = Searcher::<G> {
+        ctl: Control::new(limits),
         tt: Table::new(limits.tt_bits),
         ord: Ordering::new(),
-        ctl: Control::new(limits),
         eval,
         pool: Vec::new(),
         opts: Vec::new(),
@@ -249,17 +259,26 @@ fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, l
         items.insert(0, best);
         items.truncate(1);
     }
-    let mut lines = Vec::new();
-    for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
-        let Some(r) = it.principal.or_else(|| any_result(g, it.node)) else { continue };
-        let res = &g.results[r];
-        let mv = format_move::<G>(pos, &g.path_to(res.node));
-        let mut pv = vec![mv.clone()];
-        pv.extend(pv_from::<G>(&s.tt, &res.pos, depth.saturating_sub(1), limits));
-        // An option no iteration scored has only the static evaluation.
-        let value = if it.exact { it.value } else { (s.eval)(pos) };
-        lines.push(Line { mv, score: Score::from_value(value), value, pv });
-    }
+    // The lines are read back under the outside deadline only, as the
+    // root's options were settled: a search stopped by its own time has
+    // tripped the budget of the rules core, under which a relay chain of the
+    // PV would be cut and the PV end early. The work is bounded: at most
+    // `depth` turn graphs of `turn_nodes` nodes, chains cut at `turn_laps`.
+    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone(), seconds: None };
+    let (lines, _) = crate::budget::with_budget(outside, || {
+        let mut lines = Vec::new();
+        for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
+            let Some(r) = it.principal.or_else(|| any_result(g, it.node)) else { continue };
+            let res = &g.results[r];
+            let mv = format_move::<G>(pos, &g.path_to(res.node));
+            let mut pv = vec![mv.clone()];
+            pv.extend(pv_from::<G>(s, &res.pos, depth.saturating_sub(1), limits));
+            // An option no iteration scored has only the static evaluation.
+            let value = if it.exact { it.value } else { (s.eval)(pos) };
+            lines.push(Line { mv, score: Score::from_value(value), value, pv });
+        }
+        lines
+    });
     let first = lines.first().cloned();
     Analysis {
         best_move: first.as_ref().map(|l| l.mv.clone()),
@@ -343,13 +362,23 @@ fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> Option<usize> {
     None
 }
 
-/// The principal variation after `pos`, read from the table's best results.
-fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, limits: &Limits) -> Vec<String> {
+/// The principal variation after `pos`: each position's principal result
+/// as the search last recorded it with an exact value
+/// ([`Control::record_pv`](super::limits::Control::record_pv)), else as the
+/// table has it.
+///
+/// It ends early only where neither has the position (both are fixed-size:
+/// a long search's record can lose an early entry to a later exact
+/// position), at a turn searched without a principal result (a cyclic turn
+/// graph), or when a turn of the line cannot be rebuilt (the outside
+/// deadline passed, or its result is not found again).
+fn pv_from<G: Engine>(s: &Searcher<G>, pos: &G::Pos, max: u32, limits: &Limits) -> Vec<String> {
     let mut out = Vec::new();
     let mut p = pos.clone();
     for _ in 0..max {
-        let Some(e) = tt.probe(G::zobrist(&p)) else { break };
-        if e.best == 0 {
+        let key = G::zobrist(&p);
+        let best = s.ctl.pv_best(key).or_else(|| s.tt.probe(key).map(|e| e.best)).unwrap_or(0);
+        if best == 0 {
             break;
         }
         // The same lap cap as inside the search: these positions were
@@ -358,7 +387,7 @@ fn pv_from<G: Engine>(tt: &Table, pos: &G::Pos, max: u32, limits: &Limits) -> Ve
             TurnGraph::<G>::build_bounded(&p, limits.turn_nodes, &mut || false)
         });
         let Ok(g) = g else { break };
-        let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == e.best) else { break };
+        let Some(res) = g.results.iter().find(|r| G::zobrist(&r.pos) == best) else { break };
         out.push(format_move::<G>(&p, &g.path_to(res.node)));
         p = res.pos.clone();
     }

@@ -204,7 +204,16 @@ pub struct Control {
     stopped: bool,
     /// Polls left before the next look at the clock (see [`Control::due`]).
     polls: std::cell::Cell<u32>,
+    /// The principal result of each position searched with an exact value,
+    /// kept apart from the transposition table (see [`Control::record_pv`]).
+    pv: Vec<[u64; 2]>,
 }
+
+/// Slots of [`Control::record_pv`]'s record: 2^12 (64 KB), small enough
+/// to come from the allocator's heap rather than fresh pages (a few
+/// microseconds per search), and far more than the exact positions of the
+/// iterations a PV is read from.
+const PV_SLOTS: usize = 1 << 12;
 
 /// The clock and the cancel flag are read at one poll in this many (node
 /// visits and turn-graph building polls together).
@@ -232,6 +241,7 @@ impl Control {
             turn_laps: l.turn_laps,
             stopped: false,
             polls: std::cell::Cell::new(0),
+            pv: Vec::new(),
         }
     }
 
@@ -285,6 +295,33 @@ impl Control {
         g: &mut super::turn_graph::TurnGraph<G>,
     ) -> Result<(), Stop> {
         self.build::<G>(pos, self.turn_laps, g, Control::due)
+    }
+
+    /// Record that position `key` was searched to an exact value whose
+    /// principal result is `best` (a result's Zobrist key), the newest
+    /// record of a position replacing the older one.
+    ///
+    /// Why apart from the table: the principal variation is read back
+    /// after the search ([`Control::pv_best`]), and the table's entries of
+    /// its positions are overwritten by whatever is searched after them
+    /// (the root's later options, a stopped next iteration), most often in
+    /// the small tables of short searches (`level::table_bits`): a PV then
+    /// ended early. Exact positions are few (about the PV nodes of each
+    /// iteration), so this record keeps them far longer. It changes no
+    /// search decision: depth- and node-limited searches visit the same
+    /// nodes.
+    #[inline]
+    pub fn record_pv(&mut self, key: u64, best: u64) {
+        if self.pv.is_empty() {
+            self.pv = vec![[0; 2]; PV_SLOTS];
+        }
+        self.pv[key as usize & (PV_SLOTS - 1)] = [key, best];
+    }
+
+    /// The principal result last recorded for `key` by [`Control::record_pv`].
+    pub fn pv_best(&self, key: u64) -> Option<u64> {
+        let s = self.pv.get(key as usize & (PV_SLOTS - 1))?;
+        (s[0] == key && s[1] != 0).then_some(s[1])
     }
 
     /// The lap cap on relay chains inside the tree (see [`Limits`]).
