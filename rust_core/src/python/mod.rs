@@ -278,10 +278,19 @@ impl PyPos {
 
     /// Prove a win or loss for the side to move within `nodes` and/or
     /// `time_ms` (at least one; `timeout` as in `analyse`): the fields of
-    /// `igisoro.Solution` (see `solution_tuple`). Releases the GIL.
-    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None))]
-    fn solve(&self, py: Python<'_>, nodes: Opt, time_ms: Opt, timeout: Secs) -> PyResult<SolutionTuple> {
-        let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
+    /// `igisoro.Solution` (see `solution_tuple`); the table sized to the
+    /// budget within `max_table_mb`. Releases the GIL.
+    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None, max_table_mb=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        nodes: Opt,
+        time_ms: Opt,
+        timeout: Secs,
+        max_table_mb: Opt,
+    ) -> PyResult<SolutionTuple> {
+        let deadline = budget(timeout)?.deadline;
+        let limits = Limits::checked_budget(nodes, time_ms, deadline, max_table_mb).map_err(to_py_err)?;
         let inner = &self.inner;
         Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
     }

@@ -86,16 +86,33 @@ impl Default for Limits {
 impl Limits {
     /// The solver's budget ([`crate::search::solve()`]): `nodes` and/or
     /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
-    /// is required: the solver has no depth that bounds its work.
+    /// is required: the solver has no depth that bounds its work. The
+    /// solver's table is sized to that budget within `max_table_mb`
+    /// megabytes (default [`super::solve::DEFAULT_TABLE_MB`]; see
+    /// [`super::solve::table_bits`]).
     pub fn checked_budget(
         nodes: Option<i64>,
         time_ms: Option<i64>,
         deadline: Option<Instant>,
+        max_table_mb: Option<i64>,
     ) -> Result<Limits, crate::error::Error> {
         if nodes.is_none() && time_ms.is_none() {
             return Err(crate::error::Error::Limit("solving needs a budget: nodes or time_ms".into()));
         }
-        Limits::checked(None, nodes, time_ms, 1, deadline)
+        let cap = match max_table_mb {
+            None => super::solve::DEFAULT_TABLE_MB,
+            Some(mb) if (1..=super::solve::MAX_TABLE_MB as i64).contains(&mb) => mb as u64,
+            Some(mb) => {
+                return Err(crate::error::Error::Limit(format!(
+                    "max_table_mb must be an integer from 1 to {}, got {}",
+                    super::solve::MAX_TABLE_MB,
+                    mb
+                )))
+            }
+        };
+        let limits = Limits::checked(None, nodes, time_ms, 1, deadline)?;
+        let tt_bits = super::solve::table_bits(limits.nodes, limits.time_ms, cap);
+        Ok(Limits { tt_bits, ..limits })
     }
 
     /// Caller-given limits, checked: at least one of depth, nodes and
