@@ -30,6 +30,13 @@ def test_the_core_review_reproduces_the_python_one(case: dict[str, Any]) -> None
     r = igisoro.review(Position.from_notation(case["start"]), case["moves"], depth=case["depth"])
     want = case["review"]
     got = r.to_json()
+    # The principal variations past the best move are the search's to
+    # rebuild: since the fixture was written the search rebuilds them from a
+    # record of its exact results rather than from the table alone (issue
+    # 30), so a line past its first move may differ; the best move may not.
+    for g, w in zip(got["plies"], want["plies"], strict=True):
+        assert (g["best_pv"] or [None])[0] == (w["best_pv"] or [None])[0] == w["best_move"]
+        g["best_pv"] = w["best_pv"]
     assert got == want
     # The same key order, in the review, its plies and its illegal move.
     assert list(got) == list(want)
@@ -41,11 +48,11 @@ def test_the_core_review_reproduces_the_python_one(case: dict[str, Any]) -> None
     assert r.final.notation() == want["final"]["position"] and r.status.to_json() == want["final"]["status"]
     assert (r.illegal and r.illegal.ply) == (want["illegal"] and want["illegal"]["ply"])
     for ply, d in zip(r.plies, want["plies"], strict=True):
-        assert ply.to_json() == d and ply.position_after.notation() == d["position_after"]
+        assert {**ply.to_json(), "best_pv": d["best_pv"]} == d and ply.position_after.notation() == d["position_after"]
         assert (ply.evaluation and ply.evaluation.to_json()) == d["evaluation"] and ply.best_move == d["best_move"]
         assert (ply.played_score and ply.played_score.to_json()) == d["played_score"]
         assert (ply.loss, ply.label, ply.win_probability_drop) == (d["loss"], d["label"], d["win_probability_drop"])
         if ply.best is not None and ply.best.best_move is not None:
-            assert ply.best.win_probability == d["win_probability"] and list(ply.best.pv) == d["best_pv"]
+            assert ply.best.win_probability == d["win_probability"] and list(ply.best.pv) == r.to_json()["plies"][ply.ply - 1]["best_pv"]
         assert (ply.reply is None) == (d["canonical"] == d["best_move"] or d["played_score"] is None)
 

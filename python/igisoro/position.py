@@ -61,11 +61,19 @@ def _move_text(move: str | Move | Sequence[str]) -> str:
 
 @dataclass(frozen=True)
 class Status:
-    """Whether the game goes on, and if not who won and why."""
+    """Whether the game goes on, and if not who won and why.
 
-    state: Literal["ongoing", "won"]
+    ``endless``: the game is proven unable to end (reason ``lone_seed``,
+    docs/RULES.md "Games that cannot end") and the rules adjudicate
+    nothing; play may go on, but no result can come. Under
+    ``adjudicate=seeds`` such a position is ``won`` instead, reason
+    ``adjudicated_seeds``.
+    """
+
+    state: Literal["ongoing", "won", "endless"]
     winner: Side | None = None
-    #: ``no_legal_move`` or ``end_pits_captured``.
+    #: ``no_legal_move``, ``end_pits_captured``, ``row_emptied`` or
+    #: ``adjudicated_seeds`` (won); ``lone_seed`` (endless).
     reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -374,18 +382,23 @@ class Position:
             raise ValueError(f"a score's type is seeds, win or loss, not {t!r}")
         return self._pos.win_probability((t, v, n))
 
-    def solve(self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None) -> Solution:
+    def solve(self, nodes: int | None = None, time_ms: int | None = None, timeout: float | None = None,
+              max_table_mb: int | None = None) -> Solution:
         """Prove a win or a loss for the side to move, with a line that shows
         it, or answer ``unknown`` (see :mod:`igisoro.solution`). ``nodes`` and
         ``time_ms`` are the solver's budget (at least one; the maxima of
         :data:`igisoro.analysis.ENGINE_MAXIMA`), ``timeout`` an outside
-        deadline as in :meth:`analyse`. Releases the GIL.
+        deadline as in :meth:`analyse`. The solver's table is sized to the
+        budget (about 4,000 slots of 24 bytes a millisecond, 8 a node) within
+        ``max_table_mb`` megabytes (default 2048, at most 65536). Releases
+        the GIL.
 
         >>> Position.from_notation("isolo 2,2,2,2/2,2,2,2 s").solve(time_ms=2000).outcome
         'win'
         """
         found = self._pos.solve(_int_or_none("nodes", nodes), _int_or_none("time_ms", time_ms),
-                                timeout=check_timeout(timeout))
+                                timeout=check_timeout(timeout),
+                                max_table_mb=_int_or_none("max_table_mb", max_table_mb))
         return Solution._from(found)
 
     def _with_move(self, a: Analysis, timeout: float | None) -> Analysis:

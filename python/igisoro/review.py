@@ -73,7 +73,7 @@ from typing import Any
 
 from igisoro.analysis import Analysis, Score, check_timeout, limits
 from igisoro.defaults import DEFAULT_REVIEW_DEPTH
-from igisoro.errors import IgisoroError
+from igisoro.errors import IgisoroError, InvalidNotationError
 from igisoro.position import Position, Status, _move_text
 from igisoro.problems import problem
 
@@ -207,6 +207,7 @@ class Review:
         out: dict[str, Any] = json.loads(self._json)
         if self.illegal is not None:  # the core writes the error's kind and message; the problem object is built here
             out["illegal"]["error"] = problem(self.illegal.error, f"moves.{self.illegal.ply - 1}")
+            out["illegal"]["move"] = self.illegal.move
         return out
 
 
@@ -245,10 +246,25 @@ def review(
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
     d, n, ms, _ = limits(depth, nodes, time_ms, 1)
-    text, found, final, error = position._pos.review([_move_text(m) for m in moves], (d, n, ms), check_timeout(timeout))
+    # A move that is not text the core can take (a wrong type, lone
+    # surrogates from JSON such as "\ud800") is sent as U+FFFD, which no move
+    # notation contains, so the review stops at its ply as at any other text
+    # that is not a move; the ply keeps the move as given and the reason.
+    sent, refused = [], {}
+    for i, m in enumerate(moves):
+        try:
+            sent.append(_move_text(m))
+        except InvalidNotationError as e:
+            sent.append("\ufffd")
+            refused[i] = (m if isinstance(m, str) else repr(m), e)
+    text, found, final, error = position._pos.review(sent, (d, n, ms), check_timeout(timeout))
     data = json.loads(text)
     plies = tuple(_ply(p, *f) for p, f in zip(data["plies"], found, strict=True))
-    illegal = None if error is None else IllegalPly(data["illegal"]["ply"], data["illegal"]["move"], error)
+    illegal = None
+    if error is not None:
+        at = data["illegal"]["ply"] - 1
+        move, error = refused.get(at, (data["illegal"]["move"], error))
+        illegal = IllegalPly(at + 1, move, error)
     s = data["final"]["status"]
     return Review(position, plies, illegal, Position(final), Status(s["state"], s["winner"], s["reason"]),
                   data["partial"], _json=text)

@@ -382,7 +382,15 @@ pub fn has_legal_move<G: Game>(pos: &G::Pos) -> bool {
     can_finish::<G>(pos, &root, &HashSet::default())
 }
 
-/// The game status: a decided win, a side with no legal move, or ongoing.
+/// Whether some start of the side to move finishes a turn, without asking
+/// [`Game::decided`] first (what [`has_legal_move`] adds): for a game's own
+/// `decided`, which may need it (`board4x8::ending`).
+pub fn finishes_from_root<G: Game>(pos: &G::Pos) -> bool {
+    can_finish::<G>(pos, &G::root(pos), &HashSet::default())
+}
+
+/// The game status: a decided win, a side with no legal move, a game
+/// proven unable to end ([`Game::cannot_end`]), or ongoing.
 pub fn status<G: Game>(pos: &G::Pos) -> Status {
     if let Some((winner, reason)) = G::decided(pos) {
         return Status::Won { winner, reason };
@@ -392,7 +400,10 @@ pub fn status<G: Game>(pos: &G::Pos) -> Status {
     // spent budget then reports it the same way.
     crate::budget::check();
     if has_legal_move::<G>(pos) {
-        Status::Ongoing
+        match G::cannot_end(pos) {
+            Some(reason) => Status::Endless { reason },
+            None => Status::Ongoing,
+        }
     } else {
         Status::Won { winner: G::to_move(pos).other(), reason: WinReason::NoLegalMove }
     }

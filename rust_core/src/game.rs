@@ -120,6 +120,9 @@ pub enum WinReason {
     EndPitsCaptured,
     /// Isolo: the loser's row is empty.
     RowEmptied,
+    /// The game could not end ([`Ending`]) and the rules' `adjudicate`
+    /// option gives it to the side with more seeds.
+    AdjudicatedSeeds,
 }
 
 impl WinReason {
@@ -129,6 +132,25 @@ impl WinReason {
             WinReason::NoLegalMove => "no_legal_move",
             WinReason::EndPitsCaptured => "end_pits_captured",
             WinReason::RowEmptied => "row_emptied",
+            WinReason::AdjudicatedSeeds => "adjudicated_seeds",
+        }
+    }
+}
+
+/// Why a position is proven unable to end ([`Game::cannot_end`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// 4x8 with `min_seeds = 1`: one side holds a single seed, which no
+    /// capture can reach and which can always be sown (`docs/RULES.md`,
+    /// "Games that cannot end").
+    LoneSeed,
+}
+
+impl Ending {
+    /// Snake-case name used by the API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Ending::LoneSeed => "lone_seed",
         }
     }
 }
@@ -137,16 +159,26 @@ impl WinReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Ongoing,
-    Won { winner: Side, reason: WinReason },
+    Won {
+        winner: Side,
+        reason: WinReason,
+    },
+    /// Proven unable to end under the rules, which adjudicate nothing
+    /// (`adjudicate = none`): play may go on, but no result can come.
+    Endless {
+        reason: Ending,
+    },
 }
 
 impl Status {
-    /// (state, winner, reason): `("ongoing", None, None)` or `("won",
-    /// Some(side), Some(reason))`, as callers show it.
+    /// (state, winner, reason): `("ongoing", None, None)`, `("won",
+    /// Some(side), Some(reason))` or `("endless", None, Some(reason))`, as
+    /// callers show it.
     pub fn parts(self) -> (&'static str, Option<&'static str>, Option<&'static str>) {
         match self {
             Status::Ongoing => ("ongoing", None, None),
             Status::Won { winner, reason } => ("won", Some(winner.name()), Some(reason.name())),
+            Status::Endless { reason } => ("endless", None, Some(reason.name())),
         }
     }
 }
@@ -232,6 +264,13 @@ pub trait Game {
     /// search. By default nothing is sure.
     fn surely_has_move(_pos: &Self::Pos) -> bool {
         false
+    }
+    /// A proof that the game can never end from `pos` (see [`Ending`]),
+    /// when the rules adjudicate nothing; `None` says nothing. A position
+    /// the rules adjudicate is a [`Game::decided`] win instead. Must be
+    /// cheap when it fails: the search asks it at every node.
+    fn cannot_end(_pos: &Self::Pos) -> Option<Ending> {
+        None
     }
 }
 

@@ -105,7 +105,8 @@ impl From<b4::RuleSetting> for RuleValue {
             b4::RuleSetting::Capture(_)
             | b4::RuleSetting::CapturedSowing(_)
             | b4::RuleSetting::Clockwise(_)
-            | b4::RuleSetting::Opening(_) => RuleValue::Text(s.value()),
+            | b4::RuleSetting::Opening(_)
+            | b4::RuleSetting::Adjudicate(_) => RuleValue::Text(s.value()),
         }
     }
 }

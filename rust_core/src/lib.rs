@@ -46,7 +46,7 @@ pub use any_position::{variants, AnyPosition, AnySetup, AnyVariant, Board, Famil
 pub use budget::Budget;
 pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::Error;
-pub use game::{Actor, Game, Status, WinReason};
+pub use game::{Actor, Ending, Game, Status, WinReason};
 pub use json_out::{analysis_json, review_json, score_json, solution_json};
 pub use review::{Label, Review};
 pub use search::{Analysis, Limits, Outcome, Score, Solution, StopReason};

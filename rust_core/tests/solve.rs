@@ -66,7 +66,7 @@ fn check_line<G: Game>(p: &G::Pos, s: &Solution, what: &str) {
 fn reason_of<G: Game>(q: &G::Pos) -> igisoro_core::WinReason {
     match status::<G>(q) {
         Status::Won { reason, .. } => reason,
-        Status::Ongoing => igisoro_core::WinReason::NoLegalMove,
+        Status::Ongoing | Status::Endless { .. } => igisoro_core::WinReason::NoLegalMove,
     }
 }
 

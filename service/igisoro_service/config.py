@@ -50,6 +50,10 @@ class Config:
     DEFAULT_MOVE_TIME_MS = 1000
     #: The solver's budget for ``/v1/solve`` given neither ``nodes`` nor ``time_ms``.
     SOLVE_DEFAULT_TIME_MS = 1000
+    #: Memory cap on one solver table, in megabytes: the table is sized to
+    #: the solve's budget (``Position.solve``'s ``max_table_mb``), up to this.
+    #: Up to MAX_CONCURRENT_SEARCHES solves per worker may each hold one.
+    SOLVER_MAX_TABLE_MB = 2048
     #: Searches one worker runs at once; more get 503 ``overloaded``. Keep it
     #: below GUNICORN_THREADS so a thread is left for health and cheap calls.
     MAX_CONCURRENT_SEARCHES = 2
@@ -126,7 +130,8 @@ class Config:
 #: environment fails fast instead of at the first request.
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
-            "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "MAX_CONCURRENT_SEARCHES", "MAX_CONCURRENT_ENGINE_CALLS",
+            "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "SOLVER_MAX_TABLE_MB", "MAX_CONCURRENT_SEARCHES",
+            "MAX_CONCURRENT_ENGINE_CALLS",
             "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
@@ -137,6 +142,9 @@ _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 #: refuses.
 _ENGINE_MAXIMA = ENGINE_MAXIMA
 
+
+#: The largest solver table cap the engine accepts, in megabytes.
+_MAX_SOLVER_TABLE_MB = 65536
 
 #: The engine accepts time limits up to a day.
 _MAX_ENGINE_TIMEOUT = 86400
@@ -150,6 +158,9 @@ def check(config: dict[str, Any]) -> None:
         ok_type = (int,) if key in _INTEGER else (int, float)
         if isinstance(value, bool) or not isinstance(value, ok_type) or value <= 0:
             raise ValueError(f"config {key} must be a positive {'integer' if key in _INTEGER else 'number'}, not {value!r}")
+    if config["SOLVER_MAX_TABLE_MB"] > _MAX_SOLVER_TABLE_MB:
+        raise ValueError(f"config SOLVER_MAX_TABLE_MB must be at most {_MAX_SOLVER_TABLE_MB} (the engine's maximum), "
+                         f"not {config['SOLVER_MAX_TABLE_MB']!r}")
     for key, top in _ENGINE_MAXIMA.items():
         if config[key] > top:
             raise ValueError(f"config {key} must be at most {top} (the engine's maximum), not {config[key]!r}")

@@ -479,7 +479,7 @@ fn review_game<G: Sample>(
     // material, as `generate` scores it).
     let winner = match status::<G>(&p) {
         Status::Won { winner, .. } => Some(winner),
-        Status::Ongoing => by_material::<G>(&p),
+        Status::Ongoing | Status::Endless { .. } => by_material::<G>(&p),
     };
     for r in &mut out {
         r.result = match winner {

@@ -2,6 +2,7 @@
 //! French school rules) and Ikibuguzo (Ludii's two openings).
 
 pub(crate) mod cycles;
+pub mod ending;
 pub mod geometry;
 mod landing_classes;
 pub mod notation;

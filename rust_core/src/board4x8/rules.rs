@@ -62,6 +62,16 @@ impl Opening {
     }
 }
 
+/// How a position that cannot end is scored (`docs/RULES.md`, "Games that
+/// cannot end").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Adjudicate {
+    /// Not at all: the pinned rules, under which such a game never ends.
+    None,
+    /// Won by the side with more seeds (drawn if equal).
+    Seeds,
+}
+
 /// A full set of rule options. Small and `Copy`: every position carries one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -78,6 +88,8 @@ pub struct Rules {
     pub opening: Opening,
     /// Capturing both of the opponent's inner end pits in one turn wins.
     pub end_pits_win: bool,
+    /// How a position that cannot end is scored.
+    pub adjudicate: Adjudicate,
 }
 
 /// How an option's value is written, for the API's metadata and type checks.
@@ -119,6 +131,11 @@ pub const OPTIONS: &[(&str, OptionKind, &str)] = &[
     ("reverse_pits", OptionKind::Pits, "South's reverse pits; North's are the mirror images"),
     ("opening", OptionKind::Choice(&["none", "no_capture", "ludii_opening_1", "ludii_opening_2"]), "the opening phase"),
     ("end_pits_win", OptionKind::Bool, "capturing both opponent inner end pits in one turn wins"),
+    (
+        "adjudicate",
+        OptionKind::Choice(&["none", "seeds"]),
+        "how a position that cannot end is scored: none (never ends) or seeds (more seeds wins)",
+    ),
 ];
 
 /// An option name or value the rules do not know.
@@ -147,6 +164,8 @@ pub enum RuleSetting {
     Opening(Opening),
     /// `end_pits_win`.
     EndPitsWin(bool),
+    /// `adjudicate`.
+    Adjudicate(Adjudicate),
 }
 
 impl RuleSetting {
@@ -193,6 +212,8 @@ impl RuleSetting {
                     ("clockwise", "capture_only") => RuleSetting::Clockwise(Clockwise::CaptureOnly),
                     ("clockwise", "whole_turn") => RuleSetting::Clockwise(Clockwise::WholeTurn),
                     ("clockwise", _) => RuleSetting::Clockwise(Clockwise::Never),
+                    ("adjudicate", "none") => RuleSetting::Adjudicate(Adjudicate::None),
+                    ("adjudicate", _) => RuleSetting::Adjudicate(Adjudicate::Seeds),
                     (_, "none") => RuleSetting::Opening(Opening::None),
                     (_, "no_capture") => RuleSetting::Opening(Opening::NoCapture),
                     (_, "ludii_opening_1") => RuleSetting::Opening(Opening::LudiiOpening1),
@@ -225,6 +246,7 @@ impl RuleSetting {
             RuleSetting::ReversePits(_) => "reverse_pits",
             RuleSetting::Opening(_) => "opening",
             RuleSetting::EndPitsWin(_) => "end_pits_win",
+            RuleSetting::Adjudicate(_) => "adjudicate",
         }
     }
 
@@ -264,6 +286,11 @@ impl RuleSetting {
                 Opening::LudiiOpening2 => "ludii_opening_2",
             }
             .into(),
+            RuleSetting::Adjudicate(a) => match a {
+                Adjudicate::None => "none",
+                Adjudicate::Seeds => "seeds",
+            }
+            .into(),
         }
     }
 }
@@ -293,6 +320,7 @@ impl Rules {
             RuleSetting::ReversePits(v) => self.reverse = v,
             RuleSetting::Opening(v) => self.opening = v,
             RuleSetting::EndPitsWin(v) => self.end_pits_win = v,
+            RuleSetting::Adjudicate(v) => self.adjudicate = v,
         }
     }
 
@@ -306,7 +334,7 @@ impl Rules {
     }
 
     /// Every option's setting, in [`OPTIONS`] order.
-    pub fn settings(&self) -> [RuleSetting; 8] {
+    pub fn settings(&self) -> [RuleSetting; 9] {
         [
             RuleSetting::MinSeeds(self.min_seeds),
             RuleSetting::Capture(self.capture),
@@ -316,6 +344,7 @@ impl Rules {
             RuleSetting::ReversePits(self.reverse),
             RuleSetting::Opening(self.opening),
             RuleSetting::EndPitsWin(self.end_pits_win),
+            RuleSetting::Adjudicate(self.adjudicate),
         ]
     }
 

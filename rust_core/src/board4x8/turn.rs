@@ -7,10 +7,11 @@
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
 use super::cycles::{capture_mask, Note, Watch};
+use super::ending::lone_seed;
 use super::geometry::{local_name, name_order_pits, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
-use super::rules::{Capture, CapturedSowing, Clockwise, Opening};
-use crate::game::{Actor, Advance, Event, Game, Observer, Point, WinReason};
+use super::rules::{Adjudicate, Capture, CapturedSowing, Clockwise, Opening};
+use crate::game::{Actor, Advance, Ending, Event, Game, Observer, Point, WinReason};
 use crate::side::Side;
 
 /// One decision. The declaration order is the order of the notation tokens
@@ -637,8 +638,24 @@ impl Game for Igisoro {
         after - before
     }
 
+    /// Ikibuguzo's end-pit win, or a position that cannot end adjudicated
+    /// to the side with more seeds (`adjudicate = seeds`; the lone seed's
+    /// side always has fewer, see `ending`).
     fn decided(pos: &Position) -> Option<(Side, WinReason)> {
-        pos.winner.map(|w| (w, WinReason::EndPitsCaptured))
+        if let Some(w) = pos.winner {
+            return Some((w, WinReason::EndPitsCaptured));
+        }
+        if pos.rules.adjudicate == Adjudicate::Seeds {
+            return lone_seed(pos).map(|lone| (lone.other(), WinReason::AdjudicatedSeeds));
+        }
+        None
+    }
+
+    fn cannot_end(pos: &Position) -> Option<Ending> {
+        if pos.rules.adjudicate == Adjudicate::None {
+            return lone_seed(pos).map(|_| Ending::LoneSeed);
+        }
+        None
     }
 
     fn to_move(pos: &Position) -> Side {

@@ -2,7 +2,7 @@
 //! `Variant`): name, aliases, source, default rules and start position.
 
 use super::geometry::PITS;
-use super::rules::{Capture, CapturedSowing, Clockwise, Opening, Rules};
+use super::rules::{Adjudicate, Capture, CapturedSowing, Clockwise, Opening, Rules};
 use crate::setup_checks::parse_variant;
 use std::fmt;
 use std::str::FromStr;
@@ -87,6 +87,7 @@ impl Variant {
             reverse: REVERSE_FOUR,
             opening: Opening::NoCapture,
             end_pits_win: false,
+            adjudicate: Adjudicate::None,
         };
         let ikibuguzo = Rules {
             min_seeds: 2,
@@ -97,6 +98,7 @@ impl Variant {
             reverse: REVERSE_TWO,
             opening: Opening::LudiiOpening1,
             end_pits_win: true,
+            adjudicate: Adjudicate::None,
         };
         match self {
             Variant::Igisoro => igisoro,

@@ -232,10 +232,11 @@ impl PyPos {
     }
 
     /// Prove a win or loss within `nodes` and/or `time_ms` (`timeout` as in
-    /// `analyse`): `igisoro.Solution`'s fields.
-    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None))]
-    fn solve(&self, py: Python<'_>, nodes: Opt, time_ms: Opt, timeout: Secs) -> PyResult<SolutionTuple> {
-        let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline).map_err(to_py_err)?;
+    /// `analyse`), the table sized to the budget within `max_table_mb`.
+    #[pyo3(signature = (nodes=None, time_ms=None, timeout=None, max_table_mb=None))]
+    fn solve(&self, py: Python, nodes: Opt, time_ms: Opt, timeout: Secs, max_table_mb: Opt) -> PyResult<SolutionTuple> {
+        let limits =
+            Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline, max_table_mb).map_err(to_py_err)?;
         let inner = &self.inner;
         Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
     }

@@ -73,6 +73,11 @@ impl<G: Engine> Searcher<G> {
         if let Some((w, _)) = G::decided(pos) {
             return Ok(if w == G::to_move(pos) { -lost(ply) } else { lost(ply) });
         }
+        // A game proven unable to end (the rules adjudicate nothing): no
+        // result can come, whatever either side plays, so a draw.
+        if G::cannot_end(pos).is_some() {
+            return Ok(0);
+        }
         if depth == 0 {
             // A side without a move has lost, even at the horizon.
             return Ok(if self.ctl.has_move::<G>(pos) { (self.eval)(pos) } else { lost(ply) });

@@ -8,7 +8,7 @@
 pub mod static_eval;
 pub mod tempo;
 
-use super::eval::Evaluate;
+use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
@@ -18,9 +18,10 @@ use static_eval::mobility;
 
 impl Evaluate for Igisoro {
     /// The static value with the side to move's tempo measured by one
-    /// turn of look-ahead ([`tempo`]).
+    /// turn of look-ahead ([`tempo`]), clamped to the seeds that exist
+    /// ([`clamp_to_seeds`]).
     fn evaluate(pos: &Position) -> i32 {
-        tempo::evaluate(pos)
+        clamp_to_seeds(pos, tempo::evaluate(pos))
     }
 
     fn baseline(pos: &Position) -> i32 {
@@ -32,6 +33,15 @@ impl Evaluate for Igisoro {
         // 10 x material + 2 x mobility, in tenths of a seed -> centiseeds.
         (10 * material + 2 * mob) * 10
     }
+}
+
+/// `value` clamped to ±(the seeds on the board) x [`SEED`]: an estimate in
+/// centiseeds never claims more than every seed there is (the terms beside
+/// material, summed, could reach "+74 seeds" on a board of 64), and stays
+/// far below the forced results (`tt::MATE_BOUND`).
+pub fn clamp_to_seeds(pos: &Position, value: i32) -> i32 {
+    let total = (pos.seeds(Side::South) + pos.seeds(Side::North)) as i32 * SEED;
+    value.clamp(-total, total)
 }
 
 /// Counts 0..=64 are possible (all 64 seeds in one pit).
@@ -66,6 +76,7 @@ fn rules_bits(pos: &Position) -> u64 {
         | (r.reverse as u64) << 17
         | (r.opening as u64) << 33
         | (r.end_pits_win as u64) << 36
+        | (r.adjudicate as u64) << 37
         | (pos.variant() as u64) << 40
 }
 
@@ -158,6 +169,24 @@ impl WinModel for Igisoro {
 mod tests {
     use super::*;
     use crate::explore::legal_moves;
+
+    /// A position whose terms sum past the board's 64 seeds (63 to 1, many
+    /// start pits and big pits against one): the evaluation stays within
+    /// 6400 centiseeds, the unclamped terms do not.
+    #[test]
+    fn evaluation_stays_within_the_seeds() {
+        let p = crate::board4x8::notation::parse(
+            "igisoro-fr 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,0/1,1,1,1,1,1,1,1/8,8,8,8,8,8,7,0 s",
+        )
+        .unwrap();
+        let raw = tempo::evaluate(&p);
+        let v = Igisoro::evaluate(&p);
+        assert!(raw > 6400, "{raw}: the unclamped terms go past the seeds here");
+        assert_eq!(v, 6400);
+        for q in legal_moves::<Igisoro>(&p, None).moves {
+            assert!(Igisoro::evaluate(&q.result).abs() <= 6400);
+        }
+    }
 
     #[test]
     fn keys_separate_distinct_results() {

@@ -86,16 +86,42 @@ impl Default for Limits {
 impl Limits {
     /// The solver's budget ([`crate::search::solve()`]): `nodes` and/or
     /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
-    /// is required: the solver has no depth that bounds its work.
+    /// is required: the solver has no depth that bounds its work. The
+    /// solver's table is sized to that budget within `max_table_mb`
+    /// megabytes (default [`super::solve::DEFAULT_TABLE_MB`]; see
+    /// [`super::solve::table_bits`]).
     pub fn checked_budget(
         nodes: Option<i64>,
         time_ms: Option<i64>,
         deadline: Option<Instant>,
+        max_table_mb: Option<i64>,
     ) -> Result<Limits, crate::error::Error> {
         if nodes.is_none() && time_ms.is_none() {
             return Err(crate::error::Error::Limit("solving needs a budget: nodes or time_ms".into()));
         }
-        Limits::checked(None, nodes, time_ms, 1, deadline)
+        let cap = match max_table_mb {
+            None => super::solve::DEFAULT_TABLE_MB,
+            Some(mb) if (1..=super::solve::MAX_TABLE_MB as i64).contains(&mb) => mb as u64,
+            Some(mb) => {
+                return Err(crate::error::Error::Limit(format!(
+                    "max_table_mb must be an integer from 1 to {}, got {}",
+                    super::solve::MAX_TABLE_MB,
+                    mb
+                )))
+            }
+        };
+        let limits = Limits::checked(None, nodes, time_ms, 1, deadline)?;
+        // The time the table is sized for is what the call may really use:
+        // its own time_ms or what is left before the outside deadline,
+        // whichever is less (a 1.5 GB table takes most of a second to clear,
+        // which a 1 ms deadline must not wait for).
+        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()).as_millis() as u64);
+        let ms = match (limits.time_ms, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let tt_bits = super::solve::table_bits(limits.nodes, ms, cap);
+        Ok(Limits { tt_bits, ..limits })
     }
 
     /// Caller-given limits, checked: at least one of depth, nodes and

@@ -34,6 +34,9 @@ pub fn negamax_bounded<G: Engine>(
     if let Some((w, _)) = G::decided(pos) {
         return Some(if w == G::to_move(pos) { -lost(ply) } else { lost(ply) });
     }
+    if G::cannot_end(pos).is_some() {
+        return Some(0);
+    }
     if depth == 0 {
         return Some(if has_legal_move::<G>(pos) { eval(pos) } else { lost(ply) });
     }

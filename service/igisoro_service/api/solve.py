@@ -2,11 +2,13 @@
 
 A search slot and the request deadline as for ``/v1/evaluate``; the
 solver's own budget is ``nodes`` and/or ``time_ms`` (capped by the server;
-``SOLVE_DEFAULT_TIME_MS`` when neither is given).
+``SOLVE_DEFAULT_TIME_MS`` when neither is given); its table is sized to
+that budget within ``SOLVER_MAX_TABLE_MB``.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from flask import Blueprint, current_app
@@ -71,6 +73,7 @@ def solve() -> dict[str, Any]:
     used = {"nodes": req.get("nodes"), "time_ms": req.get("time_ms")}
     if used["nodes"] is None and used["time_ms"] is None:
         used["time_ms"] = current_app.config["SOLVE_DEFAULT_TIME_MS"]
-    found: igisoro.Solution = search_policy.run(pos.solve, used["nodes"], used["time_ms"])
+    solve_in = functools.partial(pos.solve, max_table_mb=current_app.config["SOLVER_MAX_TABLE_MB"])
+    found: igisoro.Solution = search_policy.run(solve_in, used["nodes"], used["time_ms"])
     return {"position": pos.notation(), "to_move": pos.to_move, **found.to_json(), "limits": used,
             "engine_version": igisoro.__version__}
