@@ -194,18 +194,25 @@ def test_huge_timeouts_bad_scores_and_generators_are_handled_by_name() -> None:
 
 
 def test_a_review_search_that_runs_out_leaves_the_plies_after_it_unsearched() -> None:
-    """The first search uses up the review's time (depth 64): the review
-    does not fail, it says ``partial`` and leaves the later ply unsearched.
+    """Deep searches (depth 20) use up the review's time: the review does
+    not fail, it says ``partial``, the search the deadline met says so, and
+    every search after it is left unsearched (None), never started late.
     (A search that runs out before settling one move, which real positions
     do only with turns of thousands of laps, is forced in the core's unit
     test, ``review::tests``.)"""
     p = Position.start("igisoro")
-    moves = [p.legal_moves()[0].move.notation]
-    moves.append(p.play(moves[0]).position.legal_moves()[0].move.notation)
-    r = igisoro.review(p, moves, depth=64, timeout=1.0)
-    assert r.partial and len(r.plies) == 2
-    assert r.plies[0].best is not None and r.plies[0].best.partial
-    assert r.plies[1].best is None and r.plies[1].to_json()["evaluation"] is None
+    moves = []
+    for _ in range(6):
+        moves.append(p.legal_moves()[0].move.notation)
+        p = p.play(moves[-1]).position
+    r = igisoro.review(Position.start("igisoro"), moves, depth=20, timeout=0.3)
+    assert r.partial and len(r.plies) == 6
+    searches = [a for ply in r.plies for a in (ply.best, ply.reply) if ply.canonical != ply.best_move or a is ply.best]
+    assert searches[-1] is None, "the deadline must leave the last searches undone"
+    first_none = searches.index(None)
+    assert all(a is None for a in searches[first_none:])
+    assert first_none == 0 or searches[first_none - 1].partial
+    assert r.plies[-1].to_json()["evaluation"] is None
     assert igisoro.problems.problem(igisoro.EngineTimeoutError("x"), "moves")["status"] == 503
 
 
