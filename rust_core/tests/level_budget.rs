@@ -2,28 +2,10 @@
 //! within `time_ms` plus 1 ms + 10 % (the root's status and moves, settled
 //! exactly whatever the budget, are quick on these ordinary positions).
 
-use igisoro_core::{variants, AnyPosition, Budget};
+mod played;
+use igisoro_core::AnyPosition;
+use played::positions;
 use std::time::{Duration, Instant};
-
-/// Start positions of every variant and positions after seeded random plies.
-fn positions() -> Vec<AnyPosition> {
-    let mut out = Vec::new();
-    for v in variants() {
-        let start = AnyPosition::start(v.name).unwrap();
-        out.push(start.clone());
-        for seed in 0..4u64 {
-            let mut p = start.clone();
-            for ply in 0..(6 + 8 * seed) {
-                match p.random_move(seed * 1000 + ply, Budget::default()).unwrap() {
-                    Some(q) => p = q,
-                    None => break,
-                }
-            }
-            out.push(p);
-        }
-    }
-    out
-}
 
 /// Every call within the margin, a call that overshoots being retried
 /// up to twice: on a loaded machine the scheduler now and then takes the

@@ -2,27 +2,9 @@
 //! (issue 30), also when the search was stopped by its time and when its
 //! table is small enough for the PV's entries to be overwritten.
 
-use igisoro_core::{variants, AnyPosition, Budget, Limits, Score, StopReason};
-
-/// Start positions of every variant and positions after seeded random plies.
-fn positions() -> Vec<AnyPosition> {
-    let mut out = Vec::new();
-    for v in variants() {
-        let start = AnyPosition::start(v.name).unwrap();
-        out.push(start.clone());
-        for seed in 0..4u64 {
-            let mut p = start.clone();
-            for ply in 0..(6 + 8 * seed) {
-                match p.random_move(seed * 1000 + ply, Budget::default()).unwrap() {
-                    Some(q) => p = q,
-                    None => break,
-                }
-            }
-            out.push(p);
-        }
-    }
-    out
-}
+mod played;
+use igisoro_core::{AnyPosition, Limits, Score, StopReason};
+use played::positions;
 
 /// A line scored by an estimate runs the whole completed depth (a forced
 /// result may end earlier: the game is over).
