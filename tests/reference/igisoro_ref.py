@@ -474,12 +474,22 @@ def play(position: dict, tokens: list[str]) -> dict:
 
 
 def status(position: dict, max_nodes: int | None = None) -> tuple[str, str | None, str | None]:
-    """("ongoing", None, None) or ("won", winner, reason)."""
+    """("ongoing", None, None), ("won", winner, reason), or ("endless", None,
+    "lone_seed") for the proven case of docs/RULES.md, "Games that cannot
+    end": min_seeds 1, no scripted opening move due, one side holds exactly
+    one seed and the other has a legal move from its row as it stands."""
     g = Game(position)
     if g.winner is not None:
         return ("won", g.winner, "end_pits_captured")
     if not g.all_results(max_nodes, first_only=True):
         return ("won", other(g.mover), "no_legal_move")
+    rows = position["pits"]
+    seeds = {"north": sum(rows[0]) + sum(rows[1]), "south": sum(rows[2]) + sum(rows[3])}
+    lone = [side for side, n in seeds.items() if n == 1]
+    if g.rules["min_seeds"] == 1 and not g.scripted and lone:
+        big = other(lone[0])
+        if big == g.mover or Game({**position, "to_move": big}).all_results(max_nodes, first_only=True):
+            return ("endless", None, "lone_seed")
     return ("ongoing", None, None)
 
 
