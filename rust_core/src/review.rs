@@ -61,7 +61,7 @@ impl Label {
 pub const THRESHOLDS: [(Label, f64); 3] = [(Label::Blunder, 0.15), (Label::Mistake, 0.10), (Label::Inaccuracy, 0.05)];
 
 /// Seed value of a forced result, for the loss arithmetic only.
-const FORCED: f64 = 1000.0;
+pub const FORCED: f64 = 1000.0;
 
 /// A search of one position and the side to move's win probability there.
 #[derive(Clone, Debug, PartialEq)]
@@ -171,8 +171,10 @@ fn is_timeout(e: &Error) -> bool {
     matches!(e, Error::Timeout { .. } | Error::Play { err: PlayError::Interrupted, .. })
 }
 
-/// The loss arithmetic's value of a score.
-fn value(s: Score) -> f64 {
+/// The loss arithmetic's value of a score, in seeds (a forced result as
+/// [`FORCED`] seeds less its turns). Public for the win-probability bench,
+/// which compares label schemes on the same arithmetic.
+pub fn value(s: Score) -> f64 {
     match s {
         Score::Win { turns } => FORCED - turns as f64,
         Score::Loss { turns } => -FORCED + turns as f64,
@@ -180,8 +182,9 @@ fn value(s: Score) -> f64 {
     }
 }
 
-/// The score of the position after a move, from the mover's view.
-fn for_mover(after: Score, same_side: bool) -> Score {
+/// The score of the position after a move, from the mover's view (public
+/// for the same bench).
+pub fn for_mover(after: Score, same_side: bool) -> Score {
     match after {
         _ if same_side => after, // Isolo: the fore-play's winner moves again
         Score::Win { turns } => Score::Loss { turns },

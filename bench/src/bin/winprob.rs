@@ -50,6 +50,7 @@ use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{play, random_move, status};
 use igisoro_core::isolo::{self as iso, Isolo};
 use igisoro_core::moves::parse_move;
+use igisoro_core::review::{for_mover, value as seed_value};
 use igisoro_core::rng::Rng;
 use igisoro_core::search::win_probability::{win_probability, WinModel};
 use igisoro_core::search::{analyse, best_move, Limits, Score, StopReason};
@@ -327,27 +328,6 @@ fn generate() {
 
 /// review.py's labels by seed loss: (label, minimum loss in seeds).
 const SEED_THRESHOLDS: [(&str, f64); 3] = [("blunder", 6.0), ("mistake", 3.0), ("inaccuracy", 1.0)];
-/// review.py's seed value of a forced result (for the loss arithmetic).
-const FORCED: f64 = 1000.0;
-
-fn seed_value(s: Score) -> f64 {
-    match s {
-        Score::Win { turns } => FORCED - turns as f64,
-        Score::Loss { turns } => -FORCED + turns as f64,
-        Score::Centiseeds(c) => c as f64 / 100.0,
-    }
-}
-
-/// review.py's `_for_mover`: the score after a move from the mover's view.
-fn for_mover(after: Score, same_side: bool) -> Score {
-    match (same_side, after) {
-        (true, s) => s,
-        (false, Score::Win { turns }) => Score::Loss { turns },
-        (false, Score::Loss { turns }) => Score::Win { turns: turns + 1 },
-        (false, Score::Centiseeds(c)) => Score::Centiseeds(-c),
-    }
-}
-
 /// The same score from the other side's view.
 fn negated(s: Score) -> Score {
     match s {
