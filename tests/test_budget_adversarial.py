@@ -124,3 +124,39 @@ def test_a_review_holds_one_deadline() -> None:
     for limit in LIMITS:
         _, out = within(limit, lambda: igisoro.review(p, moves, depth=20, timeout=limit))
         assert isinstance(out, EngineTimeoutError) or out.partial
+
+
+def test_a_batch_of_reviews_holds_one_deadline() -> None:
+    """Many games share the batch's one deadline, held by the core
+    (``igisoro.review_many``): the batch returns within it, games the
+    deadline cut are partial or timed out, none gets a grace of its own."""
+    p = Position.from_notation(SLOW)
+    games = [(p, [longest(p)])] * 8
+    for limit in (0.01, 0.1):
+        _, out = within(limit, lambda: igisoro.review_many(games, depth=20, timeout=limit, threads=2))
+        assert len(out) == len(games)
+        assert all(isinstance(r, EngineTimeoutError) or r.partial for r in out)
+
+
+def test_review_many_is_review_game_by_game() -> None:
+    start = Position.start("igisoro")
+    games = [(start, ["b2"]), (start, ["b2", "xx"]), (start, [])]
+    many = igisoro.review_many(games, depth=2, threads=1)
+    assert [r.to_json() for r in many] == [igisoro.review(p, m, depth=2).to_json() for p, m in games]
+    assert many[1].illegal is not None and many[1].illegal.move == "xx"
+
+
+@pytest.mark.parametrize("threads", [0, -1, 2000, "2"])
+def test_review_many_refuses_absurd_thread_counts(threads: Any) -> None:
+    with pytest.raises(igisoro.InvalidLimitError, match="threads"):
+        igisoro.review_many([(Position.start("igisoro"), [])], threads=threads)
+
+
+def test_the_batch_does_no_deadline_arithmetic() -> None:
+    """The batch passes its timeout through (issue 30): the one deadline is
+    the core's, so Python reads no clock to share it out."""
+    import inspect
+
+    import igisoro.batch
+    source = inspect.getsource(igisoro.batch)
+    assert "monotonic" not in source and "deadline -" not in source

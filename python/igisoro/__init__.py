@@ -36,7 +36,7 @@ from igisoro.position import (
     Status,
 )
 from igisoro.variant import VariantInfo, rule_options, variants
-from igisoro.review import IllegalPly, Review, ReviewedPly, review
+from igisoro.review import IllegalPly, Review, ReviewedPly, review, review_many
 from igisoro.solution import Outcome, Solution, SolveStop
 from igisoro.trace import TraceEvent
 
@@ -74,6 +74,7 @@ __all__ = [
     "__version__",
     "analyse_many",
     "review",
+    "review_many",
     "rule_options",
     "variants",
 ]

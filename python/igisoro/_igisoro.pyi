@@ -15,6 +15,7 @@ __all__ = [
     "__version__",
     "analyse_many",
     "analysis_json",
+    "review_many",
     "rule_options",
     "score_json",
     "solution_json",
@@ -85,9 +86,6 @@ class Pos:
     ) -> _AnalysisTuple: ...
     def best_move(self, level: int, time_ms: int, seed: int, timeout: float | None = None) -> _AnalysisTuple: ...
     def win_probability(self, score: tuple[str, float | None, int | None]) -> float: ...
-    def review(
-        self, moves: list[str], lim: tuple[int | None, int | None, int | None], timeout: float | None
-    ) -> tuple[str, list[tuple[Pos, _AnalysisTuple | None, _AnalysisTuple | None]], Pos, IgisoroError | None]: ...
     def solve(
         self,
         nodes: int | None = None,
@@ -107,6 +105,14 @@ def analyse_many(
     multipv: int = 1,
     timeout: float | None = None,
 ) -> list[_AnalysisTuple]: ...
+_ReviewTuple = tuple[str, list[tuple[Pos, _AnalysisTuple | None, _AnalysisTuple | None]], Pos, IgisoroError | None]
+
+def review_many(
+    games: list[tuple[Pos, list[str]]],
+    lim: tuple[int | None, int | None, int | None],
+    timeout: float | None = None,
+    threads: int | None = None,
+) -> list[_ReviewTuple | IgisoroError]: ...
 def rule_options() -> str: ...
 def analysis_json(fields: _AnalysisFields, multipv: int | None = None) -> str: ...
 def score_json(fields: _ScoreTuple) -> str: ...

@@ -24,9 +24,6 @@ one typo.
 
 from __future__ import annotations
 
-import os
-import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 from collections.abc import Sequence
@@ -37,7 +34,7 @@ from igisoro.defaults import DEFAULT_REVIEW_DEPTH, DEFAULT_SEARCH_DEPTH, MAX_REV
 from igisoro.errors import IgisoroError
 from igisoro.problems import item_problem, problem
 from igisoro.position import Position
-from igisoro.review import review
+from igisoro.review import review_many
 
 #: What a batch holds: positions to evaluate, or games to review.
 Kind = Literal["positions", "games"]
@@ -137,11 +134,12 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     """One result line per item, in order, indexed from ``first_index``.
 
     Positions go to the engine in one :func:`igisoro.analyse_many` call
-    (spread over the cores, the GIL released); games are reviewed on
-    ``threads`` threads (default: one per core), each review releasing the
-    GIL in its searches. Limits apply per position or per ply.
+    and games in one :func:`igisoro.review_many` call (games on ``threads``
+    threads, default one per core; both the GIL released). Limits apply per
+    position or per ply.
     ``timeout`` (seconds) bounds each position's search and each game's
-    review from the call's start, one deadline for the whole batch: what it
+    review from the call's start, one deadline for the whole batch, held by
+    the core (no deadline arithmetic here): what it
     cuts short says ``partial``, and a game whose moves are not all checked
     by then (one begun after it, say) is an ``engine-timeout`` error line,
     without extra time.
@@ -173,19 +171,17 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     if kind != "games":
         raise ValueError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")
 
-    deadline = None if timeout is None else time.monotonic() + timeout
-
-    def one(pair: tuple[int, Any]) -> dict[str, Any]:
-        i, item = pair
-        game = _read_game(item, max_plies, max_notation_length)
-        if isinstance(game, dict):
-            return {"index": i, "error": game}
-        left = None if deadline is None else max(0.0, deadline - time.monotonic())
-        try:
-            r = review(game[0], game[1], depth=used.depth, nodes=used.nodes, time_ms=used.time_ms, timeout=left)
-        except IgisoroError as e:  # the timeout ran out while replaying the moves
-            return {"index": i, "error": problem(e, "moves")}
-        return {"index": i, **r.to_json(), **stated}
-
-    with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
-        return list(pool.map(one, enumerate(items, start=first_index)))
+    read_games = [_read_game(item, max_plies, max_notation_length) for item in items]
+    games = [g for g in read_games if not isinstance(g, dict)]
+    reviewed = iter(review_many(games, depth=used.depth, nodes=used.nodes, time_ms=used.time_ms, timeout=timeout,
+                                threads=threads) if games else [])
+    lines: list[dict[str, Any]] = []
+    for i, g in enumerate(read_games, start=first_index):
+        r = g if isinstance(g, dict) else next(reviewed)
+        if isinstance(r, dict):
+            lines.append({"index": i, "error": r})
+        elif isinstance(r, IgisoroError):  # the timeout ran out while replaying the moves
+            lines.append({"index": i, "error": problem(r, "moves")})
+        else:
+            lines.append({"index": i, **r.to_json(), **stated})
+    return lines

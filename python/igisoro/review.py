@@ -71,9 +71,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, check_timeout, limits
 from igisoro.defaults import DEFAULT_REVIEW_DEPTH
-from igisoro.errors import IgisoroError, InvalidNotationError
+from igisoro.errors import IgisoroError, InvalidLimitError, InvalidNotationError
 from igisoro.position import Position, Status, _move_text
 from igisoro.problems import problem
 
@@ -243,23 +244,66 @@ def review(
     checking the moves raises :class:`EngineTimeoutError` past it (0
     included: no time is added for the walk).
     """
+    found = review_many([(position, moves)], depth=depth, nodes=nodes, time_ms=time_ms, timeout=timeout)[0]
+    if isinstance(found, IgisoroError):
+        raise found
+    return found
+
+
+def review_many(
+    games: Sequence[tuple[Position, Sequence[str]]],
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+    time_ms: int | None = None,
+    timeout: float | None = None,
+    threads: int | None = None,
+) -> list[Review | IgisoroError]:
+    """Review many games, each a start position and its moves, in parallel
+    on ``threads`` threads (default: one per core, the GIL released).
+
+    Each game as :func:`review` reviews it, in order; a game that has no
+    review has its error instead (an :class:`EngineTimeoutError` when the
+    moves could not all be checked in time). ``timeout`` bounds the whole
+    batch, one deadline for every game's engine calls, held by the core: a
+    game begun after it is an :class:`EngineTimeoutError`.
+    """
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
     d, n, ms, _ = limits(depth, nodes, time_ms, 1)
-    # A move that is not text the core can take (a wrong type, lone
-    # surrogates from JSON such as "\ud800") is sent as U+FFFD, which no move
-    # notation contains, so the review stops at its ply as at any other text
-    # that is not a move; the ply keeps the move as given and the reason.
-    sent, refused = [], {}
+    if threads is not None and not (isinstance(threads, int) and 1 <= threads <= 1024):
+        raise InvalidLimitError(f"threads must be from 1 to 1024, not {threads!r}")
+    sent = [_sendable(moves) for _, moves in games]
+    found = _igisoro.review_many([(p._pos, s) for (p, _), (s, _) in zip(games, sent, strict=True)],
+                                 (d, n, ms), check_timeout(timeout), threads)
+    return [f if isinstance(f, IgisoroError) else _reviewed(p, f, refused)
+            for (p, _), (_, refused), f in zip(games, sent, found, strict=True)]
+
+
+def _sendable(moves: Sequence[str]) -> tuple[list[str], dict[int, tuple[str, IgisoroError]]]:
+    """The moves as the core takes them, and those it cannot by index.
+
+    A move that is not text the core can take (a wrong type, lone
+    surrogates from JSON such as "\\ud800") is sent as U+FFFD, which no move
+    notation contains, so the review stops at its ply as at any other text
+    that is not a move; the ply keeps the move as given and the reason.
+    """
+    sent: list[str] = []
+    refused: dict[int, tuple[str, IgisoroError]] = {}
     for i, m in enumerate(moves):
         try:
             sent.append(_move_text(m))
         except InvalidNotationError as e:
             sent.append("\ufffd")
             refused[i] = (m if isinstance(m, str) else repr(m), e)
-    text, found, final, error = position._pos.review(sent, (d, n, ms), check_timeout(timeout))
+    return sent, refused
+
+
+def _reviewed(position: Position, found: Any, refused: dict[int, tuple[str, IgisoroError]]) -> Review:
+    """A :class:`Review` from what the core gave for one game."""
+    text, plies_found, final, error = found
     data = json.loads(text)
-    plies = tuple(_ply(p, *f) for p, f in zip(data["plies"], found, strict=True))
+    plies = tuple(_ply(p, *f) for p, f in zip(data["plies"], plies_found, strict=True))
     illegal = None
     if error is not None:
         at = data["illegal"]["ply"] - 1

@@ -254,6 +254,26 @@ pub fn review(
     review_with(start, moves, limits, budget, |p, l| p.analyse(l))
 }
 
+/// Review many games, each a start and its moves, in parallel under the
+/// one `budget` (every game's calls get the same deadline; a game begun
+/// after it is [`Error::Timeout`]), on `threads` threads (None: rayon's
+/// pool, one per core). Results in input order, as [`review`] gives them.
+/// The batch's one deadline lives here, so no caller does deadline
+/// arithmetic to share it (issue 30).
+pub fn review_many(
+    games: &[(AnyPosition, Vec<String>)],
+    limits: &Limits,
+    budget: &Budget,
+    threads: Option<usize>,
+) -> Vec<Result<Review, Error>> {
+    use rayon::prelude::*;
+    let all = || games.par_iter().map(|(start, moves)| review(start, moves, limits, budget)).collect();
+    match threads.map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build()) {
+        Some(Ok(pool)) => pool.install(all),
+        _ => all(),
+    }
+}
+
 /// [`review`] with the search given (a test forces a search to run out).
 fn review_with(
     start: &AnyPosition,

@@ -76,7 +76,7 @@ pub(super) fn solution_from(f: SolutionFields) -> PyResult<Solution> {
 /// lists, strings, finite numbers, booleans, None), else a position error
 /// naming the offending value.
 pub(super) fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_json::Value> {
-    use serde_json::Value;
+    use serde_json::{Number, Value};
     let bad = |why: &str| {
         let shown: String = v.repr().map_or_else(|_| "?".into(), |r| r.to_string().chars().take(80).collect());
         to_py_err(FormError::whole(format!("not JSON ({why}): {shown}")).into())
@@ -89,19 +89,11 @@ pub(super) fn json_value(v: &Bound<'_, PyAny>, depth: u32) -> PyResult<serde_jso
     } else if let Ok(b) = v.cast::<PyBool>() {
         Value::Bool(b.is_true())
     } else if v.is_instance_of::<PyInt>() {
-        // As serde_json reads a long integer in text: as a float, so the
-        // reader names the field it does not fit.
-        match v.extract::<i64>() {
-            Ok(i) => Value::from(i),
-            Err(_) => v
-                .extract::<f64>()
-                .ok()
-                .and_then(serde_json::Number::from_f64)
-                .map(Value::Number)
-                .ok_or_else(|| bad("integer out of range"))?,
-        }
+        // As serde_json reads a long integer in text: as a float, so the reader names the field it does not fit.
+        let n = v.extract::<i64>().map(Into::into).ok().or_else(|| v.extract::<f64>().ok().and_then(Number::from_f64));
+        Value::Number(n.ok_or_else(|| bad("integer out of range"))?)
     } else if let Ok(f) = v.cast::<PyFloat>() {
-        serde_json::Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| bad("not a finite number"))?
+        Number::from_f64(f.value()).map(Value::Number).ok_or_else(|| bad("not a finite number"))?
     } else if let Ok(s) = v.cast::<PyString>() {
         Value::String(s.to_str().map_err(|_| bad("text that is not UTF-8"))?.to_owned())
     } else if let Ok(d) = v.cast::<PyDict>() {

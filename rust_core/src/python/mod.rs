@@ -12,7 +12,7 @@ use crate::error::{Error, ErrorValue};
 use crate::game::PlayError;
 use crate::json_form;
 use crate::json_out;
-use crate::review::{ReviewedPly, Searched};
+use crate::review::{Review, ReviewedPly, Searched};
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::Limits;
 use convert::{
@@ -80,11 +80,13 @@ type MoveTuples = (Vec<(String, PyPos, u32, u32)>, bool);
 /// A move played: (result, captured, laps, the trace as JSON text, trace
 /// truncated, the result's status).
 type Played = (PyPos, u32, u32, String, bool, StatusParts);
-/// A limit, a time limit in seconds, an object for Python, positions.
+/// A limit, a time limit in seconds, an object (or objects) for Python, positions, games.
 type Opt = Option<i64>;
 type Secs = Option<f64>;
 type Out = PyResult<Py<PyAny>>;
+type Outs = PyResult<Vec<Py<PyAny>>>;
 type Many = Vec<PyPos>;
+type Games = Vec<(PyPos, Vec<String>)>;
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
 type StatusParts = (&'static str, Option<&'static str>, Option<&'static str>);
 
@@ -210,9 +212,8 @@ impl PyPos {
     #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
     fn analyse(&self, py: Python<'_>, depth: Opt, nodes: Opt, time_ms: Opt, multipv: i64, timeout: Secs) -> Out {
         let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
-        let inner = &self.inner;
-        let a = py.detach(|| inner.analyse(&limits));
-        Ok(analysis_tuple(py, &a, inner.win_probability(a.score))?.unbind())
+        let a = py.detach(|| self.inner.analyse(&limits));
+        Ok(analysis_tuple(py, &a, self.inner.win_probability(a.score))?.unbind())
     }
 
     /// The move a player of strength `level` (1..10) would choose with
@@ -220,9 +221,8 @@ impl PyPos {
     #[pyo3(signature = (level, time_ms, seed, timeout=None))]
     fn best_move(&self, py: Python<'_>, level: i64, time_ms: i64, seed: u64, timeout: Secs) -> Out {
         let deadline = budget(timeout)?.deadline;
-        let inner = &self.inner;
-        let a = py.detach(|| inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
-        Ok(analysis_tuple(py, &a, inner.win_probability(a.score))?.unbind())
+        let a = py.detach(|| self.inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
+        Ok(analysis_tuple(py, &a, self.inner.win_probability(a.score))?.unbind())
     }
 
     /// The side to move's win probability given a score of this position
@@ -237,23 +237,7 @@ impl PyPos {
     fn solve(&self, py: Python, nodes: Opt, time_ms: Opt, timeout: Secs, max_table_mb: Opt) -> PyResult<SolutionTuple> {
         let limits =
             Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline, max_table_mb).map_err(to_py_err)?;
-        let inner = &self.inner;
-        Ok(solution_tuple(py.detach(|| inner.solve(&limits))))
-    }
-
-    /// Review the game of `moves` under (depth, nodes, time_ms) and one budget from `timeout` (0 allowed;
-    /// [`crate::review`]): (its JSON, each ply's (position after, best, reply), the final position, the
-    /// illegal move's error as an exception or None).
-    fn review(&self, py: Python, moves: Vec<String>, lim: (Opt, Opt, Opt), timeout: Secs) -> Out {
-        let (b, limits) =
-            (crate::review::budget(timeout).map_err(to_py_err)?, search_limits((lim.0, lim.1, lim.2, 1), None)?);
-        let r = detached(py, || crate::review::review(&self.inner, &moves, &limits, &b))?;
-        let a =
-            |s: &Option<Searched>| s.as_ref().map(|s| analysis_tuple(py, &s.analysis, s.win_probability)).transpose();
-        let ply = |p: &ReviewedPly| Ok((PyPos { inner: p.after.clone() }, a(&p.best)?, a(&p.reply)?));
-        let plies = r.plies.iter().map(ply).collect::<PyResult<Vec<_>>>()?;
-        let illegal = r.illegal.as_ref().map(|i| to_py_err(i.error.clone()).into_value(py));
-        (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_py_any(py)
+        Ok(solution_tuple(py.detach(|| self.inner.solve(&limits))))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -263,6 +247,27 @@ impl PyPos {
     fn __hash__(&self) -> u64 {
         self.inner.hash_key()
     }
+}
+
+/// Review games, (start, moves) each ([`crate::review::review_many`]; `threads`: None, one per core): per game,
+/// (its JSON, each ply's (position after, best, reply), final position, illegal move's error or None), or its error.
+#[pyfunction]
+#[pyo3(signature = (games, lim, timeout=None, threads=None))]
+fn review_many(py: Python, games: Games, lim: (Opt, Opt, Opt), timeout: Secs, threads: Option<usize>) -> Outs {
+    let (b, limits) =
+        (crate::review::budget(timeout).map_err(to_py_err)?, search_limits((lim.0, lim.1, lim.2, 1), None)?);
+    let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
+    let a = |s: &Option<Searched>| s.as_ref().map(|s| analysis_tuple(py, &s.analysis, s.win_probability)).transpose();
+    let ply = |p: &ReviewedPly| Ok((PyPos { inner: p.after.clone() }, a(&p.best)?, a(&p.reply)?));
+    let one = |r: Result<Review, Error>| match r {
+        Err(e) => Ok(to_py_err(e).into_value(py).into_any()),
+        Ok(r) => {
+            let plies = r.plies.iter().map(ply).collect::<PyResult<Vec<_>>>()?;
+            let illegal = r.illegal.as_ref().map(|i| to_py_err(i.error.clone()).into_value(py));
+            (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_py_any(py)
+        }
+    };
+    py.detach(|| crate::review::review_many(&games, &limits, &b, threads)).into_iter().map(one).collect()
 }
 
 /// Analyse many positions in parallel on all cores (GIL released); one
@@ -318,6 +323,7 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
     m.add_function(wrap_pyfunction!(analyse_many, m)?)?;
+    m.add_function(wrap_pyfunction!(review_many, m)?)?;
     m.add_function(wrap_pyfunction!(analysis_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(solution_json, m)?)?;
