@@ -80,6 +80,39 @@ pub enum Player {
     Nodes(u64, Eval),
     /// `explore::random_move`: uniform among the options at every decision point.
     Random,
+    /// Level 10 of another build at `ms` per move: the engine process
+    /// started by [`start_external`] (`bench/src/bin/engine.rs`).
+    External(u64),
+}
+
+/// The other build's engine process of [`Player::External`]: its input and output.
+static EXTERNAL: std::sync::Mutex<Option<(std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>)>> =
+    std::sync::Mutex::new(None);
+
+/// Start the engine binary at `path` (`bench/src/bin/engine.rs` of some
+/// build) as [`Player::External`]'s engine.
+pub fn start_external(path: &str) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start the engine {path}: {e}"));
+    let io = (child.stdin.take().expect("piped"), std::io::BufReader::new(child.stdout.take().expect("piped")));
+    *EXTERNAL.lock().expect("not poisoned") = Some(io);
+}
+
+/// The external engine's move (level 10, `ms`, `seed`) in `p`, as notation.
+fn external_move(p: &Position, ms: u64, seed: u64) -> Option<String> {
+    use std::io::{BufRead, Write};
+    let mut guard = EXTERNAL.lock().expect("not poisoned");
+    let (input, output) = guard.as_mut().expect("start_external was called");
+    writeln!(input, "10 {ms} {seed} {}", notation::format(p)).expect("the engine reads");
+    input.flush().expect("the engine reads");
+    let mut line = String::new();
+    output.read_line(&mut line).expect("the engine answers");
+    let mv = line.trim();
+    (mv != "-" && !mv.is_empty()).then(|| mv.to_string())
 }
 
 /// The overrides that make `igisoro` the public bot's rules: it knows
@@ -310,6 +343,9 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e)
         }
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
+        Player::External(ms) => {
+            return (play_notation(p, external_move(p, ms, seed).as_deref(), rng), MoveInfo::default());
+        }
     };
     (play_best(p, &a, rng), MoveInfo::searched(&a))
 }
@@ -318,7 +354,13 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
 /// option (out of time first), after a uniformly random move instead.
 /// `None`: the side to move has no move.
 pub fn play_best(p: &Position, a: &Analysis, rng: &mut Rng) -> Option<Position> {
-    match &a.best_move {
+    play_notation(p, a.best_move.as_deref(), rng)
+}
+
+/// The position after the move `mv` (notation), or after a uniformly random
+/// move when there is none; `None`: the side to move has no move.
+fn play_notation(p: &Position, mv: Option<&str>, rng: &mut Rng) -> Option<Position> {
+    match mv {
         Some(mv) => {
             let choices = parse_move::<Igisoro>(p, mv).expect("engine move parses");
             Some(play::<Igisoro>(p, &choices).expect("engine move is legal").result)

@@ -26,6 +26,10 @@
 //! - `random`: each level 1..10 against a uniform-random player
 //!   (`explore::random_move`).
 //!
+//! - `versus`: level 10 of this build against level 10 of another build
+//!   (`--engine PATH`, that build's `engine` binary; see
+//!   `bench/src/bin/engine.rs`), `--ms` per move each, under `--rules`.
+//!
 //! And one analysis of the match itself: `forced` searches every opening
 //! (`--depth`, `--nodes` per opening) and counts the proven wins and losses
 //! of the side to move, to see whether the openings are decided by force.
@@ -86,13 +90,14 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --ties random --opening-plies 0 --games 200 --baseline-cap-ms 10000`
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --plain --ties random --opening-plies 0 --games 200`
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
+//! `target/release/strength versus --engine /tmp/prev-target/release/engine --rules igisoro --ms 10 --games 400 --opening-plies 4`
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
 //! `cargo run --release -p igisoro-bench --bin strength -- forced --rules baseline --games 200 --depth 11 --nodes 5000000`
 
 use igisoro_bench::arg;
 use igisoro_bench::matches::{
-    bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, Outcome, Player, Tally,
-    BOT_MOVES_CAP,
+    bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, start_external, Outcome, Player,
+    Tally, BOT_MOVES_CAP,
 };
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
@@ -597,6 +602,17 @@ fn main() {
             let nodes: u64 = arg("--nodes", 20_000_000);
             forced(&rules_start(&rules), &cfg, depth, nodes);
         }
+        "versus" => {
+            // Level 10 of this build against level 10 of another build
+            // (`--engine`, that build's `engine` binary), `--ms` per move
+            // each, paired openings under `--rules` (issue 31's target 2).
+            let path: String = arg("--engine", String::new());
+            assert!(!path.is_empty(), "versus needs --engine PATH (a build's target/release/engine)");
+            let rules: String = arg("--rules", "igisoro".to_string());
+            start_external(&path);
+            println!("level 10 (this build) vs level 10 of {path}, rules {rules}, {games} games, {ms} ms per move, seed {seed}, {opening_plies} opening plies");
+            run_match("this vs other", &rules_start(&rules), Player::Level(10, ms), Player::External(ms), &cfg);
+        }
         "pair" => {
             // One pairing, for spot checks: --a L --b L.
             let start = Position::start(Variant::Igisoro);
@@ -607,7 +623,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: strength baseline|ladder|random|pair|forced [--games N] [--rules baseline|igisoro] [--ms MS] ..."
+                "usage: strength baseline|ladder|random|pair|forced|versus [--games N] [--rules baseline|igisoro] [--ms MS] ..."
             );
             std::process::exit(2);
         }
