@@ -85,9 +85,10 @@ pub enum Player {
     External(u64),
 }
 
-/// The other build's engine process of [`Player::External`]: its input and output.
-static EXTERNAL: std::sync::Mutex<Option<(std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>)>> =
-    std::sync::Mutex::new(None);
+/// The other build's engine process of [`Player::External`] (kept, so it
+/// is not a zombie; it ends when its input closes at exit), its input and output.
+type External = (std::process::Child, std::process::ChildStdin, std::io::BufReader<std::process::ChildStdout>);
+static EXTERNAL: std::sync::Mutex<Option<External>> = std::sync::Mutex::new(None);
 
 /// Start the engine binary at `path` (`bench/src/bin/engine.rs` of some
 /// build) as [`Player::External`]'s engine.
@@ -98,15 +99,15 @@ pub fn start_external(path: &str) {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start the engine {path}: {e}"));
-    let io = (child.stdin.take().expect("piped"), std::io::BufReader::new(child.stdout.take().expect("piped")));
-    *EXTERNAL.lock().expect("not poisoned") = Some(io);
+    let (input, output) = (child.stdin.take().expect("piped"), child.stdout.take().expect("piped"));
+    *EXTERNAL.lock().expect("not poisoned") = Some((child, input, std::io::BufReader::new(output)));
 }
 
 /// The external engine's move (level 10, `ms`, `seed`) in `p`, as notation.
 fn external_move(p: &Position, ms: u64, seed: u64) -> Option<String> {
     use std::io::{BufRead, Write};
     let mut guard = EXTERNAL.lock().expect("not poisoned");
-    let (input, output) = guard.as_mut().expect("start_external was called");
+    let (_, input, output) = guard.as_mut().expect("start_external was called");
     writeln!(input, "10 {ms} {seed} {}", notation::format(p)).expect("the engine reads");
     input.flush().expect("the engine reads");
     let mut line = String::new();
