@@ -204,11 +204,14 @@ fn gen() {
     let deadline = || (search_s > 0.0).then(|| Instant::now() + Duration::from_secs_f64(search_s));
     let mut dropped = 0;
     // `--eval old` (default): the evaluation before the fit, which made the
-    // recorded data sets; `--eval engine`: the current one, for a next round.
+    // recorded data sets; `--eval engine`: the current one, for a next round;
+    // `--eval hand`: the current one without the learned correction (the
+    // value network's training data, `bench/value_net.sh`).
     let own: Eval = match arg("--eval", "old".to_string()).as_str() {
         "old" => eval_old,
         "engine" => eval_engine,
-        other => panic!("--eval old|engine, not {other}"),
+        "hand" => igisoro_core::search::board4x8::evaluate_hand,
+        other => panic!("--eval old|engine|hand, not {other}"),
     };
     let start = rules_start(&rules);
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
@@ -680,12 +683,43 @@ fn speed() {
     }
 }
 
+/// `export --data A.tsv,B.tsv --out F`: the positions of `gen`'s files as
+/// the value network's training rows (`bench/value_net.py`), one per line,
+/// tab separated: the file's index and game (`i:g`, to hold games out),
+/// the game's result for the side to move, the search label, the engine's
+/// hand-made value (`search::board4x8::evaluate_hand`), the `min_seeds >= 2`
+/// flag, then the 32 pit counts (the side to move's 16, the opponent's 16,
+/// in `Position::local_pits` order).
+fn export() {
+    let data: String = arg("--data", String::new());
+    let out: String = arg("--out", "value_net_rows.tsv".to_string());
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
+    let mut n = 0;
+    for (i, path) in data.split(',').filter(|p| !p.is_empty()).enumerate() {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        for line in std::io::BufReader::new(file).lines() {
+            let line = line.expect("readable");
+            let cols: Vec<&str> = line.split('\t').collect();
+            let p = notation::parse(cols[1]).expect("gen writes valid notation");
+            let me = p.to_move().index();
+            let pits = p.local_pits();
+            let counts: Vec<String> = pits[me].iter().chain(pits[1 - me].iter()).map(|c| c.to_string()).collect();
+            let hand = igisoro_core::search::board4x8::evaluate_hand(&p);
+            let flag = (p.rules().min_seeds >= 2) as u8;
+            writeln!(f, "{i}:{}\t{}\t{}\t{hand}\t{flag}\t{}", cols[0], cols[2], cols[3], counts.join("\t")).unwrap();
+            n += 1;
+        }
+    }
+    println!("export: {n} positions from {data} -> {out}");
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("speed") => speed(),
         Some("gen") => gen(),
         Some("fit") => fit(),
         Some("match") => run_match(),
-        _ => eprintln!("usage: evalfit gen|fit|match [options] (see the source's docs)"),
+        Some("export") => export(),
+        _ => eprintln!("usage: evalfit gen|fit|match|export [options] (see the source's docs)"),
     }
 }

@@ -419,6 +419,7 @@ fn eval_halfply(p: &Position) -> i32 {
             pool: Vec::new(),
             opts: Vec::new(),
             orders: Vec::new(),
+            lmr: false,
         });
         match s.search(p, 1, 0, -INF, INF) {
             Ok(v) if v.abs() < MATE_BOUND => e + ((v - e) as f64 * lambda).round() as i32,

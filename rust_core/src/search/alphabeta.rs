@@ -29,7 +29,7 @@ use super::guess::Tried;
 use super::in_turn::{principal_result, Memo};
 use super::limits::{Control, Stop};
 use super::ordering::Ordering;
-use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE, NO_START};
+use super::tt::{from_tt, to_tt, Bound, Entry, Table, MATE, MATE_BOUND, NO_START};
 use super::turn_graph::{Kind, TurnGraph};
 use super::Engine;
 
@@ -64,6 +64,8 @@ pub struct Searcher<G: Engine> {
     /// searched frontier and given back after (a stack, as frontier
     /// searches nest), so that ordering allocates nothing.
     pub orders: Vec<Vec<(i64, u16)>>,
+    /// Late-move reductions on ([`Limits::reductions`](super::Limits)).
+    pub lmr: bool,
 }
 
 impl<G: Engine> Searcher<G> {
@@ -225,6 +227,8 @@ impl<G: Engine> Searcher<G> {
                 Some(v)
             } else if searched == 0 {
                 self.node_value(g, n, depth, ply, alpha, beta, &mut memo)?
+            } else if let Some(v) = self.reduced_fail_low(g, n, depth, ply, alpha, searched, memo.is_empty())? {
+                Some(v)
             } else {
                 // Null window first: most later options are worse, and
                 // proving that is cheaper than finding their exact value.
@@ -261,6 +265,45 @@ impl<G: Engine> Searcher<G> {
         Ok((best, best_k, principal))
     }
 }
+
+impl<G: Engine> Searcher<G> {
+    /// Late-move reduction: a late, quiet option (a finished turn that
+    /// captures nothing, after [`LMR_FROM`] options were searched, at depth
+    /// [`LMR_DEPTH`] or more) is first searched one turn shallower with a
+    /// null window; when that fails low its value is taken as the bound and
+    /// the full-depth search is skipped (`Some`), else `None` and the
+    /// option is searched as usual. Why: with the table's and the killers'
+    /// options first, late quiet options rarely beat alpha, and proving it
+    /// one turn shallower costs a fraction of the full search. Only where
+    /// the turn has no opponent decisions (`no_memo`): the in-turn memo
+    /// keeps one value per node and must not mix depths.
+    fn reduced_fail_low(
+        &mut self,
+        g: &TurnGraph<G>,
+        n: u32,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        searched: usize,
+        no_memo: bool,
+    ) -> Result<Option<i32>, Stop> {
+        if !self.lmr || depth < LMR_DEPTH || searched < LMR_FROM || !no_memo {
+            return Ok(None);
+        }
+        let Kind::Done(r) = g.kind[n as usize] else { return Ok(None) };
+        if g.results[r as usize].captured > 0 || alpha.abs() > MATE_BOUND {
+            return Ok(None);
+        }
+        let v = self.result_value(g, r, depth - 1, ply, alpha, alpha + 1)?;
+        Ok((v <= alpha).then_some(v))
+    }
+}
+
+/// Options searched in full before later quiet ones may be reduced.
+pub const LMR_FROM: usize = 3;
+/// The least depth (turns) at which options are reduced: the reduced
+/// search still looks at least one turn past the option.
+pub const LMR_DEPTH: u32 = 3;
 
 /// What is known of a position's options before its frontier is searched.
 pub struct Known<G: Engine> {

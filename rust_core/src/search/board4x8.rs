@@ -7,6 +7,7 @@
 
 pub mod static_eval;
 pub mod tempo;
+pub mod value_net;
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
@@ -18,10 +19,10 @@ use static_eval::mobility;
 
 impl Evaluate for Igisoro {
     /// The static value with the side to move's tempo measured by one
-    /// turn of look-ahead ([`tempo`]), clamped to the seeds that exist
-    /// ([`clamp_to_seeds`]).
+    /// turn of look-ahead ([`tempo`]) and the learned correction
+    /// ([`value_net`]), clamped to the seeds that exist ([`clamp_to_seeds`]).
     fn evaluate(pos: &Position) -> i32 {
-        clamp_to_seeds(pos, tempo::evaluate(pos))
+        clamp_to_seeds(pos, tempo::evaluate(pos) + value_net::correction(pos))
     }
 
     fn baseline(pos: &Position) -> i32 {
@@ -33,6 +34,13 @@ impl Evaluate for Igisoro {
         // 10 x material + 2 x mobility, in tenths of a seed -> centiseeds.
         (10 * material + 2 * mob) * 10
     }
+}
+
+/// The hand-made part of [`Evaluate::evaluate`]: the static value and the
+/// tempo, clamped, without the learned correction (what the network is
+/// trained on top of, `bench/value_net.py`).
+pub fn evaluate_hand(pos: &Position) -> i32 {
+    clamp_to_seeds(pos, tempo::evaluate(pos))
 }
 
 /// `value` clamped to ±(the seeds on the board) x [`SEED`]: an estimate in

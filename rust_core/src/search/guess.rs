@@ -132,6 +132,7 @@ mod tests {
             pool: Vec::new(),
             opts: Vec::new(),
             orders: Vec::new(),
+            lmr: false,
         }
     }
 

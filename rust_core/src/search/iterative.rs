@@ -16,8 +16,10 @@
 //! option that got an exact score beat every finished option before it at
 //! the new depth, so the best of them is a better-informed choice than the
 //! last completed iteration's move. Without this, the time a timed search
-//! spends in its last iteration is wasted, and a search only starts an
-//! iteration it has time to use (see `Control::iteration_stop`).
+//! spends in its last iteration is wasted; with it, a single-PV search
+//! starts iterations until its time is used up, while a multi-PV search
+//! only starts an iteration it has time to finish (see
+//! `Control::iteration_stop`).
 
 use super::alphabeta::{EvalFn, Searcher, INF};
 use super::in_turn::Memo;
@@ -159,6 +161,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         pool: Vec::new(),
         opts: Vec::new(),
         orders: Vec::new(),
+        lmr: limits.reductions,
     };
     let over = |score| Analysis {
         best_move: None,
@@ -222,7 +225,7 @@ fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, l
     let mut stopped_by = StopReason::Depth;
     for d in 1..=max_depth {
         if d > 1 {
-            if let Some(why) = s.ctl.iteration_stop() {
+            if let Some(why) = s.ctl.iteration_stop(multipv == 1) {
                 stopped_by = why;
                 break;
             }

@@ -40,6 +40,12 @@ pub struct Limits {
     /// root's moves are always settled exactly. See
     /// `crate::budget::with_lap_cap` for why.
     pub turn_laps: u64,
+    /// Late-move reductions (`super::alphabeta`): late quiet options
+    /// searched one turn shallower first. Off by default, so that a search
+    /// to depth N is the full-width depth-N value (the reference oracle's,
+    /// the review's); the playing levels turn it on, where depth is what
+    /// the time buys and the choice of move is what counts.
+    pub reductions: bool,
 }
 
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
@@ -79,6 +85,7 @@ impl Default for Limits {
             tt_bits: 18,
             turn_nodes: 4096,
             turn_laps: TURN_LAPS,
+            reductions: false,
         }
     }
 }
@@ -453,12 +460,22 @@ impl Control {
         self.time_ms.map(|t| self.start + std::time::Duration::from_millis(t))
     }
 
-    /// Why no further iteration is worth starting, if none is. Each
-    /// iteration costs several times the previous one, so one started after
-    /// half the budget would almost surely be cut off and wasted.
-    pub fn iteration_stop(&self) -> Option<StopReason> {
+    /// Why no further iteration is worth starting, if none is.
+    ///
+    /// `partial_kept`: the search keeps the best option a stopped iteration
+    /// finished (single-PV, `super::iterative`), so an iteration cut short
+    /// still pays as soon as its first option is settled, and the search
+    /// starts one whenever time is left: the budget asked for is the budget
+    /// used (issue 31: stopping at half of it left strength unused).
+    /// Otherwise each iteration costs several times the previous one, and
+    /// one started after half the budget would almost surely be cut off and
+    /// wasted, so none is started then.
+    pub fn iteration_stop(&self, partial_kept: bool) -> Option<StopReason> {
         if self.stopped || self.nodes >= self.nodes_limit || self.out_of_time() {
             return Some(self.stop_reason());
+        }
+        if partial_kept {
+            return None;
         }
         // The next iteration would need at least the time spent so far
         // before the first end: the own time limit or the outside deadline,
@@ -510,7 +527,7 @@ mod tests {
         // "no further iteration", and the own time ends first.
         let c = Control::new(&Limits { time_ms: Some(100), deadline: soon(150), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
-        assert_eq!(c.iteration_stop(), Some(StopReason::Time));
+        assert_eq!(c.iteration_stop(false), Some(StopReason::Time));
         // Both passed: the own time (50 ms) ended before the deadline (60 ms).
         let c = Control::new(&Limits { time_ms: Some(50), deadline: soon(60), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
@@ -519,6 +536,6 @@ mod tests {
         let c = Control::new(&Limits { time_ms: Some(200), deadline: soon(50), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
         assert_eq!(c.stop_reason(), StopReason::Deadline);
-        assert_eq!(c.iteration_stop(), Some(StopReason::Deadline));
+        assert_eq!(c.iteration_stop(false), Some(StopReason::Deadline));
     }
 }
