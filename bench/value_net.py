@@ -6,7 +6,7 @@ Hand-run; numpy on the CPU (``pip install numpy``). The whole pipeline,
 from a clean clone, is ``bash bench/value_net.sh`` (the data, about five
 minutes on one core, then this file's ``train``, about a minute). The
 data are played and labelled with the hand-made evaluation alone
-(``evalfit gen --eval hand``), and the rows' ``hand`` column is that value:
+(``evalfit gen --eval engine``: ``Evaluate::evaluate``, which the correction is not part of), and the rows' ``hand`` column is that value:
 what the network corrects.
 
 ``train`` fits the network to the games' results
@@ -109,19 +109,20 @@ def read_cases(path: Path) -> list[tuple[list[int], bool, int]]:
 
 def _load(rows_path: str) -> Any:
     import numpy as np
-    games, result, hand, flag, counts = [], [], [], [], []
+    games, result, label, hand, flag, counts = [], [], [], [], [], []
     with open(rows_path) as f:
         for line in f:
             c = line.rstrip("\n").split("\t")
             games.append(c[0])
             result.append(float(c[1]))
+            label.append({"W": 1e9, "L": -1e9}.get(c[2]) or float(c[2]))
             hand.append(float(c[3]))
             flag.append(float(c[4]))
             counts.append([int(x) for x in c[5:37]])
     held = np.array([zlib.crc32(g.encode()) % 5 == 0 for g in games])
     cnt = np.array(counts, dtype=np.int64)
     idx = np.arange(32)[None, :] * BUCKETS + np.minimum(cnt, BUCKETS - 1)
-    return idx, np.array(flag), np.array(hand), np.array(result), held, cnt
+    return idx, np.array(flag), np.array(hand), np.array(result), np.array(label), held, cnt
 
 
 def _logloss(np: Any, z: Any, y: Any) -> float:
@@ -132,13 +133,21 @@ def _logloss(np: Any, z: Any, y: Any) -> float:
 def train(args: argparse.Namespace) -> None:
     import numpy as np
     rng = np.random.default_rng(args.seed)
-    idx, flag, hand, y, held, cnt = _load(args.rows)
+    idx, flag, hand, result, label, held, cnt = _load(args.rows)
     tr, te = ~held, held
-    print(f"rows {len(y)}: {tr.sum()} to fit, {te.sum()} held out (every fifth game)")
+    print(f"rows {len(result)}: {tr.sum()} to fit, {te.sum()} held out (every fifth game)")
     # k: the hand-made value's own best sigmoid scale on the fitting rows.
+    y = result
     ks = np.linspace(0.0002, 0.004, 96)
     k = float(ks[np.argmin([_logloss(np, kk * hand[tr], y[tr]) for kk in ks])])
-    print(f"k = {k:.5f}; held-out log loss, hand-made value alone: {_logloss(np, k * hand[te], y[te]):.4f}")
+    # The target: `lam` of the game's result and the rest of the deeper
+    # search's value as a probability (forced results as 0 or 1). Results
+    # alone teach the network who is to move at a leaf, which a search
+    # adds at alternate depths (scores swung by 8 seeds between depths);
+    # the search value is what the next depth will say.
+    search = 1 / (1 + np.exp(-np.clip(k * label, -50, 50)))
+    y = args.lam * result + (1 - args.lam) * search
+    print(f"k = {k:.5f}; held-out log loss, hand-made value alone: {_logloss(np, k * hand[te], result[te]):.4f}")
     w1 = rng.normal(0, 0.1, (INPUTS, HIDDEN))
     b1 = np.full(HIDDEN, 0.5)
     w2 = np.zeros(HIDDEN)
@@ -177,14 +186,14 @@ def train(args: argparse.Namespace) -> None:
                 vv += 0.001 * gr * gr
                 p -= lr * (mm / (1 - 0.9 ** step)) / (np.sqrt(vv / (1 - 0.999 ** step)) + 1e-8)
         _, _, out = forward(np.flatnonzero(te))
-        print(f"epoch {epoch + 1}: held-out log loss {_logloss(np, k * (hand[te] + out), y[te]):.4f}, "
+        print(f"epoch {epoch + 1}: held-out log loss {_logloss(np, k * (hand[te] + out), result[te]):.4f}, "
               f"correction rms {np.sqrt(np.mean(out ** 2)):.0f} cs")
     # The integer network, as the engine runs it.
     net = {"w1": np.rint(params[0] * Q).astype(int).tolist(), "b1": np.rint(params[1] * Q).astype(int).tolist(),
            "w2": np.rint(params[2] * SCALE * Q).astype(int).tolist(), "b2": int(np.rint(params[3][0] * SCALE))}
     te_rows = np.flatnonzero(te)
     outs = np.array([correction(net, cnt[r].tolist(), bool(flag[r])) for r in te_rows])
-    print(f"held-out log loss, integer network: {_logloss(np, k * (hand[te] + outs), y[te]):.4f}")
+    print(f"held-out log loss, integer network: {_logloss(np, k * (hand[te] + outs), result[te]):.4f}")
     command = " ".join(sys.argv)
     lines = [f"# {command}", f"# k {k:.5f}; {len(y)} rows", f"hidden={HIDDEN}"]
     lines += [" ".join(map(str, row)) for row in net["w1"]]
@@ -214,6 +223,7 @@ def main() -> int:
     t.add_argument("--lr", type=float, default=0.01)
     t.add_argument("--l2", type=float, default=1e-5)
     t.add_argument("--seed", type=int, default=2026)
+    t.add_argument("--lam", type=float, default=1.0, help="weight of the game result in the target (the rest: the search value)")
     c = sub.add_parser("check")
     c.add_argument("--weights", default="rust_core/data/value_net.txt")
     c.add_argument("--cases", default="rust_core/tests/data/value_net_cases.txt")

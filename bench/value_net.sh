@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 out=${1:-/tmp/nn}
 mkdir -p "$out"
 cargo build --release -q -p igisoro-bench --bin evalfit
-gen() { target/release/evalfit gen --label-depth 3 --label-nodes 100000 --eval hand "$@"; }
+gen() { ${CARGO_TARGET_DIR:-target}/release/evalfit gen --label-depth 3 --label-nodes 100000 --eval engine "$@"; }
 gen --rules bot --games 20000 --seed 5000000 --out "$out/bot.tsv"
 gen --rules baseline --games 10000 --seed 6000000 --out "$out/baseline.tsv"
 gen --rules igisoro --games 6000 --max-depth 3 --play-nodes 200000 --search-s 5 --seed 7000000 --out "$out/igisoro.tsv"
-target/release/evalfit export --data "$out/bot.tsv,$out/baseline.tsv,$out/igisoro.tsv" --out "$out/rows.tsv"
+${CARGO_TARGET_DIR:-target}/release/evalfit export --data "$out/bot.tsv,$out/baseline.tsv,$out/igisoro.tsv" --out "$out/rows.tsv"
 python bench/value_net.py train --rows "$out/rows.tsv"

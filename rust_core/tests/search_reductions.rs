@@ -1,6 +1,7 @@
 //! Issue 31's search features against the plain search:
 //!
-//! - late-move reductions (`Limits::reductions`, on for the playing levels)
+//! - late-move reductions (on in a playing search, `Limits::playing`, with
+//!   the evaluation's playing form, against which they are compared here)
 //!   change nothing below their least depth, and at depths 3 and 4 the
 //!   move they choose is one the plain unpruned negamax
 //!   (`search::reference`) rates as good as its best in nearly every
@@ -13,7 +14,7 @@ use igisoro_core::explore::{play, random_move};
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::alphabeta::LMR_DEPTH;
-use igisoro_core::search::{analyse, reference, Evaluate, Limits, StopReason};
+use igisoro_core::search::{analyse, analyse_with, reference, Evaluate, Limits, StopReason};
 use std::time::Instant;
 
 fn positions(v: Variant, n: usize, seed: u64) -> Vec<Position> {
@@ -38,7 +39,7 @@ fn positions(v: Variant, n: usize, seed: u64) -> Vec<Position> {
 /// None when the oracle's budget runs out.
 fn oracle_of_move(p: &Position, mv: &str, depth: u32) -> Option<i32> {
     let res = play::<Igisoro>(p, &parse_move::<Igisoro>(p, mv).unwrap()).unwrap().result;
-    let v = reference::negamax_bounded::<Igisoro>(&res, depth - 1, 1, Igisoro::evaluate, &mut 300_000)?;
+    let v = reference::negamax_bounded::<Igisoro>(&res, depth - 1, 1, Igisoro::evaluate_playing, &mut 300_000)?;
     Some(if res.to_move() == p.to_move() { v } else { -v })
 }
 
@@ -47,8 +48,8 @@ fn reductions_change_nothing_below_their_depth() {
     for v in [Variant::Igisoro, Variant::IgisoroWikipedia, Variant::Ikibuguzo1] {
         for p in positions(v, 12, 31) {
             for depth in 1..LMR_DEPTH {
-                let plain = analyse::<Igisoro>(&p, &Limits::depth(depth));
-                let reduced = analyse::<Igisoro>(&p, &Limits { reductions: true, ..Limits::depth(depth) });
+                let plain = analyse_with::<Igisoro>(&p, &Limits::depth(depth), Igisoro::evaluate_playing);
+                let reduced = analyse::<Igisoro>(&p, &Limits { playing: true, ..Limits::depth(depth) });
                 assert_eq!(
                     (plain.best_move, plain.score, plain.nodes),
                     (reduced.best_move, reduced.score, reduced.nodes)
@@ -65,12 +66,13 @@ fn reduced_searches_choose_moves_the_plain_search_rates_best() {
     for v in [Variant::Igisoro, Variant::IgisoroWikipedia, Variant::Ikibuguzo1] {
         for p in positions(v, 15, 77) {
             for depth in [3, 4] {
-                let a = analyse::<Igisoro>(&p, &Limits { reductions: true, ..Limits::depth(depth) });
+                let a = analyse::<Igisoro>(&p, &Limits { playing: true, ..Limits::depth(depth) });
                 nodes_reduced += a.nodes;
-                nodes_plain += analyse::<Igisoro>(&p, &Limits::depth(depth)).nodes;
+                nodes_plain += analyse_with::<Igisoro>(&p, &Limits::depth(depth), Igisoro::evaluate_playing).nodes;
                 let Some(mv) = a.best_move.as_deref() else { continue };
                 let budget = &mut 300_000;
-                let Some(want) = reference::negamax_bounded::<Igisoro>(&p, depth, 0, Igisoro::evaluate, budget) else {
+                let Some(want) = reference::negamax_bounded::<Igisoro>(&p, depth, 0, Igisoro::evaluate_playing, budget)
+                else {
                     continue;
                 };
                 let Some(got) = oracle_of_move(&p, mv, depth) else { continue };

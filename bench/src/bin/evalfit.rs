@@ -204,14 +204,13 @@ fn gen() {
     let deadline = || (search_s > 0.0).then(|| Instant::now() + Duration::from_secs_f64(search_s));
     let mut dropped = 0;
     // `--eval old` (default): the evaluation before the fit, which made the
-    // recorded data sets; `--eval engine`: the current one, for a next round;
-    // `--eval hand`: the current one without the learned correction (the
-    // value network's training data, `bench/value_net.sh`).
+    // recorded data sets; `--eval engine`: the current one (without the
+    // playing levels' learned correction), for a next round and for the
+    // value network's training data (`bench/value_net.sh`).
     let own: Eval = match arg("--eval", "old".to_string()).as_str() {
         "old" => eval_old,
         "engine" => eval_engine,
-        "hand" => igisoro_core::search::board4x8::evaluate_hand,
-        other => panic!("--eval old|engine|hand, not {other}"),
+        other => panic!("--eval old|engine, not {other}"),
     };
     let start = rules_start(&rules);
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
@@ -687,7 +686,7 @@ fn speed() {
 /// the value network's training rows (`bench/value_net.py`), one per line,
 /// tab separated: the file's index and game (`i:g`, to hold games out),
 /// the game's result for the side to move, the search label, the engine's
-/// hand-made value (`search::board4x8::evaluate_hand`), the `min_seeds >= 2`
+/// hand-made value (`Evaluate::evaluate`, without the correction), the `min_seeds >= 2`
 /// flag, then the 32 pit counts (the side to move's 16, the opponent's 16,
 /// in `Position::local_pits` order).
 fn export() {
@@ -704,7 +703,7 @@ fn export() {
             let me = p.to_move().index();
             let pits = p.local_pits();
             let counts: Vec<String> = pits[me].iter().chain(pits[1 - me].iter()).map(|c| c.to_string()).collect();
-            let hand = igisoro_core::search::board4x8::evaluate_hand(&p);
+            let hand = Igisoro::evaluate(&p);
             let flag = (p.rules().min_seeds >= 2) as u8;
             writeln!(f, "{i}:{}\t{}\t{}\t{hand}\t{flag}\t{}", cols[0], cols[2], cols[3], counts.join("\t")).unwrap();
             n += 1;

@@ -64,7 +64,7 @@ pub struct Searcher<G: Engine> {
     /// searched frontier and given back after (a stack, as frontier
     /// searches nest), so that ordering allocates nothing.
     pub orders: Vec<Vec<(i64, u16)>>,
-    /// Late-move reductions on ([`Limits::reductions`](super::Limits)).
+    /// Late-move reductions on ([`Limits::playing`](super::Limits)).
     pub lmr: bool,
 }
 

@@ -19,9 +19,15 @@ use static_eval::mobility;
 
 impl Evaluate for Igisoro {
     /// The static value with the side to move's tempo measured by one
-    /// turn of look-ahead ([`tempo`]) and the learned correction
-    /// ([`value_net`]), clamped to the seeds that exist ([`clamp_to_seeds`]).
+    /// turn of look-ahead ([`tempo`]), clamped to the seeds that exist
+    /// ([`clamp_to_seeds`]).
     fn evaluate(pos: &Position) -> i32 {
+        clamp_to_seeds(pos, tempo::evaluate(pos))
+    }
+
+    /// [`Evaluate::evaluate`] with the learned correction ([`value_net`]),
+    /// clamped the same way.
+    fn evaluate_playing(pos: &Position) -> i32 {
         clamp_to_seeds(pos, tempo::evaluate(pos) + value_net::correction(pos))
     }
 
@@ -34,13 +40,6 @@ impl Evaluate for Igisoro {
         // 10 x material + 2 x mobility, in tenths of a seed -> centiseeds.
         (10 * material + 2 * mob) * 10
     }
-}
-
-/// The hand-made part of [`Evaluate::evaluate`]: the static value and the
-/// tempo, clamped, without the learned correction (what the network is
-/// trained on top of, `bench/value_net.py`).
-pub fn evaluate_hand(pos: &Position) -> i32 {
-    clamp_to_seeds(pos, tempo::evaluate(pos))
 }
 
 /// `value` clamped to ±(the seeds on the board) x [`SEED`]: an estimate in

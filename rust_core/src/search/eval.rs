@@ -15,6 +15,15 @@ pub trait Evaluate: Game {
     /// Score of a position where the game goes on, from the side to move's
     /// view, in centiseeds. Must stay well inside `±MATE_BOUND`.
     fn evaluate(pos: &Self::Pos) -> i32;
+    /// The evaluation of a playing search (the strength levels, through
+    /// [`super::Limits::playing`]): by default [`Evaluate::evaluate`]. The
+    /// 4x8 family adds its learned correction here (`board4x8::value_net`):
+    /// it chooses moves a little better but moves fixed-depth scores more
+    /// from one depth to the next, which an analysis must not (see
+    /// `docs/benchmarks/levels.md`, the ablation table).
+    fn evaluate_playing(pos: &Self::Pos) -> i32 {
+        Self::evaluate(pos)
+    }
     /// The public baseline's evaluation: 10 x material + 2 x mobility (in
     /// seed and pit counts), scaled to centiseeds.
     fn baseline(pos: &Self::Pos) -> i32;

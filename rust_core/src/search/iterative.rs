@@ -118,9 +118,10 @@ pub struct Analysis {
     pub stopped_by: StopReason,
 }
 
-/// Analyse with the game's own evaluation.
+/// Analyse with the game's own evaluation (its playing form for a
+/// [`Limits::playing`] search).
 pub fn analyse<G: Engine>(pos: &G::Pos, limits: &Limits) -> Analysis {
-    analyse_with::<G>(pos, limits, G::evaluate)
+    analyse_with::<G>(pos, limits, if limits.playing { G::evaluate_playing } else { G::evaluate })
 }
 
 #[derive(Clone)]
@@ -161,7 +162,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         pool: Vec::new(),
         opts: Vec::new(),
         orders: Vec::new(),
-        lmr: limits.reductions,
+        lmr: limits.playing,
     };
     let over = |score| Analysis {
         best_move: None,

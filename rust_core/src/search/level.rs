@@ -56,14 +56,6 @@ pub fn table_bits(budget: std::time::Duration) -> u32 {
 /// Choose a move at `level` (clamped to 1..=10) within `time_ms`, with
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
 /// the chosen move (`None` when the game is over).
-/// Whether level 10 uses late-move reductions: on, unless the environment
-/// variable `IGISORO_LMR=0` (read once) turns them off, for measuring their
-/// effect side by side in one build.
-fn lmr() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("IGISORO_LMR").map_or(true, |v| v != "0"))
-}
-
 pub fn best_move<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64) -> Analysis {
     best_move_until::<G>(pos, level, time_ms, seed, None)
 }
@@ -84,7 +76,7 @@ pub fn best_move_until<G: Engine>(
         let tt_bits = table_bits(budget);
         return analyse::<G>(
             pos,
-            &Limits { depth: None, time_ms: Some(time_ms), deadline, tt_bits, reductions: lmr(), ..Limits::default() },
+            &Limits { depth: None, time_ms: Some(time_ms), deadline, tt_bits, playing: true, ..Limits::default() },
         );
     }
     let (depth, noise, random_pct) = LEVELS[level as usize - 1];

@@ -40,12 +40,15 @@ pub struct Limits {
     /// root's moves are always settled exactly. See
     /// `crate::budget::with_lap_cap` for why.
     pub turn_laps: u64,
-    /// Late-move reductions (`super::alphabeta`): late quiet options
-    /// searched one turn shallower first. Off by default, so that a search
-    /// to depth N is the full-width depth-N value (the reference oracle's,
-    /// the review's); the playing levels turn it on, where depth is what
-    /// the time buys and the choice of move is what counts.
-    pub reductions: bool,
+    /// A playing search (level 10 of `super::level`): late-move reductions
+    /// (`super::alphabeta`: late quiet options searched one turn shallower
+    /// first) and the evaluation's playing form
+    /// ([`super::Evaluate::evaluate_playing`]). Off by default, so that an
+    /// analysis to depth N is the full-width depth-N value of the
+    /// evaluation (the reference oracle's, the review's) and its scores
+    /// stay steady from depth to depth; a playing search is where the
+    /// choice of move is what counts.
+    pub playing: bool,
 }
 
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
@@ -85,7 +88,7 @@ impl Default for Limits {
             tt_bits: 18,
             turn_nodes: 4096,
             turn_laps: TURN_LAPS,
-            reductions: false,
+            playing: false,
         }
     }
 }
