@@ -227,7 +227,7 @@ impl<G: Engine> Searcher<G> {
                 Some(v)
             } else if searched == 0 {
                 self.node_value(g, n, depth, ply, alpha, beta, &mut memo)?
-            } else if let Some(v) = self.reduced_fail_low(g, n, depth, ply, alpha, searched, memo.is_empty())? {
+            } else if let Some(v) = self.reduced_fail_low(g, n, depth, ply, alpha, searched >= LMR_FROM && memo.is_empty())? {
                 Some(v)
             } else {
                 // Null window first: most later options are worse, and
@@ -267,16 +267,16 @@ impl<G: Engine> Searcher<G> {
 }
 
 impl<G: Engine> Searcher<G> {
-    /// Late-move reduction: a late, quiet option (a finished turn that
-    /// captures nothing, after [`LMR_FROM`] options were searched, at depth
-    /// [`LMR_DEPTH`] or more) is first searched one turn shallower with a
+    /// Late-move reduction: a late (`late`: after [`LMR_FROM`] options were
+    /// searched, in a turn without opponent decisions), quiet option (a
+    /// finished turn that captures nothing, at depth [`LMR_DEPTH`] or more) is first searched one turn shallower with a
     /// null window; when that fails low its value is taken as the bound and
     /// the full-depth search is skipped (`Some`), else `None` and the
     /// option is searched as usual. Why: with the table's and the killers'
     /// options first, late quiet options rarely beat alpha, and proving it
     /// one turn shallower costs a fraction of the full search. Only where
-    /// the turn has no opponent decisions (`no_memo`): the in-turn memo
-    /// keeps one value per node and must not mix depths.
+    /// the turn has no opponent decisions: the in-turn memo keeps one value
+    /// per node and must not mix depths.
     fn reduced_fail_low(
         &mut self,
         g: &TurnGraph<G>,
@@ -284,10 +284,9 @@ impl<G: Engine> Searcher<G> {
         depth: u32,
         ply: u32,
         alpha: i32,
-        searched: usize,
-        no_memo: bool,
+        late: bool,
     ) -> Result<Option<i32>, Stop> {
-        if !self.lmr || depth < LMR_DEPTH || searched < LMR_FROM || !no_memo {
+        if !self.lmr || depth < LMR_DEPTH || !late {
             return Ok(None);
         }
         let Kind::Done(r) = g.kind[n as usize] else { return Ok(None) };
