@@ -7,12 +7,12 @@
 //! Every search is a fresh `analyse` with a depth limit and a wall-clock cap
 //! (`--cap-s`, 30 s by default) so that one pathological position cannot
 //! stall the table. A row whose search did not complete the requested depth
-//! says so in the `note` column (`CAP` plus the depth it did complete): the
-//! driver does not start an iteration after half the cap has gone, so a cap
-//! can show well before the cap itself. A proven win or loss ends the
+//! says so in the `note` column (`CAP` plus the depth it did complete). A proven win or loss ends the
 //! iterative deepening early (`proven`): no deeper search can change it.
 //! `trunc` counts turns too big to search whole (the engine's per-turn node
-//! budget): such a result is an approximation.
+//! budget): such a result is an approximation. `--playing`: a playing
+//! search (`Limits::playing`: late-move reductions and the learned
+//! correction, as level 10 searches), to measure their cost per node.
 //!
 //! Run: `cargo run --release -p igisoro-bench --bin search_speed -- [--depths 4,6,8]
 //! [--cap-s 30] [--variant igisoro] [--isolo-depths 4,6,8]`
@@ -41,7 +41,8 @@ fn rows<G: Engine>(variant: &str, from: &str, p: &G::Pos, depths: &[u32], cap_ms
     let mut capped = 0;
     for &d in depths {
         let t = Instant::now();
-        let a = analyse::<G>(p, &Limits { depth: Some(d), time_ms: Some(cap_ms), ..Limits::default() });
+        let playing = std::env::args().any(|a| a == "--playing");
+        let a = analyse::<G>(p, &Limits { depth: Some(d), time_ms: Some(cap_ms), playing, ..Limits::default() });
         let s = t.elapsed().as_secs_f64();
         let proven = !matches!(a.score, Score::Centiseeds(_));
         let note = if a.depth >= d {
