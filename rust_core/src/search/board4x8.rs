@@ -27,6 +27,8 @@ impl Evaluate for Igisoro {
 
     /// [`Evaluate::evaluate`] with the learned correction ([`value_net`]),
     /// clamped the same way.
+    const PLAYING_REDUCTIONS: bool = true;
+
     fn evaluate_playing(pos: &Position) -> i32 {
         clamp_to_seeds(pos, tempo::evaluate(pos) + value_net::correction(pos))
     }

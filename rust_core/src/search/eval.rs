@@ -24,6 +24,10 @@ pub trait Evaluate: Game {
     fn evaluate_playing(pos: &Self::Pos) -> i32 {
         Self::evaluate(pos)
     }
+    /// Whether a playing search of this game uses late-move reductions
+    /// (`super::alphabeta`): only where they were measured to help (the
+    /// 4x8 family, `docs/benchmarks/levels.md`); off by default.
+    const PLAYING_REDUCTIONS: bool = false;
     /// The public baseline's evaluation: 10 x material + 2 x mobility (in
     /// seed and pit counts), scaled to centiseeds.
     fn baseline(pos: &Self::Pos) -> i32;

@@ -162,7 +162,7 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         pool: Vec::new(),
         opts: Vec::new(),
         orders: Vec::new(),
-        lmr: limits.playing,
+        lmr: limits.playing && G::PLAYING_REDUCTIONS,
     };
     let over = |score| Analysis {
         best_move: None,
