@@ -41,8 +41,9 @@ pub const Q: i32 = 64;
 
 /// The network's weights, integers as [`Q`] scales them.
 pub struct Net {
-    /// `w1[input * HIDDEN + h]`.
-    w1: Vec<i32>,
+    /// `w1[input][h]`: one fixed-size row per input, so that adding a row
+    /// is a few vector instructions.
+    w1: Vec<[i32; HIDDEN]>,
     b1: [i32; HIDDEN],
     w2: [i32; HIDDEN],
     b2: i32,
@@ -72,7 +73,7 @@ pub fn parse(text: &str) -> Net {
     let nums: Vec<i32> = words.map(|w| w.parse().expect("value_net.txt holds integers")).collect();
     assert_eq!(nums.len(), INPUTS * HIDDEN + 2 * HIDDEN + 1, "value_net.txt's size");
     let (w1, rest) = nums.split_at(INPUTS * HIDDEN);
-    off.w1 = w1.to_vec();
+    off.w1 = w1.chunks_exact(HIDDEN).map(|r| r.try_into().expect("HIDDEN numbers")).collect();
     off.b1.copy_from_slice(&rest[..HIDDEN]);
     off.w2.copy_from_slice(&rest[HIDDEN..2 * HIDDEN]);
     off.b2 = rest[2 * HIDDEN];
@@ -104,12 +105,16 @@ impl Net {
             return 0;
         }
         let mut acc = self.b1;
-        let flag_row = flag.then_some(32 * BUCKETS);
-        for f in active.iter().copied().chain(flag_row) {
-            let row = &self.w1[f * HIDDEN..(f + 1) * HIDDEN];
-            for (a, w) in acc.iter_mut().zip(row) {
-                *a += w;
+        let add = |acc: &mut [i32; HIDDEN], row: &[i32; HIDDEN]| {
+            for h in 0..HIDDEN {
+                acc[h] += row[h];
             }
+        };
+        for &f in active {
+            add(&mut acc, &self.w1[f]);
+        }
+        if flag {
+            add(&mut acc, &self.w1[32 * BUCKETS]);
         }
         let sum: i64 = acc.iter().zip(&self.w2).map(|(&a, &w)| a.clamp(0, Q) as i64 * w as i64).sum();
         sum.div_euclid((Q * Q) as i64) as i32 + self.b2
@@ -136,7 +141,7 @@ mod tests {
     #[test]
     fn the_weights_file_parses() {
         let n = parse(WEIGHTS_TEXT);
-        assert!(!n.is_on() || n.w1.len() == INPUTS * HIDDEN);
+        assert!(!n.is_on() || n.w1.len() == INPUTS);
         let off = parse("# none\nhidden=0\n");
         assert_eq!(off.correction(&[0; 32], true), 0);
     }
