@@ -269,8 +269,9 @@ impl<G: Engine> Searcher<G> {
 impl<G: Engine> Searcher<G> {
     /// Late-move reduction: a late (`late`: after [`LMR_FROM`] options were
     /// searched, in a turn without opponent decisions), quiet option (a
-    /// finished turn that captures nothing, at depth [`LMR_DEPTH`] or more) is first searched one turn shallower with a
-    /// null window; when that fails low its value is taken as the bound and
+    /// finished turn that captures nothing, at depth [`LMR_DEPTH`] or more)
+    /// is first searched one turn shallower with a null window; when that
+    /// fails low its value is taken as the bound and
     /// the full-depth search is skipped (`Some`), else `None` and the
     /// option is searched as usual. Why: with the table's and the killers'
     /// options first, late quiet options rarely beat alpha, and proving it
