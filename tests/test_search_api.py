@@ -71,6 +71,21 @@ def test_best_move_levels_and_bad_levels() -> None:
         p.best_move(seed=-1)
 
 
+def test_level_10_uses_its_time_and_analyses_stay_full_width() -> None:
+    """Level 10 is the playing search (issue 31): it thinks for the time it
+    is given (before, it started no iteration after half of it); an analysis
+    at a fixed depth is not a playing search, so it is the same whatever
+    level 10 did before it."""
+    p = Position.start("igisoro")
+    before = p.analyse(depth=4)
+    t = time.monotonic()
+    a = p.best_move(level=10, time_ms=200, seed=1)
+    assert time.monotonic() - t >= 0.18 and a.time_ms >= 180
+    assert a.stopped_by == "time" and p.is_legal(a.best_move)
+    after = p.analyse(depth=4)
+    assert (after.best_move, after.score, after.pv, after.nodes) == (before.best_move, before.score, before.pv, before.nodes)
+
+
 def test_analyse_many_keeps_order_and_matches_single() -> None:
     ps = [Position.start(v) for v in STARTS]
     batch = igisoro.analyse_many(ps, depth=2)
