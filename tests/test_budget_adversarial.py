@@ -146,10 +146,15 @@ def test_review_many_is_review_game_by_game() -> None:
     assert many[1].illegal is not None and many[1].illegal.move == "xx"
 
 
-@pytest.mark.parametrize("threads", [0, -1, 2000, "2"])
+@pytest.mark.parametrize("threads", [0, -1, 2000, "2", True])
 def test_review_many_refuses_absurd_thread_counts(threads: Any) -> None:
     with pytest.raises(igisoro.InvalidLimitError, match="threads"):
         igisoro.review_many([(Position.start("igisoro"), [])], threads=threads)
+
+
+def test_review_many_names_a_game_that_is_not_a_pair() -> None:
+    with pytest.raises(TypeError, match="review_many takes"):
+        igisoro.review_many([("igisoro", ["b2"])])  # type: ignore[list-item]
 
 
 def test_the_batch_does_no_deadline_arithmetic() -> None:

@@ -271,8 +271,12 @@ def review_many(
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
     d, n, ms, _ = limits(depth, nodes, time_ms, 1)
-    if threads is not None and not (isinstance(threads, int) and 1 <= threads <= 1024):
-        raise InvalidLimitError(f"threads must be from 1 to 1024, not {threads!r}")
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)
+                                or not 1 <= threads <= 1024):
+        raise InvalidLimitError(f"threads must be an integer from 1 to 1024, not {threads!r}")
+    for game in games:
+        if not (isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], Position)):
+            raise TypeError(f"review_many takes (Position, moves) pairs, not {game!r}")
     sent = [_sendable(moves) for _, moves in games]
     found = _igisoro.review_many([(p._pos, s) for (p, _), (s, _) in zip(games, sent, strict=True)],
                                  (d, n, ms), check_timeout(timeout), threads)
