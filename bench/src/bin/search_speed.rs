@@ -39,9 +39,9 @@ fn score(s: &Score) -> String {
 /// Returns the number of capped searches.
 fn rows<G: Engine>(variant: &str, from: &str, p: &G::Pos, depths: &[u32], cap_ms: u64) -> usize {
     let mut capped = 0;
+    let playing = std::env::args().any(|a| a == "--playing");
     for &d in depths {
         let t = Instant::now();
-        let playing = std::env::args().any(|a| a == "--playing");
         let a = analyse::<G>(p, &Limits { depth: Some(d), time_ms: Some(cap_ms), playing, ..Limits::default() });
         let s = t.elapsed().as_secs_f64();
         let proven = !matches!(a.score, Score::Centiseeds(_));

@@ -165,6 +165,37 @@ impl<G: Engine> Searcher<G> {
         Ok(value)
     }
 
+    /// Late-move reduction: a late (`late`: after [`LMR_FROM`] options were
+    /// searched, in a turn without opponent decisions), quiet option (a
+    /// finished turn that captures nothing, at depth [`LMR_DEPTH`] or more)
+    /// is first searched one turn shallower with a null window; when that
+    /// fails low its value is taken as the bound and
+    /// the full-depth search is skipped (`Some`), else `None` and the
+    /// option is searched as usual. Why: with the table's and the killers'
+    /// options first, late quiet options rarely beat alpha, and proving it
+    /// one turn shallower costs a fraction of the full search. Only where
+    /// the turn has no opponent decisions: the in-turn memo keeps one value
+    /// per node and must not mix depths.
+    fn reduced_fail_low(
+        &mut self,
+        g: &TurnGraph<G>,
+        n: u32,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        late: bool,
+    ) -> Result<Option<i32>, Stop> {
+        if !self.lmr || depth < LMR_DEPTH || !late {
+            return Ok(None);
+        }
+        let Kind::Done(r) = g.kind[n as usize] else { return Ok(None) };
+        if g.results[r as usize].captured > 0 || alpha.abs() > MATE_BOUND {
+            return Ok(None);
+        }
+        let v = self.result_value(g, r, depth - 1, ply, alpha, alpha + 1)?;
+        Ok((v <= alpha).then_some(v))
+    }
+
     /// Give a graph back to [`Searcher::pool`] if it is worth keeping.
     fn recycle(&mut self, g: Box<TurnGraph<G>>) {
         if g.reusable() {
@@ -263,39 +294,6 @@ impl<G: Engine> Searcher<G> {
         let principal =
             principal_result(g, frontier[best_k as usize], &memo).map_or(0, |r| G::zobrist(&g.results[r].pos));
         Ok((best, best_k, principal))
-    }
-}
-
-impl<G: Engine> Searcher<G> {
-    /// Late-move reduction: a late (`late`: after [`LMR_FROM`] options were
-    /// searched, in a turn without opponent decisions), quiet option (a
-    /// finished turn that captures nothing, at depth [`LMR_DEPTH`] or more)
-    /// is first searched one turn shallower with a null window; when that
-    /// fails low its value is taken as the bound and
-    /// the full-depth search is skipped (`Some`), else `None` and the
-    /// option is searched as usual. Why: with the table's and the killers'
-    /// options first, late quiet options rarely beat alpha, and proving it
-    /// one turn shallower costs a fraction of the full search. Only where
-    /// the turn has no opponent decisions: the in-turn memo keeps one value
-    /// per node and must not mix depths.
-    fn reduced_fail_low(
-        &mut self,
-        g: &TurnGraph<G>,
-        n: u32,
-        depth: u32,
-        ply: u32,
-        alpha: i32,
-        late: bool,
-    ) -> Result<Option<i32>, Stop> {
-        if !self.lmr || depth < LMR_DEPTH || !late {
-            return Ok(None);
-        }
-        let Kind::Done(r) = g.kind[n as usize] else { return Ok(None) };
-        if g.results[r as usize].captured > 0 || alpha.abs() > MATE_BOUND {
-            return Ok(None);
-        }
-        let v = self.result_value(g, r, depth - 1, ply, alpha, alpha + 1)?;
-        Ok((v <= alpha).then_some(v))
     }
 }
 

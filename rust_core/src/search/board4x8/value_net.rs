@@ -65,20 +65,21 @@ pub fn parse(text: &str) -> Net {
         .and_then(|w| w.strip_prefix("hidden="))
         .and_then(|n| n.parse().ok())
         .expect("value_net.txt starts with hidden=N");
-    let mut off = Net { w1: Vec::new(), b1: [0; HIDDEN], w2: [0; HIDDEN], b2: 0, on: false };
     if hidden == 0 {
-        return off;
+        return Net { w1: Vec::new(), b1: [0; HIDDEN], w2: [0; HIDDEN], b2: 0, on: false };
     }
     assert_eq!(hidden, HIDDEN, "value_net.txt has {hidden} hidden units, the engine {HIDDEN}");
     let nums: Vec<i32> = words.map(|w| w.parse().expect("value_net.txt holds integers")).collect();
     assert_eq!(nums.len(), INPUTS * HIDDEN + 2 * HIDDEN + 1, "value_net.txt's size");
     let (w1, rest) = nums.split_at(INPUTS * HIDDEN);
-    off.w1 = w1.chunks_exact(HIDDEN).map(|r| r.try_into().expect("HIDDEN numbers")).collect();
-    off.b1.copy_from_slice(&rest[..HIDDEN]);
-    off.w2.copy_from_slice(&rest[HIDDEN..2 * HIDDEN]);
-    off.b2 = rest[2 * HIDDEN];
-    off.on = true;
-    off
+    let row = |r: &[i32]| -> [i32; HIDDEN] { r.try_into().expect("HIDDEN numbers") };
+    Net {
+        w1: w1.chunks_exact(HIDDEN).map(row).collect(),
+        b1: row(&rest[..HIDDEN]),
+        w2: row(&rest[HIDDEN..2 * HIDDEN]),
+        b2: rest[2 * HIDDEN],
+        on: true,
+    }
 }
 
 /// The engine's network, read once.
