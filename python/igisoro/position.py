@@ -64,8 +64,9 @@ class Status:
     """Whether the game goes on, and if not who won and why.
 
     ``endless``: the game is proven unable to end (reason ``lone_seed``,
-    docs/RULES.md "Games that cannot end") and the rules adjudicate
-    nothing; play may go on, but no result can come. Under
+    ``out_of_reach`` or ``odd_singles``, docs/RULES.md "Games that cannot end"): one side
+    keeps its seeds where no capture can reach them, so the other side can
+    never win, and the rules adjudicate nothing; play may go on. Under
     ``adjudicate=seeds`` such a position is ``won`` instead, reason
     ``adjudicated_seeds``.
     """
@@ -73,7 +74,8 @@ class Status:
     state: Literal["ongoing", "won", "endless"]
     winner: Side | None = None
     #: ``no_legal_move``, ``end_pits_captured``, ``row_emptied`` or
-    #: ``adjudicated_seeds`` (won); ``lone_seed`` (endless).
+    #: ``adjudicated_seeds`` (won); ``lone_seed``, ``out_of_reach`` or
+    #: ``odd_singles`` (endless).
     reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -144,6 +144,16 @@ pub enum Ending {
     /// capture can reach and which can always be sown (`docs/RULES.md`,
     /// "Games that cannot end").
     LoneSeed,
+    /// 4x8 with `min_seeds = 1`: one side holds two to eight seeds, one
+    /// per pit and no two in one column, and can step them on for ever
+    /// without ever putting two in one column, so no capture can reach
+    /// them and the other side can never win (same section).
+    OutOfReach,
+    /// 4x8 with `min_seeds = 1` and no `end_pits_win`: one side holds an
+    /// odd number of seeds, one per pit; captures take them two at a time
+    /// and the side keeps stepping one seed into an empty pit, so it never
+    /// runs out and the other side can never win (same section).
+    OddSingles,
 }
 
 impl Ending {
@@ -151,6 +161,8 @@ impl Ending {
     pub fn name(self) -> &'static str {
         match self {
             Ending::LoneSeed => "lone_seed",
+            Ending::OutOfReach => "out_of_reach",
+            Ending::OddSingles => "odd_singles",
         }
     }
 }

@@ -475,22 +475,110 @@ def play(position: dict, tokens: list[str]) -> dict:
 
 def status(position: dict, max_nodes: int | None = None) -> tuple[str, str | None, str | None]:
     """("ongoing", None, None), ("won", winner, reason), or ("endless", None,
-    "lone_seed") for the proven case of docs/RULES.md, "Games that cannot
-    end": min_seeds 1, no scripted opening move due, one side holds exactly
-    one seed and the other has a legal move from its row as it stands."""
+    reason) for the proven cases of docs/RULES.md, "Games that cannot end":
+    min_seeds 1, no scripted opening move due, one side can keep seeds for
+    ever (``lone_seed``: it holds exactly one seed; ``out_of_reach``: see
+    ``keeps_out_of_reach``; ``odd_singles``: an odd number of seeds, one per
+    pit, without ``end_pits_win``) and the other has a legal move from its
+    row as it stands."""
     g = Game(position)
     if g.winner is not None:
         return ("won", g.winner, "end_pits_captured")
     if not g.all_results(max_nodes, first_only=True):
         return ("won", other(g.mover), "no_legal_move")
-    rows = position["pits"]
-    seeds = {"north": sum(rows[0]) + sum(rows[1]), "south": sum(rows[2]) + sum(rows[3])}
-    lone = [side for side, n in seeds.items() if n == 1]
-    if g.rules["min_seeds"] == 1 and not g.scripted and lone:
-        big = other(lone[0])
-        if big == g.mover or Game({**position, "to_move": big}).all_results(max_nodes, first_only=True):
-            return ("endless", None, "lone_seed")
+    if g.rules["min_seeds"] != 1 or g.scripted:
+        return ("ongoing", None, None)
+    board = g.board
+    for holder in SIDES:
+        seeds = sum(board[n] for n in LOOP[holder])
+        singles = all(board[n] <= 1 for n in LOOP[holder])
+        if seeds == 1:
+            reason = "lone_seed"
+        elif keeps_out_of_reach(position, holder):
+            reason = "out_of_reach"
+        elif singles and seeds % 2 == 1 and not g.rules["end_pits_win"]:
+            # Captures take both pits of a column, two single seeds at a
+            # time; the holder steps a seed into an empty pit each turn and
+            # never retreats, so an odd count never reaches zero.
+            reason = "odd_singles"
+        else:
+            reason = None
+        if reason is not None:
+            big = other(holder)
+            if big == g.mover or Game({**position, "to_move": big}).all_results(max_nodes, first_only=True):
+                return ("endless", None, reason)
     return ("ongoing", None, None)
+
+
+def keeps_out_of_reach(position: dict, holder: str) -> bool:
+    """Whether ``holder`` (at least two seeds, one per pit, no column with
+    both of its pits occupied) can move for ever with turns that carry one
+    seed into an empty pit and never fill both pits of a column.
+
+    Written apart from the engine's fixed-point table: the turns come from
+    this module's own ``play`` on a board where every pit of the other side
+    holds a seed (so any landing in an occupied inner pit would meet a
+    capture and is not such a turn), and the answer is a depth-first search
+    for a cycle among the rows reachable that way.
+    """
+    board = board_from_picture(position["pits"])
+    rows = LOOP[holder]
+    if any(board[n] > 1 for n in rows):
+        return False
+    start = frozenset(n for n in rows if board[n] == 1)
+
+    def safe(held: frozenset) -> bool:
+        return len({n[0] for n in held}) == len(held)
+
+    def steps(held: frozenset) -> list[frozenset]:
+        b = {n: 0 for n in board}
+        for n in LOOP[other(holder)]:
+            b[n] = 1
+        for n in held:
+            b[n] = 1
+        pos = {**position, "pits": picture_from_board(b), "to_move": holder, "winner": None}
+        out = []
+        for n in sorted(held):
+            for tokens in ([n], [n, "ccw"], [n, "cw"]):
+                try:
+                    after = board_from_picture(play(pos, tokens)["pits"])
+                except ValueError:
+                    continue
+                if any(after[m] != 1 for m in LOOP[other(holder)]):
+                    continue
+                now = frozenset(m for m in rows if after[m] > 0)
+                moved = now - held
+                if (
+                    all(after[m] <= 1 for m in rows)
+                    and len(now) == len(held)
+                    and held - now == {n}
+                    and len(moved) == 1
+                    and safe(now)
+                ):
+                    out.append(now)
+        return out
+
+    if len(start) < 2 or not safe(start):
+        return False
+    # Iterative depth-first search: a row met again while still on the
+    # current path closes a cycle, an endless way of keeping out of reach.
+    on_path: set[frozenset] = set()
+    done: set[frozenset] = set()
+    stack = [(start, iter(steps(start)))]
+    on_path.add(start)
+    while stack:
+        node, succ = stack[-1]
+        nxt = next(succ, None)
+        if nxt is None:
+            stack.pop()
+            on_path.discard(node)
+            done.add(node)
+        elif nxt in on_path:
+            return True
+        elif nxt not in done:
+            on_path.add(nxt)
+            stack.append((nxt, iter(steps(nxt))))
+    return False
 
 
 def enumerate_all(positions: list[dict]) -> int:

@@ -6,8 +6,9 @@
 //! A game counts as finished when the status says it is won (it ended) or
 //! that it cannot end (`endless`, the status's proven condition). Printed
 //! per variant: games won, games stopped at a position that cannot end,
-//! games cut at the ply cap (with their final seed counts), and the share
-//! of the first two.
+//! games cut at the ply cap (with their final seed counts), the share
+//! of the first two and the median number of plies they took; then the
+//! seed counts and reasons where games were found unable to end.
 //!
 //! Run: `cargo run --release -p igisoro-bench --bin ends -- --games 20 --ms 10`
 //! (docs/benchmarks/ends.md).
@@ -49,7 +50,8 @@ fn main() {
             _ => 0,
         };
         let starts = openings(&Position::start(v), games, plies + scripted, seed);
-        let (mut won, mut endless, mut cut) = (0, 0, Vec::new());
+        let (mut won, mut endless, mut cut) = (0, Vec::new(), Vec::new());
+        let mut plies_to_end = Vec::new();
         let t = std::time::Instant::now();
         for (g, start) in starts.iter().enumerate() {
             let mut p = start.clone();
@@ -59,11 +61,13 @@ fn main() {
                 match status::<Igisoro>(&p) {
                     Status::Won { .. } => {
                         won += 1;
+                        plies_to_end.push(n);
                         break;
                     }
                     Status::Ongoing => {}
-                    Status::Endless { .. } => {
-                        endless += 1;
+                    Status::Endless { reason } => {
+                        endless.push((p.seeds(Side::South), p.seeds(Side::North), reason.name()));
+                        plies_to_end.push(n);
                         break;
                     }
                 }
@@ -76,23 +80,29 @@ fn main() {
                     Some(q) => p = q,
                     None => {
                         won += 1;
+                        plies_to_end.push(n + 1);
                         break;
                     }
                 }
                 n += 1;
             }
         }
-        let finished = won + endless;
+        let finished = won + endless.len();
+        plies_to_end.sort_unstable();
         println!(
-            "{:<18} games {:>3}  won {:>3}  cannot end {:>3}  cut {:>3} {:?}  finished {:>5.1}%  ({:.0} s)",
+            "{:<18} games {:>3}  won {:>3}  cannot end {:>3}  cut {:>3} {:?}  finished {:>5.1}%  median plies to the end {}  ({:.0} s)",
             v.name(),
             starts.len(),
             won,
-            endless,
+            endless.len(),
             cut.len(),
             cut,
             100.0 * finished as f64 / starts.len() as f64,
+            plies_to_end.get(plies_to_end.len() / 2).map_or("-".to_string(), |n| n.to_string()),
             t.elapsed().as_secs_f64()
         );
+        if !endless.is_empty() {
+            println!("{:<18} cannot end at (South, North, reason): {:?}", "", endless);
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! occupied pit is relayed. All of it runs in the mover's local numbering.
 
 use super::cycles::{capture_mask, Note, Watch};
-use super::ending::lone_seed;
+use super::ending::out_of_reach;
 use super::geometry::{local_name, name_order_pits, opposite_inner, opposite_outer, Pit, PITS};
 use super::position::{scripted, Position};
 use super::rules::{Adjudicate, Capture, CapturedSowing, Clockwise, Opening};
@@ -169,8 +169,9 @@ const fn runs() -> [[[u128; PITS]; PITS]; 2] {
     t
 }
 
+/// The pit one step from `p` along the sowing loop, clockwise or not.
 #[inline(always)]
-fn step(p: usize, cw: bool) -> usize {
+pub(super) fn step(p: usize, cw: bool) -> usize {
     if cw {
         (p + PITS - 1) % PITS
     } else {
@@ -639,21 +640,21 @@ impl Game for Igisoro {
     }
 
     /// Ikibuguzo's end-pit win, or a position that cannot end adjudicated
-    /// to the side with more seeds (`adjudicate = seeds`; the lone seed's
-    /// side always has fewer, see `ending`).
+    /// to the side with more seeds (`adjudicate = seeds`; the side holding
+    /// its seeds out of reach has at most 8 of the 64, see `ending`).
     fn decided(pos: &Position) -> Option<(Side, WinReason)> {
         if let Some(w) = pos.winner {
             return Some((w, WinReason::EndPitsCaptured));
         }
         if pos.rules.adjudicate == Adjudicate::Seeds {
-            return lone_seed(pos).map(|lone| (lone.other(), WinReason::AdjudicatedSeeds));
+            return out_of_reach(pos).map(|(holder, _)| (holder.other(), WinReason::AdjudicatedSeeds));
         }
         None
     }
 
     fn cannot_end(pos: &Position) -> Option<Ending> {
         if pos.rules.adjudicate == Adjudicate::None {
-            return lone_seed(pos).map(|_| Ending::LoneSeed);
+            return out_of_reach(pos).map(|(_, reason)| reason);
         }
         None
     }

@@ -75,8 +75,9 @@ impl<G: Engine> Searcher<G> {
         if let Some((w, _)) = G::decided(pos) {
             return Ok(if w == G::to_move(pos) { -lost(ply) } else { lost(ply) });
         }
-        // A game proven unable to end (the rules adjudicate nothing): no
-        // result can come, whatever either side plays, so a draw.
+        // A game proven unable to end (the rules adjudicate nothing): the
+        // side ahead can never win and the side behind can keep it going
+        // for ever, so a draw (docs/RULES.md, "Games that cannot end").
         if G::cannot_end(pos).is_some() {
             return Ok(0);
         }

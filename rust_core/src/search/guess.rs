@@ -173,7 +173,10 @@ mod tests {
                             followed += (g.path_to(n).len() > 1) as u32;
                         }
                         assert_eq!(t.captured, res.captured, "{v} key {key} at {p:?}");
-                        let leaf = if s.ctl.has_move::<Igisoro>(&res.pos) {
+                        // As the search scores a leaf: a game that cannot end is a draw.
+                        let leaf = if Igisoro::cannot_end(&res.pos).is_some() {
+                            0
+                        } else if s.ctl.has_move::<Igisoro>(&res.pos) {
                             Igisoro::evaluate(&res.pos)
                         } else {
                             super::super::alphabeta::lost(1)

@@ -80,7 +80,8 @@ pub trait WinModel: Engine {
 /// `score` of `pos` (the side to move's view): 1 for a proven win, 0 for a
 /// proven loss, else the fitted model (see the module docs), within
 /// [`ESTIMATE_MIN`]..=`1 - ESTIMATE_MIN`. A position proven unable to end
-/// ([`crate::game::Game::cannot_end`]) is exactly 1/2: no result can come.
+/// ([`crate::game::Game::cannot_end`]) is exactly 1/2: neither side can
+/// force a result.
 pub fn win_probability<G: WinModel>(pos: &G::Pos, score: Score) -> f64 {
     if G::cannot_end(pos).is_some() {
         return 0.5;
