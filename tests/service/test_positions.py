@@ -38,6 +38,24 @@ def test_validate_reports_finished_game(client):
     assert r.json["status"] == {"state": "won", "winner": "north", "reason": "no_legal_move"}
 
 
+@pytest.mark.parametrize(
+    ("notation", "reason"),
+    [
+        ("igisoro-fr 0,1,0,0,0,0,0,0/0,0,0,0,0,0,1,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,3,3 s", "out_of_reach"),
+        ("igisoro-wikipedia 0,1,0,0,0,0,0,1/0,1,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,1 s", "odd_singles"),
+    ],
+)
+def test_validate_reports_a_game_that_cannot_end(client, notation, reason):
+    """The status's proven endings reach the API with their reasons, and an
+    evaluation of such a position is an even score at one half."""
+    r = client.post("/v1/positions/validate", json={"position": notation})
+    assert r.status_code == 200
+    assert r.json["status"] == {"state": "endless", "winner": None, "reason": reason}
+    r = client.post("/v1/evaluate", json={"position": notation, "depth": 2})
+    assert r.status_code == 200, r.json
+    assert r.json["win_probability"] == 0.5
+
+
 def test_validate_invalid(client):
     r = client.post("/v1/positions/validate", json={"position": {"pits": [[1] * 8] * 4}})
     assert r.status_code == 422

@@ -13,8 +13,10 @@
 //!   where the game goes on is written with the search's score for the side
 //!   to move (the one that chose the move), a few cheap features from the
 //!   side to move's view and the game's result for the side to move: 1 won,
-//!   0 lost, and for a game still on after `--max-plies` plies, the
-//!   material verdict (more seeds won, 0.5 for equal seeds; `cut` = 1).
+//!   0 lost, 0.5 for a game that reached a position proven unable to end
+//!   (where it stops: nobody can win it), and for a game still on after
+//!   `--max-plies` plies, the material verdict (more seeds won, 0.5 for
+//!   equal seeds; `cut` = 1).
 //!   A game in which one search ran into the `--safety-s` deadline (a
 //!   safety net for the rare giant turn; node limits decide everything
 //!   else) is left out whole and counted. Columns: see [`HEADER`].
@@ -194,8 +196,12 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
     let mut rows: Vec<(G::Pos, Score, u32, u32)> = Vec::new();
     let mut ply = plies;
     let (winner, cut) = loop {
-        if let Status::Won { winner, .. } = status::<G>(&p) {
-            break (Some(winner), false);
+        match status::<G>(&p) {
+            Status::Won { winner, .. } => break (Some(winner), false),
+            // Proven: neither side can win from here (docs/RULES.md, "Games
+            // that cannot end"), so the game's result is a half for each.
+            Status::Endless { .. } => break (None, false),
+            Status::Ongoing => {}
         }
         if ply >= s.max_plies {
             break (by_material::<G>(&p), true);
