@@ -198,6 +198,22 @@ def reliability(ax, preds: dict[str, np.ndarray], y: np.ndarray, bins: int = 10)
     ax.grid(alpha=0.3)
 
 
+def previous_model(path: str) -> Model:
+    """The model whose Rust constants a previous fit's log printed (its
+    ``COEFFICIENTS`` block, one ``[a, c, d], // variant`` line each)."""
+    m = Model(MODEL_FEATURES, per_variant=True)
+    with open(path) as f:
+        for line in f:
+            if "], //" in line:
+                values, name = line.split("//")
+                m.w[VARIANTS.index(name.strip())] = np.array(
+                    [float(x) for x in values.strip().strip("[],").split(",")]
+                )
+    if len(m.w) != len(VARIANTS):
+        raise SystemExit(f"{path}: no COEFFICIENTS block for every variant")
+    return m
+
+
 def rust_block(baseline: Model, model: Model) -> str:
     lines = [
         f"pub const BASELINE_SLOPE: f64 = {baseline.w[-1][0]:.6f};",
@@ -216,6 +232,11 @@ def main() -> None:
     ap.add_argument("--plot", default=None, help="write the reliability plot (PNG) here")
     ap.add_argument("--check", default=None, help="also score the fitted models on this other data file")
     ap.add_argument("--explore", action="store_true", help="also score other feature sets on the held-out games")
+    ap.add_argument(
+        "--previous",
+        default=None,
+        help="a previous fit's log: also score its Rust constants on these held-out games (the model before a refit)",
+    )
     ap.add_argument(
         "--rust",
         nargs=2,
@@ -260,6 +281,20 @@ def main() -> None:
     nocut = test.cut == 0
     rows.append(("games not cut", test.take(nocut), {k: p[nocut] for k, p in preds.items()}))
     table(rows)
+    if args.previous:
+        before = previous_model(args.previous)
+        pb = before.predict(test)
+        print(f"\nThe constants of {args.previous} on the same held-out positions (seed scores):")
+        rows = [("all variants", test, {"previous": pb, "refitted": preds["model"]})]
+        for v, name in enumerate(VARIANTS):
+            m = test.variant == v
+            if m.any():
+                rows.append((name, test.take(m), {"previous": pb[m], "refitted": preds["model"][m]}))
+        table(rows)
+        print(
+            f"All held-out positions, proven included: Brier previous {brier(before.predict(test_all), test_all.result):.4f}, "
+            f"refitted {brier(model.predict(test_all), test_all.result):.4f}"
+        )
     pa = {"baseline": baseline.predict(test_all), "model": model.predict(test_all)}
     print(
         f"\nAll held-out positions, proven included: Brier baseline {brier(pa['baseline'], test_all.result):.4f}, "

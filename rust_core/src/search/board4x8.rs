@@ -143,20 +143,24 @@ impl MoveKey for Igisoro {
 /// Per 4x8 variant, in [`Variant::ALL`] order: `a` (per seed of score),
 /// `c` (per start pit of margin), `d` (per seed of material margin).
 ///
-/// Fitted on 2026-11-25 (refitted after the tempo look-ahead changed the
-/// search's scores) by `.venv-bench/bin/python bench/winprob_fit.py
-/// --data bench/data/winprob/selfplay-d4.tsv.gz` (logistic regression
-/// without intercept, per variant, on the training games' positions with a
-/// seed score) from the self-play data of `cargo run --release -p
-/// igisoro-bench --bin winprob -- generate` (depth-4 searches, command and
-/// results in docs/benchmarks/win-probability.md). Re-run both after a
-/// change to the search's scores and paste the printed block here.
+/// Fitted on 2026-11-28 (refitted when the status learnt the `odd_singles`
+/// and `out_of_reach` endings: `igisoro-wikipedia` and `igisoro-fr` games
+/// now stop there, at a half for each side, instead of running to the ply
+/// cap and being scored by material) by `.venv-bench/bin/python
+/// bench/winprob_fit.py --data bench/data/winprob/selfplay-d4.tsv.gz`
+/// (logistic regression without intercept, per variant, on the training
+/// games' positions with a seed score) from the self-play data of `cargo
+/// run --release -p igisoro-bench --bin winprob -- generate` (depth-4
+/// searches, command and results in docs/benchmarks/win-probability.md).
+/// Re-run both after a change to the search's scores and paste the
+/// printed block here (the printed `BASELINE_SLOPE` is a comparison only,
+/// see its constant).
 pub const COEFFICIENTS: [[f64; 3]; 5] = [
-    [0.221693, 0.032026, -0.026342], // igisoro
-    [0.170712, -0.020877, 0.018693], // igisoro-wikipedia
-    [0.108084, -0.139008, 0.032945], // igisoro-fr
-    [0.239904, -0.115946, 0.016518], // ikibuguzo-1
-    [0.206592, 0.072347, -0.028378], // ikibuguzo-2
+    [0.221699, 0.032024, -0.026339], // igisoro
+    [0.016034, -0.002560, 0.002578], // igisoro-wikipedia
+    [0.016477, 0.004110, 0.004315], // igisoro-fr
+    [0.239906, -0.115947, 0.016519], // ikibuguzo-1
+    [0.206598, 0.072346, -0.028377], // ikibuguzo-2
 ];
 
 impl WinModel for Igisoro {

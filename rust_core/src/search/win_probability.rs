@@ -51,8 +51,11 @@ use super::iterative::{Analysis, Score};
 use super::Engine;
 
 /// Baseline slope per seed of score (`sigmoid(BASELINE_SLOPE * seeds)`),
-/// one for every variant; also the model for Isolo's rare estimates.
-/// Fitted with the 4x8 family's coefficients (`search/board4x8.rs`).
+/// one for every variant; the model for Isolo's rare estimates. Fitted on
+/// 2026-11-25 over the 4x8 family, and kept when its rows were refitted on
+/// 2026-11-28: that refit's one-slope baseline (0.050) is flattened by the
+/// `igisoro-wikipedia` and `igisoro-fr` games that now end unable to end,
+/// at a half each, which says nothing about Isolo.
 pub const BASELINE_SLOPE: f64 = 0.161167;
 
 /// An estimate (not a proven result) stays in `ESTIMATE_MIN..=1 -
