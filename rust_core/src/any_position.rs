@@ -413,6 +413,12 @@ impl AnyPosition {
         with_game!(self, p, G => search::analyse::<G>(p, limits))
     }
 
+    /// [`AnyPosition::analyse`], handing `report` each completed depth's
+    /// analysis as it comes (see [`search::analyse_reporting`]).
+    pub fn analyse_reporting(&self, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
+        with_game!(self, p, G => search::analyse_reporting::<G>(p, limits, report))
+    }
+
     /// The move a player of strength `level` would choose (see
     /// [`search::best_move_until`]).
     pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {

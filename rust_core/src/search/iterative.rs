@@ -143,14 +143,39 @@ struct RootItem {
 /// leave `best_move` empty in a game that is not over; the result then says
 /// [`StopReason::Deadline`].
 pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+    analyse_outside::<G>(pos, limits, eval, None)
+}
+
+/// [`analyse`], handing `report` the analysis of every completed depth as
+/// the search goes (what the answer would be if it stopped now: lines,
+/// score, nodes and time so far, `stopped_by` [`StopReason::Depth`]). The
+/// final answer is the same as without a report: reading the lines back
+/// only reads the search's table. For streamed analyses; a caller that
+/// wants to stop sets `limits.cancel`.
+pub fn analyse_reporting<G: Engine>(pos: &G::Pos, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
+    let eval = if limits.playing { G::evaluate_playing } else { G::evaluate };
+    analyse_outside::<G>(pos, limits, eval, Some(report))
+}
+
+fn analyse_outside<G: Engine>(
+    pos: &G::Pos,
+    limits: &Limits,
+    eval: EvalFn<G::Pos>,
+    report: Option<&mut dyn FnMut(&Analysis)>,
+) -> Analysis {
     // The outside deadline and cancel flag also bound the rules core, so a
     // single long relay chain inside `Game::advance` cannot hold the call
     // past them (see crate::budget); the search adds its own time limit.
     let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone(), seconds: None };
-    crate::budget::with_budget(outside, || analyse_bounded::<G>(pos, limits, eval)).0
+    crate::budget::with_budget(outside, || analyse_bounded::<G>(pos, limits, eval, report)).0
 }
 
-fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos>) -> Analysis {
+fn analyse_bounded<G: Engine>(
+    pos: &G::Pos,
+    limits: &Limits,
+    eval: EvalFn<G::Pos>,
+    report: Option<&mut dyn FnMut(&Analysis)>,
+) -> Analysis {
     // The clock starts first (fields are built in the order written): the
     // search's own time also counts setting up its table, which reuses the
     // thread's last one but clears it every 64 searches (`tt::Table::new`).
@@ -205,11 +230,17 @@ fn analyse_bounded<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Pos
         cancel: limits.cancel.clone(),
         seconds: None,
     };
-    crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits)).0
+    crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits, report)).0
 }
 
 /// Iterative deepening over the root's options `g` (see the module docs).
-fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, limits: &Limits) -> Analysis {
+fn search_root<G: Engine>(
+    s: &mut Searcher<G>,
+    pos: &G::Pos,
+    g: &TurnGraph<G>,
+    limits: &Limits,
+    mut report: Option<&mut dyn FnMut(&Analysis)>,
+) -> Analysis {
     let frontier = g.frontier();
     let mut items: Vec<RootItem> =
         frontier.iter().map(|&node| RootItem { node, value: -INF, exact: false, principal: None }).collect();
@@ -233,7 +264,12 @@ fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, l
         }
         let mut finished = 0;
         match root_iteration(s, g, &mut items, d, multipv, &mut finished) {
-            Ok(()) => done = Some((d, items.clone())),
+            Ok(()) => {
+                if let Some(report) = report.as_mut() {
+                    report(&analysis_at(s, pos, g, &items, d, limits, StopReason::Depth));
+                }
+                done = Some((d, items.clone()))
+            }
             Err(Stop) => {
                 stopped_by = s.ctl.stop_reason();
                 if multipv == 1 {
@@ -263,6 +299,21 @@ fn search_root<G: Engine>(s: &mut Searcher<G>, pos: &G::Pos, g: &TurnGraph<G>, l
         items.insert(0, best);
         items.truncate(1);
     }
+    analysis_at(s, pos, g, &items, depth, limits, stopped_by)
+}
+
+/// The analysis that `items` (the root's options, best first, searched to
+/// `depth`) stand for, with the search's nodes and time so far.
+fn analysis_at<G: Engine>(
+    s: &Searcher<G>,
+    pos: &G::Pos,
+    g: &TurnGraph<G>,
+    items: &[RootItem],
+    depth: u32,
+    limits: &Limits,
+    stopped_by: StopReason,
+) -> Analysis {
+    let multipv = limits.multipv.max(1);
     // The lines are read back under the outside deadline only, as the
     // root's options were settled: a search stopped by its own time has
     // tripped the budget of the rules core, under which a relay chain of the

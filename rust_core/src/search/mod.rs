@@ -96,7 +96,7 @@ mod solve_turn;
 
 pub use batch::analyse_many;
 pub use eval::Evaluate;
-pub use iterative::{analyse, analyse_with, Analysis, Line, Score};
+pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
