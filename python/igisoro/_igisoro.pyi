@@ -1,6 +1,6 @@
 """Type stubs for the compiled core (checked by ``mypy.stubtest``)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, final
 
 from igisoro.errors import IgisoroError
@@ -11,15 +11,16 @@ __all__ = [
     "MAX_SEARCH_DEPTH",
     "MAX_SEARCH_NODES",
     "MAX_SEARCH_TIME_MS",
+    "RULE_OPTIONS_JSON",
+    "VARIANTS_JSON",
+    "Cancel",
     "Pos",
     "__version__",
     "analyse_many",
     "analysis_json",
     "review_many",
-    "rule_options",
     "score_json",
     "solution_json",
-    "variants",
 ]
 
 __version__: str
@@ -29,6 +30,16 @@ MAX_SEARCH_NODES: int
 MAX_SEARCH_TIME_MS: int
 MAX_MULTIPV: int
 MAX_TRACE_EVENTS: int
+#: Every variant's metadata and every rule option, as JSON text.
+VARIANTS_JSON: str
+RULE_OPTIONS_JSON: str
+
+@final
+class Cancel:
+    """A flag another thread sets to stop a running ``Pos.analyse``."""
+
+    def __new__(cls) -> Cancel: ...
+    def set(self) -> None: ...
 
 #: (type, seeds, turns): the fields of ``igisoro.Score``.
 _ScoreTuple = tuple[str, float | None, int | None]
@@ -78,11 +89,10 @@ class Pos:
     def perft(self, depth: int, timeout: float | None = None) -> list[tuple[int, int]]: ...
     def analyse(
         self,
-        depth: int | None = None,
-        nodes: int | None = None,
-        time_ms: int | None = None,
-        multipv: int = 1,
+        lim: tuple[int | None, int | None, int | None, int],
         timeout: float | None = None,
+        report: Callable[[_AnalysisTuple | None], object] | None = None,
+        cancel: Cancel | None = None,
     ) -> _AnalysisTuple: ...
     def best_move(self, level: int, time_ms: int, seed: int, timeout: float | None = None) -> _AnalysisTuple: ...
     def win_probability(self, score: tuple[str, float | None, int | None]) -> float: ...
@@ -96,7 +106,6 @@ class Pos:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
-def variants() -> str: ...
 def analyse_many(
     positions: list[Pos],
     depth: int | None = None,
@@ -113,7 +122,6 @@ def review_many(
     timeout: float | None = None,
     threads: int | None = None,
 ) -> list[_ReviewTuple | IgisoroError]: ...
-def rule_options() -> str: ...
 def analysis_json(fields: _AnalysisFields, multipv: int | None = None) -> str: ...
 def score_json(fields: _ScoreTuple) -> str: ...
 def solution_json(fields: _SolutionFields) -> str: ...

@@ -7,13 +7,14 @@ import json
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, _int_or_none, check_timeout, limits
 from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
 from igisoro.move import Move
 from igisoro.solution import Solution
+from igisoro.stream import analysis_stream
 
 if TYPE_CHECKING:
     from igisoro.trace import TraceEvent
@@ -343,8 +344,29 @@ class Position:
         A move comes back whenever the game is not over, whatever the limits;
         only a ``timeout`` that passes before any move is settled raises
         :class:`EngineTimeoutError`."""
-        found = self._pos.analyse(*limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
+        found = self._pos.analyse(limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
         return self._with_move(Analysis._from(found), timeout)
+
+    def analyse_iter(
+        self,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_ms: int | None = None,
+        multipv: int = 1,
+        timeout: float | None = None,
+    ) -> Iterator[Analysis]:
+        """:meth:`analyse` as it deepens: the analysis of each completed depth
+        as the search reaches it (``stopped_by`` ``"depth"``), then the final
+        answer, the same as :meth:`analyse` gives for these limits. The
+        search runs on a background thread and waits while the consumer
+        handles each one; stopping early (``close()``, ``break``) cancels it
+        at once. :func:`igisoro.stream.analysis_stream` also says which one
+        is final.
+
+        >>> [a.depth for a in Position.start("igisoro").analyse_iter(depth=3)]
+        [1, 2, 3, 3]
+        """
+        return (a for a, _final in analysis_stream(self, depth, nodes, time_ms, multipv, timeout))
 
     def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0, timeout: float | None = None) -> Analysis:
         """The move a player of strength ``level`` (1 beginner .. 10 full

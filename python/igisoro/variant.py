@@ -42,10 +42,10 @@ def variants() -> list[VariantInfo]:
             rules=d["rules"],
             start=d["start"],
         )
-        for d in json.loads(_igisoro.variants())
+        for d in json.loads(_igisoro.VARIANTS_JSON)
     ]
 
 
 def rule_options() -> list[dict[str, Any]]:
     """Every rule option: name, kind (bool/int/choice/pits), allowed values, description."""
-    return json.loads(_igisoro.rule_options())  # type: ignore[no-any-return]
+    return json.loads(_igisoro.RULE_OPTIONS_JSON)  # type: ignore[no-any-return]

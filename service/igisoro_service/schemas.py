@@ -170,6 +170,16 @@ class EvaluateRequest(PositionRequest, SearchLimits, MultiPV):
     """``{"position": ..., "depth"?, "nodes"?, "time_ms"?, "multipv"?}``."""
 
 
+class EvaluateStreamRequest(EvaluateRequest):
+    """``/v1/evaluate``'s body plus ``min_interval_ms``: the least time
+    between two streamed lines (a depth reached sooner is skipped; the final
+    line is always sent)."""
+
+    min_interval_ms = fields.Integer(strict=True, validate=validate.Range(0, 60_000), metadata={
+        "description": "Least milliseconds between two lines (default 0: a line per completed depth). Depths "
+                       "completed sooner are not sent; the final line always is."})
+
+
 class BestMoveRequest(EvaluateRequest):
     """An evaluation, or with ``level`` (1..10) the move a player of that
     strength picks in ``time_ms`` (randomness fixed by ``seed``)."""

@@ -10,15 +10,11 @@ use crate::budget::Budget;
 use crate::calls::{Decision, LegalMove, MAX_TRACE_EVENTS};
 use crate::error::{Error, ErrorValue};
 use crate::game::PlayError;
-use crate::json_form;
-use crate::json_out;
 use crate::review::{Review, ReviewedPly, Searched};
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
-use crate::search::Limits;
-use convert::{
-    analysis_from, analysis_tuple, json_value, solution_from, solution_tuple, AnalysisFields, ScoreFields,
-    SolutionFields, SolutionTuple,
-};
+use crate::search::{Analysis, Limits};
+use crate::{json_form, json_out};
+use convert::*;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 use pyo3::IntoPyObjectExt;
@@ -52,11 +48,30 @@ fn to_py_err(e: Error) -> PyErr {
     .unwrap_or_else(|e: PyErr| e)
 }
 
-/// A validated position (any rule system the engine knows).
-#[pyclass(frozen, module = "igisoro._igisoro", name = "Pos")]
-#[derive(Clone)]
+/// A validated position (any rule system the engine knows); equal and
+/// hashed as the core's position.
+#[pyclass(frozen, eq, hash, module = "igisoro._igisoro", name = "Pos")]
+#[derive(Clone, PartialEq, Hash)]
 pub struct PyPos {
     inner: AnyPosition,
+}
+
+/// A flag another thread sets to stop a running `analyse` at once.
+#[pyclass(frozen, module = "igisoro._igisoro")]
+#[derive(Default)]
+pub struct Cancel(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+#[pymethods]
+impl Cancel {
+    #[new]
+    fn new() -> Self {
+        Self::default()
+    }
+
+    /// Stop the search at its next poll (a fraction of a millisecond).
+    fn set(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// Validate a time limit in seconds into a budget.
@@ -64,9 +79,10 @@ fn budget(timeout: Option<f64>) -> PyResult<Budget> {
     Budget::from_timeout(timeout).map_err(to_py_err)
 }
 
-/// Run a core call without the GIL; its error as a Python exception.
-fn detached<R: Send>(py: Python<'_>, f: impl FnOnce() -> Result<R, Error> + Send) -> PyResult<R> {
-    py.detach(f).map_err(to_py_err)
+/// Run a core call without the GIL under the budget of `timeout`; its error as a Python exception.
+fn within<R: Send>(py: Python<'_>, timeout: Secs, f: impl FnOnce(Budget) -> Result<R, Error> + Send) -> PyResult<R> {
+    let b = budget(timeout)?;
+    py.detach(|| f(b)).map_err(to_py_err)
 }
 
 /// Search limits checked by the core ([`Limits::checked`]), plus an outside
@@ -83,6 +99,8 @@ type Played = (PyPos, u32, u32, String, bool, StatusParts);
 /// A limit, a time limit in seconds, an object (or objects) for Python, positions, games.
 type Opt = Option<i64>;
 type Secs = Option<f64>;
+type Obj = Option<Py<PyAny>>;
+type Stop<'a> = Option<PyRef<'a, Cancel>>;
 type Out = PyResult<Py<PyAny>>;
 type Outs = PyResult<Vec<Py<PyAny>>>;
 type Many = Vec<PyPos>;
@@ -139,8 +157,8 @@ impl PyPos {
     /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
     #[pyo3(signature = (limit=None, timeout=None))]
     fn legal_moves(&self, py: Python<'_>, limit: Option<i64>, timeout: Option<f64>) -> PyResult<MoveTuples> {
-        let (limit, b) = (any_position::move_limit(limit).map_err(to_py_err)?, budget(timeout)?);
-        let (moves, truncated) = detached(py, || self.inner.legal_moves(limit, b))?;
+        let limit = any_position::move_limit(limit).map_err(to_py_err)?;
+        let (moves, truncated) = within(py, timeout, |b| self.inner.legal_moves(limit, b))?;
         let wrap = |m: LegalMove| (m.notation, PyPos { inner: m.result }, m.captured, m.laps);
         Ok((moves.into_iter().map(wrap).collect(), truncated))
     }
@@ -149,8 +167,8 @@ impl PyPos {
     /// core (faster than building it in Python): (the array, its length, truncated).
     #[pyo3(signature = (limit=None, timeout=None))]
     fn legal_moves_json(&self, py: Python<'_>, limit: Opt, timeout: Secs) -> PyResult<(Py<PyBytes>, usize, bool)> {
-        let (limit, b) = (any_position::move_limit(limit).map_err(to_py_err)?, budget(timeout)?);
-        let (text, count, truncated) = detached(py, || self.inner.legal_moves_json_under(limit, b))?;
+        let limit = any_position::move_limit(limit).map_err(to_py_err)?;
+        let (text, count, truncated) = within(py, timeout, |b| self.inner.legal_moves_json_under(limit, b))?;
         Ok((PyBytes::new(py, text.as_bytes()).unbind(), count, truncated))
     }
 
@@ -158,13 +176,10 @@ impl PyPos {
     /// ("decide", role, side, options) or ("complete", result, captured, laps).
     #[pyo3(signature = (partial, timeout=None))]
     fn next_decision<'py>(&self, py: Python<'py>, partial: &str, timeout: Option<f64>) -> PyResult<Bound<'py, PyAny>> {
-        let b = budget(timeout)?;
-        Ok(match detached(py, || self.inner.next_decision(partial, b))? {
-            Decision::Decide { role, side, options } => {
-                ("decide", role, side.name(), options).into_pyobject(py)?.into_any()
-            }
-            Decision::Complete { result, captured, laps } => {
-                ("complete", PyPos { inner: result }, captured, laps).into_pyobject(py)?.into_any()
+        Ok(match within(py, timeout, |b| self.inner.next_decision(partial, b))? {
+            Decision::Decide { role, side, options } => ("decide", role, side.name(), options).into_bound_py_any(py)?,
+            Decision::Complete { result: r, captured: c, laps: l } => {
+                ("complete", PyPos { inner: r }, c, l).into_bound_py_any(py)?
             }
         })
     }
@@ -173,8 +188,7 @@ impl PyPos {
     /// the same budget (see [`crate::calls::PlayedMove`]).
     #[pyo3(signature = (mv, timeout=None))]
     fn play(&self, py: Python<'_>, mv: &str, timeout: Secs) -> PyResult<Played> {
-        let b = budget(timeout)?;
-        let p = detached(py, || self.inner.play(mv, b))?;
+        let p = within(py, timeout, |b| self.inner.play(mv, b))?;
         let trace = py.detach(|| json_out::trace_json(&p.trace, p.mover));
         Ok((PyPos { inner: p.result }, p.captured, p.laps, trace, p.trace_truncated, p.status.parts()))
     }
@@ -182,38 +196,44 @@ impl PyPos {
     /// Canonical notation of the legal move a decision list plays.
     #[pyo3(signature = (mv, timeout=None))]
     fn canonical(&self, py: Python<'_>, mv: &str, timeout: Option<f64>) -> PyResult<String> {
-        let b = budget(timeout)?;
-        detached(py, || self.inner.canonical(mv, b))
+        within(py, timeout, |b| self.inner.canonical(mv, b))
     }
 
     /// (state, winner, reason).
     #[pyo3(signature = (timeout=None))]
     fn status(&self, py: Python<'_>, timeout: Option<f64>) -> PyResult<StatusParts> {
-        let b = budget(timeout)?;
-        Ok(detached(py, || self.inner.status(b))?.parts())
+        Ok(within(py, timeout, |b| self.inner.status(b))?.parts())
     }
 
     /// The result of one uniformly random legal move (seeded), or None.
     #[pyo3(signature = (seed, timeout=None))]
     fn random_move(&self, py: Python<'_>, seed: u64, timeout: Option<f64>) -> PyResult<Option<PyPos>> {
-        let b = budget(timeout)?;
-        Ok(detached(py, || self.inner.random_move(seed, b))?.map(|inner| PyPos { inner }))
+        Ok(within(py, timeout, |b| self.inner.random_move(seed, b))?.map(|inner| PyPos { inner }))
     }
 
     /// Perft counts for depths 1..=depth: [(move sequences, distinct positions)].
     #[pyo3(signature = (depth, timeout=None))]
     fn perft(&self, py: Python<'_>, depth: u32, timeout: Option<f64>) -> PyResult<Vec<(u64, u64)>> {
-        let b = budget(timeout)?;
-        detached(py, || self.inner.perft(depth, b))
+        within(py, timeout, |b| self.inner.perft(depth, b))
     }
 
-    /// Search under limits: `igisoro.Analysis`'s fields. Past `timeout` the
-    /// search returns what it has, flagged `stopped_by: "deadline"`.
-    #[pyo3(signature = (depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
-    fn analyse(&self, py: Python<'_>, depth: Opt, nodes: Opt, time_ms: Opt, multipv: i64, timeout: Secs) -> Out {
-        let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
-        let a = py.detach(|| self.inner.analyse(&limits));
-        Ok(analysis_tuple(py, &a, self.inner.win_probability(a.score))?.unbind())
+    /// Search under limits (depth, nodes, time_ms, multipv): `igisoro.Analysis`'s fields. Past
+    /// `timeout`, or once `cancel` is set, the search returns what it has (`stopped_by:
+    /// "deadline"`). With `report`, each completed depth's fields are passed to it (GIL held).
+    #[pyo3(signature = (lim, timeout=None, report=None, cancel=None))]
+    fn analyse(&self, py: Python, lim: (Opt, Opt, Opt, i64), timeout: Secs, report: Obj, cancel: Stop) -> Out {
+        let limits = Limits { cancel: cancel.map(|c| c.0.clone()), ..search_limits(lim, timeout)? };
+        let wp = |a: &Analysis| self.inner.win_probability(a.score);
+        let a = match report {
+            None => py.detach(|| self.inner.analyse(&limits)),
+            Some(f) => {
+                // `report` handles its own errors (igisoro.stream); the search goes on.
+                let mut each =
+                    |a: &Analysis| Python::attach(|py| _ = f.call1(py, (analysis_tuple(py, a, wp(a)).ok(),)));
+                py.detach(|| self.inner.analyse_reporting(&limits, &mut each))
+            }
+        };
+        Ok(analysis_tuple(py, &a, wp(&a))?.unbind())
     }
 
     /// The move a player of strength `level` (1..10) would choose with
@@ -238,14 +258,6 @@ impl PyPos {
         let limits =
             Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline, max_table_mb).map_err(to_py_err)?;
         Ok(solution_tuple(py.detach(|| self.inner.solve(&limits))))
-    }
-
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.extract::<PyRef<PyPos>>().is_ok_and(|o| o.inner == self.inner)
-    }
-
-    fn __hash__(&self) -> u64 {
-        self.inner.hash_key()
     }
 }
 
@@ -305,29 +317,19 @@ fn solution_json(fields: SolutionFields) -> PyResult<String> {
     Ok(json_out::solution_json(&solution_from(fields)?))
 }
 
-/// Metadata of every variant as JSON text (see [`json_out::variants_json`]).
-#[pyfunction]
-fn variants() -> String {
-    json_out::variants_json()
-}
-
-/// Every rule option as JSON text (see [`json_out::rule_options_json`]).
-#[pyfunction]
-fn rule_options() -> String {
-    json_out::rule_options_json()
-}
-
 #[pymodule]
 fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPos>()?;
-    m.add_function(wrap_pyfunction!(variants, m)?)?;
-    m.add_function(wrap_pyfunction!(rule_options, m)?)?;
+    m.add_class::<Cancel>()?;
     m.add_function(wrap_pyfunction!(analyse_many, m)?)?;
     m.add_function(wrap_pyfunction!(review_many, m)?)?;
     m.add_function(wrap_pyfunction!(analysis_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(solution_json, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // Every variant's metadata and every rule option, as JSON text (fixed data).
+    m.add("VARIANTS_JSON", json_out::variants_json())?;
+    m.add("RULE_OPTIONS_JSON", json_out::rule_options_json())?;
     m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
     m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
     m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;

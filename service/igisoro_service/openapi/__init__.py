@@ -36,8 +36,8 @@ from igisoro_service import schemas
 #: The request bodies, by component name (the schema class's name).
 REQUEST_SCHEMAS: tuple[type[Schema], ...] = (
     schemas.PositionRequest, schemas.LegalMovesRequest, schemas.MoveCheckRequest, schemas.RenderRequest,
-    schemas.EvaluateRequest, schemas.BestMoveRequest, schemas.SolveRequest, schemas.BatchRequest, schemas.ReviewRequest,
-    schemas.JobRequest,
+    schemas.EvaluateRequest, schemas.EvaluateStreamRequest, schemas.BestMoveRequest, schemas.SolveRequest,
+    schemas.BatchRequest, schemas.ReviewRequest, schemas.JobRequest,
 )
 
 #: Caps inside the shared schemas of ``base.yaml``: (schema, path to the
