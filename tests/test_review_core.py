@@ -9,6 +9,11 @@ each; every search has a depth limit, so the answers are deterministic.
 It was made, before the port, with
 
     .venv/bin/python tests/data/make_review_fixture.py
+
+When the win-probability model of ``igisoro-wikipedia`` and ``igisoro-fr``
+was refitted (2026-11-28, docs/benchmarks/win-probability.md), those two
+games' win probabilities, drops, labels and summaries were rewritten from
+the core's review, after checking that every other field was unchanged.
 """
 
 from __future__ import annotations
