@@ -139,11 +139,19 @@ def evaluate_stream() -> Response:
 
 def _watch(conn: socket.socket, cancel: Cancel, done: threading.Event) -> None:
     """Cancel the search when the client's connection ends (a peek that
-    reads nothing at a readable socket), until ``done``."""
+    reads nothing at a socket that polls readable), until ``done``. A
+    client that shuts its sending side while still reading is taken as
+    gone too (HTTP clients do not). Why poll, not select: select cannot
+    take a descriptor above 1023."""
+    poller = select.poll()
+    try:
+        poller.register(conn, select.POLLIN | select.POLLHUP | select.POLLERR)
+    except (OSError, ValueError):  # closed already
+        cancel.set()
+        return
     while not done.wait(0.05):
         try:
-            readable, _, _ = select.select([conn], [], [], 0)
-            gone = bool(readable) and conn.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+            gone = bool(poller.poll(0)) and conn.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
         except BlockingIOError:
             gone = False
         except (OSError, ValueError):  # closed under us
