@@ -14,7 +14,7 @@ from flask import Flask, Response
 
 import igisoro
 
-from igisoro_service import access, config, docs, engine, metrics, problems, search_policy
+from igisoro_service import access, analysis_cache, config, docs, engine, metrics, problems, search_policy
 from igisoro_service.jsonio import OrjsonProvider
 from igisoro_service import board
 from igisoro_service.api import BLUEPRINTS, jobs
@@ -49,6 +49,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     problems.register(app)
     engine.init_app(app)
     search_policy.init_app(app)
+    analysis_cache.init_app(app)
     metrics.init_app(app)
     access.init_app(app)
     jobs.init_app(app)

@@ -69,6 +69,14 @@ class Config:
     MAX_REVIEW_PLIES = defaults.MAX_REVIEW_PLIES
     DEFAULT_REVIEW_DEPTH = defaults.DEFAULT_REVIEW_DEPTH
 
+    # -- the cache of analyses (service/igisoro_service/analysis_cache.py, GET /v1/cloud-eval)
+    #: Empty: a SQLite file ``analysis-cache.sqlite3`` in JOB_DIR, shared by
+    #: the workers of one server; ``sqlite:///path`` for another file;
+    #: ``off`` for no cache.
+    CACHE_URL = ""
+    #: Analyses each worker also keeps in memory (the most recently used).
+    CACHE_MEMORY_ENTRIES = 10_000
+
     # -- analysis jobs (POST /v1/jobs; run by Celery workers, see service/igisoro_service/jobs)
     #: Celery broker. Empty: the embedded one, a SQLite file in JOB_DIR
     #: (one machine, no service to run). ``redis://host:6379/0`` for
@@ -131,7 +139,7 @@ class Config:
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
             "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "SOLVER_MAX_TABLE_MB", "MAX_CONCURRENT_SEARCHES",
-            "MAX_CONCURRENT_ENGINE_CALLS",
+            "MAX_CONCURRENT_ENGINE_CALLS", "CACHE_MEMORY_ENTRIES",
             "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
@@ -187,6 +195,9 @@ def check(config: dict[str, Any]) -> None:
         except ValueError:
             raise ValueError(f"config RATE_LIMIT must be flask-limiter notation such as '120/minute', "
                              f"not {config['RATE_LIMIT']!r}") from None
+    cache_url = config["CACHE_URL"]
+    if not isinstance(cache_url, str) or (cache_url not in ("", "off") and not cache_url.startswith("sqlite:///")):
+        raise ValueError(f"config CACHE_URL must be empty, off or sqlite:///path, not {cache_url!r}")
     store = config["JOB_STORE_URL"]
     if store and not store.startswith(("redis://", "rediss://", "unix://", "sqlite:///")):
         raise ValueError(f"config JOB_STORE_URL must be redis://... or sqlite:///path, not {store!r}")

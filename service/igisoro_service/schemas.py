@@ -122,6 +122,13 @@ class RenderQuery(Schema):
         _text(value)
 
 
+class CloudEvalQuery(RenderQuery):
+    """``?position=<notation>&multipv=<k>``."""
+
+    move = None  # type: ignore[assignment]
+    multipv = fields.Integer(load_default=1, validate=validate.Range(1, 1000))
+
+
 def _capped(key: str, value: int, low: int = 1) -> None:
     """``low <= value <= config[key]``, or a message naming the cap."""
     top = current_app.config[key]

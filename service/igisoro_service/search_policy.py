@@ -29,7 +29,7 @@ from collections.abc import Callable
 from flask import Flask, current_app
 
 import igisoro
-from igisoro_service import engine
+from igisoro_service import analysis_cache, engine
 from igisoro_service.metrics import PARTIAL_SEARCHES, SEARCHES_REJECTED
 from igisoro_service.problems import Problem, engine_problem
 
@@ -79,6 +79,21 @@ def run(fn: Callable[..., T], *args: Any, field: str = "position") -> T:
 def analyse(pos: igisoro.Position, used: dict[str, Any]) -> igisoro.Analysis:
     """``pos.analyse`` under the ``used`` limits (see :func:`limits`)."""
     return run(pos.analyse, used["depth"], used["nodes"], used["time_ms"], used["multipv"])
+
+
+def evaluation(pos: igisoro.Position, used: dict[str, Any]) -> dict[str, Any]:
+    """``/v1/evaluate``'s answer: from the cache of analyses when an entry
+    meets the ``used`` limits (``"cached": true``, the entry's own depth),
+    else searched, and then stored (``igisoro_service.analysis_cache``)."""
+    store = analysis_cache.cache()
+    head = {"position": pos.notation(), "to_move": pos.to_move}
+    entry = store.get(pos, used["multipv"]) if store is not None else None
+    if entry is not None and store is not None and store.answers(entry, used):
+        return {**head, **entry, "limits": used, "engine_version": igisoro.__version__, "cached": True}
+    a = analyse(pos, used)
+    if store is not None:
+        store.put(pos, used["multipv"], a)
+    return {**head, **analysis_json(a, used), "cached": False}
 
 
 def limits(req: dict[str, Any], *, default_depth: int | None = None) -> dict[str, Any]:

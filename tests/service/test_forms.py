@@ -27,7 +27,8 @@ def test_evaluate_answers_the_core_json(client) -> None:  # type: ignore[no-unty
         p = igisoro.Position.from_notation(pos)
         a = p.analyse(depth=limits.get("depth"), nodes=limits.get("nodes"), multipv=limits.get("multipv", 1))
         assert {k: body[k] for k in ("position", "to_move")} == {"position": p.notation(), "to_move": p.to_move}
-        rest = {k: v for k, v in body.items() if k not in ("position", "to_move", "limits", "engine_version")}
+        assert body["cached"] is False  # a fresh app: its cache is empty
+        rest = {k: v for k, v in body.items() if k not in ("position", "to_move", "limits", "engine_version", "cached")}
         assert list(rest) == list(a.to_json())
         assert _untimed(rest) == _untimed(a.to_json())
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import igisoro
+
 from .conftest import START
 
 DROP = ("time_ms", "final", "nodes_per_second")
@@ -25,8 +27,16 @@ def test_a_line_per_depth_then_the_evaluation(client):
     assert [x["depth"] for x in got] == [1, 2, 3, 4, 5, 5]
     assert [x["final"] for x in got] == [False] * 5 + [True]
     assert all(len(x["lines"]) == 2 and x["stopped_by"] == "depth" for x in got)
+    assert not any(x["cached"] for x in got)
+    # The completed stream was stored: /v1/evaluate answers it from the cache.
     evaluated = client.post("/v1/evaluate", json={"position": START, "depth": 5, "multipv": 2}).json
-    assert {k: v for k, v in got[-1].items() if k not in DROP} == {k: v for k, v in evaluated.items() if k not in DROP}
+    assert evaluated["cached"] is True
+    drop = (*DROP, "cached")
+    assert {k: v for k, v in got[-1].items() if k not in drop} == {k: v for k, v in evaluated.items() if k not in drop}
+    # And without the cache, the same search answers the same.
+    searched = igisoro.Position.from_notation(START).analyse(depth=5, multipv=2).to_json()
+    assert {k: v for k, v in got[-1].items() if k in searched and k != "time_ms"} == {
+        k: v for k, v in searched.items() if k != "time_ms"}
 
 
 def test_min_interval_skips_depths_but_never_the_final_line(client):

@@ -45,6 +45,13 @@ def evaluate() -> dict[str, Any]:
         deadline (10 s by default) and then returns its best result so far
         with `partial: true` and `stopped_by: deadline`. Fixed-depth and
         node-limited searches are deterministic.
+
+        Answers come from the server's cache of analyses when a stored one
+        meets any of the limits (its depth at least `depth`, its nodes at
+        least `nodes`, its time at least `time_ms`, or a proven result):
+        `cached: true`, with the stored analysis's own depth, nodes and
+        time. Completed fixed-depth searches are stored, a deeper one
+        replacing a shallower one (`GET /v1/cloud-eval` reads the store).
       requestBody:
         required: true
         content:
@@ -76,9 +83,7 @@ def evaluate() -> dict[str, Any]:
     """
     req = load_body(_evaluate)
     pos = engine.position(req["position"])
-    used = search_policy.limits(req)
-    a = search_policy.analyse(pos, used)
-    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used)}
+    return search_policy.evaluation(pos, search_policy.limits(req))
 
 
 @bp.post("/best-move")

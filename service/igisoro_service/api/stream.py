@@ -33,7 +33,7 @@ from flask import Blueprint, Response, request
 
 import igisoro
 from igisoro.stream import Cancel, analysis_stream
-from igisoro_service import engine, search_policy
+from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.problems import engine_problem
 from igisoro_service.schemas import EvaluateStreamRequest
@@ -65,7 +65,10 @@ def evaluate_stream() -> Response:
 
         A client that disconnects stops the search: the server notices
         when it next writes a line. Errors before the first line are
-        problem+json with their usual status.
+        problem+json with their usual status. When the server's cache of
+        analyses holds one that meets the limits (as for `/v1/evaluate`),
+        the answer is that one line, final, with `cached: true`; a stream
+        that completes its depth is stored.
       requestBody:
         required: true
         content:
@@ -90,6 +93,13 @@ def evaluate_stream() -> Response:
     pos = engine.position(req["position"])
     used = search_policy.limits(req)
     interval = req.get("min_interval_ms", 0) / 1000
+    store = analysis_cache.cache()
+    entry = store.get(pos, used["multipv"]) if store is not None else None
+    if entry is not None and store is not None and store.answers(entry, used):
+        # Nothing to search: the stored analysis is the one final line.
+        cached = {"position": pos.notation(), "to_move": pos.to_move, **entry, "limits": used,
+                  "engine_version": igisoro.__version__, "nodes_per_second": None, "cached": True, "final": True}
+        return Response(json.dumps(cached, separators=(",", ":")) + "\n", mimetype="application/x-ndjson")
     slot = search_policy.slot()
     slot.__enter__()
     cancel, done = Cancel(), threading.Event()
@@ -109,7 +119,10 @@ def evaluate_stream() -> Response:
     def line(a: igisoro.Analysis, final: bool) -> bytes:
         body = {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used)}
         nps = round(a.nodes * 1000 / a.time_ms) if a.time_ms else None
-        return json.dumps({**body, "nodes_per_second": nps, "final": final}, separators=(",", ":")).encode() + b"\n"
+        if final and store is not None:
+            store.put(pos, used["multipv"], a)
+        out = {**body, "nodes_per_second": nps, "cached": False, "final": final}
+        return json.dumps(out, separators=(",", ":")).encode() + b"\n"
 
     def lines() -> Iterator[bytes]:
         sent = time.monotonic()

@@ -1,0 +1,72 @@
+"""``GET /v1/cloud-eval``: the deepest analysis the server has stored for a
+position, or 404, never a search (issue 32; as Lichess's cloud evaluation).
+The store is ``igisoro_service.analysis_cache``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import igisoro
+from flask import Blueprint
+
+from igisoro_service import analysis_cache, engine
+from igisoro_service.body import load_query
+from igisoro_service.problems import Problem
+from igisoro_service.schemas import CloudEvalQuery
+
+bp = Blueprint("cloud_eval", __name__, url_prefix="/v1")
+
+_query = CloudEvalQuery()
+
+
+@bp.get("/cloud-eval")
+def cloud_eval() -> dict[str, Any]:
+    """The stored analysis of a position, without searching.
+
+    ---
+    get:
+      tags:
+      - analysis
+      operationId: cloudEval
+      summary: The deepest stored analysis of a position, or 404
+      description: |
+        Answers from the server's cache of analyses only: the deepest
+        completed fixed-depth analysis any request stored for this position
+        (its rules included) and `multipv`, with `cached: true`. Never searches, so it is cheap and
+        takes no search slot. 404 `analysis-not-found` when none is stored.
+      parameters:
+      - name: position
+        in: query
+        required: true
+        description: The position in text notation.
+        schema:
+          type: string
+          minLength: 1
+          maxLength: 1000
+        example: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+      - name: multipv
+        in: query
+        required: false
+        description: The number of lines of the stored analysis (default 1).
+        schema:
+          type: integer
+          minimum: 1
+          maximum: 1000
+      responses:
+        '200':
+          description: The stored analysis.
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/CloudEvalResponse'
+      x-problems: [404, 422, default]
+    """
+    req = load_query(_query)
+    pos = engine.position(req["position"])
+    store = analysis_cache.cache()
+    entry = store.get(pos, req["multipv"]) if store is not None else None
+    if entry is None:
+        raise Problem(404, "analysis-not-found", "No stored analysis",
+                      f"No stored analysis of {pos.notation()!r} with multipv {req['multipv']}.")
+    return {"position": pos.notation(), "to_move": pos.to_move, **entry, "engine_version": igisoro.__version__,
+            "cached": True}

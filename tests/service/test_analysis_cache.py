@@ -1,0 +1,102 @@
+"""The cache of analyses and ``GET /v1/cloud-eval`` (issue 32): completed
+fixed-depth analyses are stored, a deeper one replacing a shallower one;
+a request whose limits an entry meets is answered from it (``cached``) with
+the entry's own depth; ``/v1/cloud-eval`` answers the store or 404."""
+
+from __future__ import annotations
+
+import pytest
+
+import igisoro
+from igisoro_service import create_app
+from igisoro_service.analysis_cache import AnalysisCache
+
+from .conftest import START
+
+FR = "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s"
+
+
+def evaluate(client, **body):
+    r = client.post("/v1/evaluate", json={"position": START, **body})
+    assert r.status_code == 200, r.json
+    return r.json
+
+
+def test_an_entry_answers_what_it_meets_and_the_deepest_stays(client):
+    assert client.get("/v1/cloud-eval", query_string={"position": START}).status_code == 404
+    first = evaluate(client, depth=5)
+    assert first["cached"] is False and first["depth"] == 5
+    shallower = evaluate(client, depth=4)
+    assert shallower["cached"] is True and shallower["depth"] == 5  # the entry's own depth
+    assert shallower["limits"]["depth"] == 4
+    assert {k: shallower[k] for k in ("best_move", "score", "pv", "nodes")} == {
+        k: first[k] for k in ("best_move", "score", "pv", "nodes")}
+    deeper = evaluate(client, depth=6)
+    assert deeper["cached"] is False and deeper["depth"] == 6
+    stored = client.get("/v1/cloud-eval", query_string={"position": START}).json
+    assert stored["cached"] is True and stored["depth"] == 6 and stored["best_move"] == deeper["best_move"]
+    # A shallower search does not replace it.
+    evaluate(client, depth=2, multipv=1)
+    assert client.get("/v1/cloud-eval", query_string={"position": START}).json["depth"] == 6
+
+
+def test_node_and_time_limits(client):
+    """Node- and time-limited searches are not stored (they stop inside an
+    iteration); an entry with at least the nodes or time asked answers them."""
+    timed = evaluate(client, time_ms=50)
+    assert timed["cached"] is False
+    assert client.get("/v1/cloud-eval", query_string={"position": START}).status_code == 404
+    stored = evaluate(client, depth=6)
+    again = evaluate(client, nodes=stored["nodes"])
+    assert again["cached"] is True and again["depth"] == 6
+    assert evaluate(client, nodes=stored["nodes"] + 1)["cached"] is False
+    # Any one limit met is enough: the search would stop at the first.
+    assert evaluate(client, depth=3, nodes=10**6)["cached"] is True
+
+
+def test_keys_are_the_position_with_its_rules_and_multipv(client):
+    evaluate(client, depth=3)
+    assert evaluate(client, depth=3, multipv=2)["cached"] is False
+    assert evaluate(client, depth=3, multipv=2)["cached"] is True
+    other_rules = START + " capture=obligatory"
+    r = client.post("/v1/evaluate", json={"position": other_rules, "depth": 3}).json
+    assert r["cached"] is False
+    assert client.get("/v1/cloud-eval", query_string={"position": FR}).status_code == 404
+    bad = client.get("/v1/cloud-eval", query_string={"position": "igisoro nope"})
+    assert bad.status_code == 422 and bad.mimetype == "application/problem+json"
+    assert client.get("/v1/cloud-eval").status_code == 422
+
+
+def test_a_cut_search_is_not_stored(tmp_path):
+    cache = AnalysisCache(tmp_path / "c.sqlite3", memory_entries=4)
+    p = igisoro.Position.from_notation(START)
+    cut = p.analyse(time_ms=30)
+    assert cut.stopped_by == "time"
+    cache.put(p, 1, cut)
+    assert cache.get(p, 1) is None
+    cache.put(p, 1, p.analyse(depth=4))
+    cache.put(p, 1, p.analyse(depth=2))
+    assert cache.get(p, 1)["depth"] == 4
+    # Another process (another cache on the same file) sees it, past its memory.
+    other = AnalysisCache(tmp_path / "c.sqlite3", memory_entries=1)
+    assert other.get(p, 1)["depth"] == 4
+
+
+def test_a_stream_is_answered_from_the_cache(client):
+    evaluate(client, depth=5)
+    r = client.post("/v1/evaluate/stream", json={"position": START, "depth": 4})
+    lines = r.data.splitlines()
+    assert len(lines) == 1
+    import json
+    line = json.loads(lines[0])
+    assert line["final"] is True and line["cached"] is True and line["depth"] == 5
+
+
+def test_the_cache_can_be_off(tmp_path):
+    app = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "CACHE_URL": "off"})
+    c = app.test_client()
+    assert evaluate(c, depth=3)["cached"] is False
+    assert evaluate(c, depth=3)["cached"] is False
+    assert c.get("/v1/cloud-eval", query_string={"position": START}).status_code == 404
+    with pytest.raises(ValueError, match="CACHE_URL"):
+        create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "CACHE_URL": "redis-ish"})
