@@ -20,7 +20,8 @@ true``.
 
 Where: a bounded in-process map (per worker) in front of a SQLite file in
 ``JOB_DIR`` shared by the workers of one server (the embedded default: no
-service to run). ``CACHE_URL=off`` turns the cache off.
+service to run), or Redis when ``CACHE_URL`` is ``redis://...``, shared by
+every replica. ``CACHE_URL=off`` turns the cache off.
 """
 
 from __future__ import annotations
@@ -50,21 +51,78 @@ CREATE TABLE IF NOT EXISTS analyses (
 """
 
 
-class AnalysisCache:
-    """The deepest stored analysis per (engine, position, multipv)."""
+class _Sqlite:
+    """Entries in a SQLite file (one server's workers share it)."""
 
-    def __init__(self, path: str | Path, memory_entries: int) -> None:
+    def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self.memory: OrderedDict[str, dict[str, Any]] = OrderedDict()
-        self.memory_entries = memory_entries
-        self.lock = threading.Lock()
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.executescript(_SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+
+    def read(self, key: str) -> str | None:
+        with self._db() as db:
+            row = db.execute("SELECT body FROM analyses WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def write(self, key: str, depth: int, proven: int, nodes: int, time_ms: int, body: str) -> str:
+        """Store unless what is stored is as deep; the stored body after."""
+        with self._db() as db:
+            db.execute(
+                "INSERT INTO analyses (key, depth, proven, nodes, time_ms, body) VALUES (?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET depth = excluded.depth, proven = excluded.proven, "
+                "nodes = excluded.nodes, time_ms = excluded.time_ms, body = excluded.body "
+                "WHERE excluded.proven > analyses.proven "
+                "OR (excluded.proven = analyses.proven AND excluded.depth > analyses.depth)",
+                (key, depth, proven, nodes, time_ms, body),
+            )
+            row = db.execute("SELECT body FROM analyses WHERE key = ?", (key,)).fetchone()
+        return str(row[0])
+
+
+#: Store unless what is stored is as deep (proven first, then depth), in one
+#: step on the server; the stored body after.
+_REDIS_WRITE = """
+local old_p = tonumber(redis.call('HGET', KEYS[1], 'proven') or '-1')
+local old_d = tonumber(redis.call('HGET', KEYS[1], 'depth') or '-1')
+local p, d = tonumber(ARGV[1]), tonumber(ARGV[2])
+if p > old_p or (p == old_p and d > old_d) then
+  redis.call('HSET', KEYS[1], 'proven', ARGV[1], 'depth', ARGV[2], 'body', ARGV[3])
+end
+return redis.call('HGET', KEYS[1], 'body')
+"""
+
+
+class _Redis:
+    """Entries in Redis (every replica and job worker shares them)."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.db = redis.Redis.from_url(url)
+        self.script = self.db.register_script(_REDIS_WRITE)
+
+    def read(self, key: str) -> str | None:
+        body = self.db.hget("igisoro:analysis:" + key, "body")
+        return body if body is None or isinstance(body, str) else body.decode()
+
+    def write(self, key: str, depth: int, proven: int, nodes: int, time_ms: int, body: str) -> str:
+        return bytes(self.script(keys=["igisoro:analysis:" + key], args=[proven, depth, body])).decode()
+
+
+class AnalysisCache:
+    """The deepest stored analysis per (engine, position, multipv), with the
+    most recently used ones also in this process's memory."""
+
+    def __init__(self, store: _Sqlite | _Redis, memory_entries: int) -> None:
+        self.store = store
+        self.memory: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.memory_entries = memory_entries
+        self.lock = threading.Lock()
 
     @staticmethod
     def key(position: igisoro.Position, multipv: int) -> str:
@@ -79,17 +137,18 @@ class AnalysisCache:
                 self.memory.popitem(last=False)
 
     def get(self, position: igisoro.Position, multipv: int) -> dict[str, Any] | None:
-        """The deepest stored analysis (its JSON), or None."""
+        """The deepest stored analysis (its JSON), or None. A deeper one
+        another process stored since this one remembered it is seen at the
+        next ``put`` here, not before (memory first: a cheap answer)."""
         key = self.key(position, multipv)
         with self.lock:
             remembered = self.memory.get(key)
         if remembered is not None:
             return remembered
-        with self._db() as db:
-            row = db.execute("SELECT body FROM analyses WHERE key = ?", (key,)).fetchone()
-        if row is None:
+        body = self.store.read(key)
+        if body is None:
             return None
-        entry: dict[str, Any] = json.loads(row[0])
+        entry: dict[str, Any] = json.loads(body)
         self._remember(key, entry)
         return entry
 
@@ -99,19 +158,10 @@ class AnalysisCache:
         if analysis.stopped_by not in ("depth", "proven") or analysis.best_move is None:
             return
         key = self.key(position, multipv)
-        entry = analysis.to_json(multipv)
+        body = json.dumps(analysis.to_json(multipv))
         proven = int(analysis.stopped_by == "proven")
-        with self._db() as db:
-            db.execute(
-                "INSERT INTO analyses (key, depth, proven, nodes, time_ms, body) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET depth = excluded.depth, proven = excluded.proven, "
-                "nodes = excluded.nodes, time_ms = excluded.time_ms, body = excluded.body "
-                "WHERE excluded.proven > analyses.proven "
-                "OR (excluded.proven = analyses.proven AND excluded.depth > analyses.depth)",
-                (key, analysis.depth, proven, analysis.nodes, analysis.time_ms, json.dumps(entry)),
-            )
-            row = db.execute("SELECT body FROM analyses WHERE key = ?", (key,)).fetchone()
-        self._remember(key, json.loads(row[0]))
+        stored = self.store.write(key, analysis.depth, proven, analysis.nodes, analysis.time_ms, body)
+        self._remember(key, json.loads(stored))
 
     def answers(self, entry: dict[str, Any], used: dict[str, Any]) -> bool:
         """Whether ``entry`` meets one of the ``used`` limits (module docs)."""
@@ -131,8 +181,12 @@ def init_app(app: Flask) -> None:
         return
     from igisoro_service.jobs import job_dir
 
-    path = url.removeprefix("sqlite:///") if url else job_dir(app.config) / "analysis-cache.sqlite3"
-    app.extensions[_EXTENSION] = AnalysisCache(path, int(app.config["CACHE_MEMORY_ENTRIES"]))
+    store: _Sqlite | _Redis
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        store = _Redis(url)
+    else:
+        store = _Sqlite(url.removeprefix("sqlite:///") if url else job_dir(app.config) / "analysis-cache.sqlite3")
+    app.extensions[_EXTENSION] = AnalysisCache(store, int(app.config["CACHE_MEMORY_ENTRIES"]))
 
 
 def cache() -> AnalysisCache | None:

@@ -72,7 +72,7 @@ class Config:
     # -- the cache of analyses (service/igisoro_service/analysis_cache.py, GET /v1/cloud-eval)
     #: Empty: a SQLite file ``analysis-cache.sqlite3`` in JOB_DIR, shared by
     #: the workers of one server; ``sqlite:///path`` for another file;
-    #: ``off`` for no cache.
+    #: ``redis://host:6379/2`` for one every replica shares; ``off`` for none.
     CACHE_URL = ""
     #: Analyses each worker also keeps in memory (the most recently used).
     CACHE_MEMORY_ENTRIES = 10_000
@@ -196,8 +196,9 @@ def check(config: dict[str, Any]) -> None:
             raise ValueError(f"config RATE_LIMIT must be flask-limiter notation such as '120/minute', "
                              f"not {config['RATE_LIMIT']!r}") from None
     cache_url = config["CACHE_URL"]
-    if not isinstance(cache_url, str) or (cache_url not in ("", "off") and not cache_url.startswith("sqlite:///")):
-        raise ValueError(f"config CACHE_URL must be empty, off or sqlite:///path, not {cache_url!r}")
+    if not isinstance(cache_url, str) or (
+            cache_url not in ("", "off") and not cache_url.startswith(("sqlite:///", "redis://", "rediss://", "unix://"))):
+        raise ValueError(f"config CACHE_URL must be empty, off, sqlite:///path or redis://..., not {cache_url!r}")
     store = config["JOB_STORE_URL"]
     if store and not store.startswith(("redis://", "rediss://", "unix://", "sqlite:///")):
         raise ValueError(f"config JOB_STORE_URL must be redis://... or sqlite:///path, not {store!r}")

@@ -9,7 +9,7 @@ import pytest
 
 import igisoro
 from igisoro_service import create_app
-from igisoro_service.analysis_cache import AnalysisCache
+from igisoro_service.analysis_cache import AnalysisCache, _Sqlite
 
 from .conftest import START
 
@@ -68,7 +68,7 @@ def test_keys_are_the_position_with_its_rules_and_multipv(client):
 
 
 def test_a_cut_search_is_not_stored(tmp_path):
-    cache = AnalysisCache(tmp_path / "c.sqlite3", memory_entries=4)
+    cache = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3"), memory_entries=4)
     p = igisoro.Position.from_notation(START)
     cut = p.analyse(time_ms=30)
     assert cut.stopped_by == "time"
@@ -78,7 +78,7 @@ def test_a_cut_search_is_not_stored(tmp_path):
     cache.put(p, 1, p.analyse(depth=2))
     assert cache.get(p, 1)["depth"] == 4
     # Another process (another cache on the same file) sees it, past its memory.
-    other = AnalysisCache(tmp_path / "c.sqlite3", memory_entries=1)
+    other = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3"), memory_entries=1)
     assert other.get(p, 1)["depth"] == 4
 
 
