@@ -3,13 +3,17 @@ the service has computed answers later requests its limits satisfy, without
 searching.
 
 What is stored: analyses of fixed-depth searches that completed (``stopped_by``
-``depth`` or ``proven``), keyed by the engine version, the position in
+``depth`` or ``proven``) by ``/v1/evaluate``, its stream and
+``/v1/games/review`` (each ply's searches), keyed by the engine version, the position in
 canonical notation (its rules included) and ``multipv``. Why only those: a
 fixed-depth search is deterministic (the same limits give the same
 analysis), so an entry is what a new search would answer; a node- or
 time-limited search stops inside an iteration and a cut one (``partial``)
 at the deadline, so their answers are not a depth's. A deeper entry
-replaces a shallower one, never the other way round.
+replaces a shallower one, never the other way round. Not stored: level 10's
+best moves (the playing search's value is not an analysis's: it reduces
+moves and adds a learned correction), and, not yet, the items of
+``/v1/analysis/batch`` and of jobs.
 
 When an entry answers a request: a search stops at the first of its limits
 it reaches, so an entry answers when it meets any one of them: its depth at

@@ -100,3 +100,14 @@ def test_the_cache_can_be_off(tmp_path):
     assert c.get("/v1/cloud-eval", query_string={"position": START}).status_code == 404
     with pytest.raises(ValueError, match="CACHE_URL"):
         create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "CACHE_URL": "redis-ish"})
+
+
+def test_a_review_warms_the_cache(client):
+    """Each reviewed ply's searches are stored: the position before the
+    first move at the review's depth, and the reply after a move that was
+    not the best one turn shallower."""
+    r = client.post("/v1/games/review", json={"position": START, "moves": ["a2", "h3"], "depth": 3}).json
+    first = client.get("/v1/cloud-eval", query_string={"position": START}).json
+    assert first["cached"] is True and first["depth"] == 3
+    assert first["best_move"] == r["plies"][0]["best_move"]
+    assert evaluate(client, depth=3)["cached"] is True

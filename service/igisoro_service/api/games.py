@@ -16,7 +16,7 @@ import igisoro
 from igisoro.review import THRESHOLDS, label  # re-exported: the labels are the library's
 
 __all__ = ["THRESHOLDS", "bp", "label", "review"]
-from igisoro_service import engine, search_policy
+from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.schemas import ReviewRequest
@@ -102,8 +102,25 @@ def review() -> dict[str, Any]:
     cut = sum(a.partial for a in r.analyses)
     if cut:
         PARTIAL_SEARCHES.inc(cut)
+    _store(r)
     return {
         **r.to_json(),
         "limits": used,
         "engine_version": igisoro.__version__,
     }
+
+
+def _store(r: igisoro.Review) -> None:
+    """Keep the review's completed searches in the cache of analyses (each
+    ply's best move at the review's depth, the reply one turn shallower),
+    so ``GET /v1/cloud-eval`` and later evaluations can answer them."""
+    store = analysis_cache.cache()
+    if store is None:
+        return
+    before = r.start
+    for p in r.plies:
+        if p.best is not None:
+            store.put(before, 1, p.best)
+        if p.reply is not None:
+            store.put(p.position_after, 1, p.reply)
+        before = p.position_after
