@@ -2,7 +2,7 @@
 // /v1/variants (variants, rules, start positions), /v1/positions/validate
 // (pasted positions), /v1/legal-moves with "partial" (the next decision of
 // a turn: who decides and the options), /v1/moves/check (the move's result
-// and its sowing trace, for the animation), /v1/evaluate (multi-PV lines),
+// and its sowing trace, for the animation), /v1/evaluate/stream (multi-PV lines, deepening),
 // /v1/best-move (the engine opponent) and /v1/games/review.
 "use strict";
 
@@ -19,6 +19,7 @@ const state = {
   best: null,         // best move of the last analysis
   editing: false,     // pit counts are inputs (hand editing)
   analysis: 0,        // number of the latest analysis asked for (older answers are dropped)
+  analysisRun: null,  // the running analysis: {ctl: its AbortController, depth: its last depth}
   // Answers arrive in any order: each asynchronous step notes these
   // numbers when it asks and drops its answer if they moved on meanwhile.
   view: 0,            // number of the latest position asked to be shown
@@ -51,14 +52,17 @@ function askForKey() {
   $("apikey").focus();
 }
 
-async function api(path, body) {
+// A request to the API: the ok Response, after the same handling of keys
+// and of a 503 "overloaded" for every call (an aborted `signal` throws an
+// AbortError, which callers that abort ignore).
+async function request(path, body, signal) {
   const headers = body === undefined ? {} : {"Content-Type": "application/json"};
   if (apiKey()) headers["X-API-Key"] = apiKey();
-  const init = body === undefined ? {headers} : {method: "POST", headers, body: JSON.stringify(body)};
+  const init = body === undefined ? {headers, signal} : {method: "POST", headers, body: JSON.stringify(body), signal};
   for (let attempt = 0; ; attempt++) {
     const r = await fetch(path, init);
+    if (r.ok) return r;
     const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
-    if (r.ok) return data;
     // (After a few wrong keys the server answers 429 for a while: the field
     // stays, with that message and its wait.)
     if (r.status === 401 || String(data.type).endsWith(":too-many-auth-failures")) askForKey();
@@ -74,6 +78,11 @@ async function api(path, body) {
     err.status = r.status;  // a 422 is about the request; anything else is not (see newGame)
     throw err;
   }
+}
+
+async function api(path, body) {
+  const r = await request(path, body);
+  return r.json().catch(() => { throw new Error(`HTTP ${r.status}: not JSON`); });
 }
 
 // A problem's detail with its field errors: a validation problem's detail
@@ -236,7 +245,7 @@ async function show(i) {
   $("lines").replaceChildren();
   $("evaltext").textContent = "?";
   redraw();
-  if ($("auto").checked) analyse();
+  if ($("auto").checked) analyse(); else stopAnalysis("");
   maybeEngine();
 }
 
@@ -319,33 +328,83 @@ function scoreText(s) {
   return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
 }
 
+// The analysis deepens while you watch: /v1/evaluate/stream sends a line
+// per completed depth, each shown as it comes, then a final one. A new
+// analysis (another position, depth or time) or the Stop button aborts the
+// one running, and the server stops its search when the page hangs up.
 async function analyse() {
   const h = current();
+  stopAnalysis("");
   if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
   const asked = ++state.analysis;
+  const ctl = new AbortController();
+  state.analysisRun = {ctl, depth: 0};
+  analysisStatus("Analysing…", true);
   try {
     const time = $("time").value;
     const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
-    const a = await api("/v1/evaluate", {position: h.notation, multipv: 3, ...limit});
-    // Only the latest request counts: an earlier, slower one (another depth,
-    // another position) must not overwrite it.
-    if (asked !== state.analysis || current() !== h) return;
-    state.best = a.best_move;
-    const ol = $("lines");
-    ol.replaceChildren(...a.lines.map((l) => {
-      const li = document.createElement("li");
-      li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
-      return li;
-    }));
-    // The bar is South's chance to win: the score is in seeds, whose worth
-    // depends on the variant and the stage, while the win probability is
-    // fitted to how games end, so the bar means the same everywhere.
-    const p = a.to_move === "south" ? a.win_probability : 1 - a.win_probability;
-    $("evalfill").style.width = `${100 * p}%`;
-    $("evaltext").textContent =
-      `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
-    if (!state.editing) drawBoard();  // redrawing would reset the edited counts
-  } catch (e) { showError(e); }
+    const r = await request("/v1/evaluate/stream", {position: h.notation, multipv: 3, ...limit}, ctl.signal);
+    const reader = r.body.getReader();
+    const text = new TextDecoder();
+    let buf = "";
+    for (;;) {
+      const {done, value} = await reader.read();
+      if (done) break;
+      buf += text.decode(value, {stream: true});
+      for (let nl = buf.indexOf("\n"); nl >= 0; nl = buf.indexOf("\n")) {
+        const a = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        // Only the latest request counts: an earlier, slower one (another
+        // depth, another position) must not overwrite it.
+        if (asked !== state.analysis || current() !== h) return;
+        state.analysisRun.depth = a.depth;
+        showAnalysis(a);
+        if (a.final) {
+          state.analysisRun = null;
+          analysisStatus(`Depth ${a.depth}${a.cached ? " (from the server's store)" : ""}, ${a.nodes} nodes.`, false);
+        } else {
+          analysisStatus(`Analysing… depth ${a.depth}, ${a.nodes} nodes`, true);
+        }
+      }
+    }
+  } catch (e) {
+    if (e.name === "AbortError") return;
+    if (asked === state.analysis) analysisStatus("", false);
+    showError(e);
+  }
+}
+
+// Stop the running analysis, if any, saying so with `why` ("" says nothing).
+function stopAnalysis(why) {
+  const run = state.analysisRun;
+  state.analysisRun = null;
+  if (!run) return;
+  run.ctl.abort();
+  analysisStatus(why && `${why} at depth ${run.depth}.`, false);
+}
+
+// The analysis's state in words (a live region) and the Stop button.
+function analysisStatus(text, running) {
+  $("analysis-status").textContent = text;
+  $("stop-analysis").disabled = !running;
+}
+
+function showAnalysis(a) {
+  state.best = a.best_move;
+  const ol = $("lines");
+  ol.replaceChildren(...a.lines.map((l) => {
+    const li = document.createElement("li");
+    li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+    return li;
+  }));
+  // The bar is South's chance to win: the score is in seeds, whose worth
+  // depends on the variant and the stage, while the win probability is
+  // fitted to how games end, so the bar means the same everywhere.
+  const p = a.to_move === "south" ? a.win_probability : 1 - a.win_probability;
+  $("evalfill").style.width = `${100 * p}%`;
+  $("evaltext").textContent =
+    `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
+  if (!state.editing) drawBoard();  // redrawing would reset the edited counts
 }
 
 // The proof-number solver: a proven win or loss with its line, or "unknown"
@@ -550,6 +609,7 @@ async function main() {
     newGame(text).catch(showError);
   });
   $("analyse").addEventListener("click", analyse);
+  $("stop-analysis").addEventListener("click", () => stopAnalysis("Stopped"));
   $("time").addEventListener("change", analyse);
   $("edit").addEventListener("click", () => {
     state.editing = !state.editing;
