@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.error
@@ -412,7 +413,9 @@ def test_the_analysis_deepens_while_you_watch_and_stops(page: Any, tmp_path: Pat
     page.wait_for_function(f"/depth (\\d+)/.exec(document.querySelector('#evaltext').textContent)[1] > {first}")
     assert depth() > first and page.locator("#lines li").count() >= 1
     if page.viewport_size["width"] > 1000:
-        page.screenshot(path=str(tmp_path / "board-deepening.png"))
+        # IGISORO_SCREENSHOTS=docs/img refreshes the README's picture.
+        shots = Path(os.environ.get("IGISORO_SCREENSHOTS") or tmp_path)
+        page.screenshot(path=str(shots / "board-deepening.png"))
     page.click("#stop-analysis")
     page.wait_for_function("document.querySelector('#analysis-status').textContent.startsWith('Stopped at depth')")
     assert page.is_disabled("#stop-analysis")
