@@ -429,3 +429,26 @@ def test_a_finished_analysis_says_its_depth(page: Any) -> None:
     page.select_option("#depth", "3")
     page.wait_for_function("/^Depth \\d+/.test(document.querySelector('#analysis-status').textContent)")
     assert page.is_disabled("#stop-analysis")
+
+
+def test_the_evaluation_speaks_for_south_beside_a_labelled_bar(page: Any) -> None:
+    """Issue 32: the bar's ends are labelled, the words sit beside it (not
+    over it) and speak for South as the bar does, whoever is to move; the
+    bar is a meter with South's chance as its value."""
+    north = "isolo 2,2,2,2/2,2,2,2 n"
+    open_board(page, north)
+    page.select_option("#depth", "3")
+    page.wait_for_function("/^Depth \\d+/.test(document.querySelector('#analysis-status').textContent)")
+    a = api(page, "/v1/evaluate", {"position": north, "depth": 3, "multipv": 3})
+    south_chance = 1 - a["win_probability"]
+    assert page.locator("#evalbar #evaltext").count() == 0
+    assert [t.strip() for t in page.locator(".evalside").all_inner_texts()] == ["South", "North"]
+    assert page.get_attribute("#evalbar", "role") == "meter"
+    assert page.get_attribute("#evalbar", "aria-valuenow") == str(round(100 * south_chance))
+    text = page.inner_text("#evaltext")
+    assert text.startswith("South ") and "South's win chance" in text
+    if a["score"]["type"] == "seeds":
+        assert f"South {-a['score']['value']:+.2f}".replace("+-", "-") in text or a["score"]["value"] == 0
+    else:
+        flipped = "loss" if a["score"]["type"] == "win" else "win"
+        assert f"South {flipped} in {a['score']['turns']}" in text

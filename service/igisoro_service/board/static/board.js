@@ -323,6 +323,12 @@ function percent(p) {
   return `${Math.round(100 * p)}%`;
 }
 
+// The same score from the other side's view.
+function flipScore(s) {
+  if (s.type === "seeds") return {type: "seeds", value: -s.value};
+  return {type: s.type === "win" ? "loss" : "win", turns: s.turns};
+}
+
 function scoreText(s) {
   if (s.type === "seeds") return (s.value > 0 ? "+" : "") + s.value.toFixed(2);
   return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
@@ -399,11 +405,15 @@ function showAnalysis(a) {
   }));
   // The bar is South's chance to win: the score is in seeds, whose worth
   // depends on the variant and the stage, while the win probability is
-  // fitted to how games end, so the bar means the same everywhere.
-  const p = a.to_move === "south" ? a.win_probability : 1 - a.win_probability;
+  // fitted to how games end, so the bar means the same everywhere. The
+  // words speak for South too, as the bar does, whoever is to move.
+  const south = a.to_move === "south";
+  const p = south ? a.win_probability : 1 - a.win_probability;
   $("evalfill").style.width = `${100 * p}%`;
+  $("evalbar").setAttribute("aria-valuenow", String(Math.round(100 * p)));
+  $("evalbar").setAttribute("aria-valuetext", `South ${percent(p)}`);
   $("evaltext").textContent =
-    `${scoreText(a.score)} for ${a.to_move} (depth ${a.depth}), win chance ${percent(a.win_probability)}`;
+    `South ${scoreText(south ? a.score : flipScore(a.score))} (depth ${a.depth}), South's win chance ${percent(p)}`;
   if (!state.editing) drawBoard();  // redrawing would reset the edited counts
 }
 
