@@ -452,3 +452,35 @@ def test_the_evaluation_speaks_for_south_beside_a_labelled_bar(page: Any) -> Non
     else:
         flipped = "loss" if a["score"]["type"] == "win" else "win"
         assert f"South {flipped} in {a['score']['turns']}" in text
+
+
+def test_the_review_marks_the_move_list_and_its_graph_is_clickable(page: Any, tmp_path: Path) -> None:
+    """Issue 32: after a review the move list carries ?! ? ?? marks, a click
+    on the graph's column of a ply shows the position after it, and a line
+    marks the ply shown; the labels' dots stay round (they do not scale)."""
+    open_board(page)
+    start = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+    moves = ["b2", "a3", "c2", "c3", "a1"]
+    page.fill("#game-text", start + "\n" + " ".join(moves))
+    page.click("#import")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 5")
+    page.select_option("#depth", "3")
+    page.click("#review")
+    page.wait_for_selector("#review-out svg polyline")
+    review = api(page, "/v1/games/review", {"position": start, "moves": moves, "depth": 3})
+    marks = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    for p in review["plies"]:
+        text = page.inner_text(f'#moves button[data-ply="{p["ply"]}"]')
+        assert text == p["canonical"] + (marks[p["label"]] if p["label"] else ""), (text, p["label"])
+    labelled = [p for p in review["plies"] if p["label"]]
+    assert page.locator("#review-out svg line.mark").count() == sum(p["played_win_probability"] is not None
+                                                                     for p in labelled)
+    assert page.locator("#review-out svg circle").count() == 0
+    assert page.get_attribute("#review-out svg line.mark >> nth=0", "vector-effect") == "non-scaling-stroke"
+    page.locator('#review-out svg rect.graph-ply[data-ply="2"]').click()
+    page.wait_for_selector('#moves button.current[data-ply="2"]')
+    page.wait_for_function(
+        f"document.querySelector('#position-text').value === {json.dumps(review['plies'][1]['position_after'])}")
+    assert page.get_attribute("#graph-at", "x1") == str(2 * 20 - 10)
+    assert [t.strip() for t in page.locator(".graph-axis span").all_inner_texts()] == ["ply 1", "ply 5"]
+    assert page.locator('link[rel="icon"]').count() == 1

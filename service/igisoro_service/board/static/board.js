@@ -24,6 +24,7 @@ const state = {
   // numbers when it asks and drops its answer if they moved on meanwhile.
   view: 0,            // number of the latest position asked to be shown
   game: 0,            // number of the game's move list (a new game or a new move bumps it)
+  reviewed: null,     // the last review: {game, labels: {ply: label}}
   reviews: 0,         // number of the latest review asked for
   busy: false,        // a move is being checked or animated
   deciding: false,    // the options after a decision are being asked for
@@ -143,6 +144,9 @@ function drawBoard() {
   if (focused) b.querySelector(`[data-pit="${focused}"]`)?.focus();
 }
 
+// The move list's marks of a review's labels.
+const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
+
 function drawMoves() {
   const ol = $("moves");
   ol.replaceChildren();
@@ -150,7 +154,10 @@ function drawMoves() {
     if (i === 0) return;
     const li = document.createElement("li");
     const btn = document.createElement("button");
-    btn.textContent = h.move;
+    // A reviewed game's labels, as chess move lists mark them.
+    const label = state.reviewed && state.reviewed.game === state.game ? state.reviewed.labels[i] : null;
+    btn.textContent = h.move + (label ? MARKS[label] : "");
+    if (label) btn.title = label;
     btn.dataset.ply = String(i);
     if (i === state.at) btn.classList.add("current");
     btn.addEventListener("click", () => goTo(i));
@@ -245,6 +252,7 @@ async function show(i) {
   $("lines").replaceChildren();
   $("evaltext").textContent = "?";
   redraw();
+  markGraph();
   if ($("auto").checked) analyse(); else stopAnalysis("");
   maybeEngine();
 }
@@ -519,7 +527,10 @@ async function review() {
                                              depth: Math.min(Number($("depth").value), 3)});
     if (asked !== state.reviews) return;  // a later review was asked for
     if (game !== state.game) { out.textContent = ""; return; }  // the moves changed meanwhile: its plies are not this game's
-    out.replaceChildren(graph(r.plies));
+    state.reviewed = {game, labels: Object.fromEntries(r.plies.filter((p) => p.label).map((p) => [p.ply, p.label]))};
+    drawMoves();
+    out.replaceChildren(graph(r.plies), axis(r.plies.length));
+    markGraph();
     const ol = document.createElement("ol");
     for (const p of r.plies) {
       if (!p.label) continue;
@@ -580,14 +591,52 @@ function graph(plies) {
     if (v === null) flush(); else run.push(`${i * 20 + 10},${v}`);
   });
   flush();
+  // Markers as zero-length round-capped lines whose stroke does not scale:
+  // dots that stay round however the graph is stretched.
   plies.forEach((p, i) => {
     if (!p.label || y(p) === null) return;
-    const c = document.createElementNS(ns, "circle");
-    Object.entries({cx: i * 20 + 10, cy: y(p), r: 5, fill: p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b"})
+    const c = document.createElementNS(ns, "line");
+    const colour = p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b";
+    Object.entries({x1: i * 20 + 10, x2: i * 20 + 10, y1: y(p), y2: y(p), stroke: colour, "stroke-width": 10,
+                    "stroke-linecap": "round", "vector-effect": "non-scaling-stroke", class: `mark label-${p.label}`})
       .forEach(([k, v]) => c.setAttribute(k, v));
     svg.append(c);
   });
+  // The ply shown, as a vertical line (moved by markGraph).
+  const at = document.createElementNS(ns, "line");
+  Object.entries({id: "graph-at", y1: 0, y2: h, stroke: "#1a7f37", "stroke-width": 2, "vector-effect": "non-scaling-stroke"})
+    .forEach(([k, v]) => at.setAttribute(k, v));
+  svg.append(at);
+  // A click on a ply's column shows the position after it.
+  plies.forEach((p, i) => {
+    const r = document.createElementNS(ns, "rect");
+    Object.entries({x: i * 20, y: 0, width: 20, height: h, fill: "transparent", "data-ply": p.ply, class: "graph-ply"})
+      .forEach(([k, v]) => r.setAttribute(k, v));
+    r.addEventListener("click", () => goTo(p.ply));
+    const t = document.createElementNS(ns, "title");
+    t.textContent = `ply ${p.ply}: ${p.side} ${p.move}${p.label ? ` (${p.label})` : ""}`;
+    r.append(t);
+    svg.append(r);
+  });
   return svg;
+}
+
+// The graph's ply axis: its first and last ply, under it.
+function axis(n) {
+  const div = document.createElement("div");
+  div.className = "graph-axis";
+  div.innerHTML = `<span>ply 1</span><span>ply ${n}</span>`;
+  return div;
+}
+
+// Move the graph's marker to the ply shown (hidden at the start position).
+function markGraph() {
+  const at = document.getElementById("graph-at");
+  if (!at) return;
+  const x = state.at * 20 - 10;
+  at.setAttribute("x1", x);
+  at.setAttribute("x2", x);
+  at.setAttribute("visibility", state.at > 0 ? "visible" : "hidden");
 }
 
 // --- wiring ----------------------------------------------------------------
