@@ -484,3 +484,32 @@ def test_the_review_marks_the_move_list_and_its_graph_is_clickable(page: Any, tm
     assert page.get_attribute("#graph-at", "x1") == str(2 * 20 - 10)
     assert [t.strip() for t in page.locator(".graph-axis span").all_inner_texts()] == ["ply 1", "ply 5"]
     assert page.locator('link[rel="icon"]').count() == 1
+
+
+def test_flip_hide_the_evaluation_and_the_folded_rules(page: Any) -> None:
+    """Issue 32: the board turns half a turn (a button, and by itself when
+    the engine plays South), the evaluation can be hidden during a game, and
+    the variant's long rules text is folded under its one-line description."""
+    open_board(page)
+    page.wait_for_selector("#lines li")
+    north_y = page.locator('[data-pit="a4"]').bounding_box()["y"]
+    south_y = page.locator('[data-pit="a1"]').bounding_box()["y"]
+    assert north_y < south_y
+    page.click("#flip")
+    assert page.get_attribute("#flip", "aria-pressed") == "true"
+    assert page.locator('[data-pit="a4"]').bounding_box()["y"] > page.locator('[data-pit="a1"]').bounding_box()["y"]
+    # The pits' numbers still read upright.
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .pit > *')).transform") != "none"
+    page.click("#flip")
+    assert page.locator('[data-pit="a4"]').bounding_box()["y"] < page.locator('[data-pit="a1"]').bounding_box()["y"]
+    page.select_option("#engine-side", "south")
+    assert page.get_attribute("#flip", "aria-pressed") == "true"
+    page.select_option("#engine-side", "")
+    page.check("#hide-eval")
+    assert not page.is_visible("#evaltext") and not page.is_visible("#lines")
+    page.uncheck("#hide-eval")
+    assert page.is_visible("#evaltext")
+    assert page.inner_text("#variant-summary").strip()
+    assert not page.is_visible("#variant-info")
+    page.click("#variant-summary")
+    assert "Rules:" in page.inner_text("#variant-info")

@@ -159,7 +159,10 @@ function drawMoves() {
     btn.textContent = h.move + (label ? MARKS[label] : "");
     if (label) btn.title = label;
     btn.dataset.ply = String(i);
-    if (i === state.at) btn.classList.add("current");
+    if (i === state.at) {
+      btn.classList.add("current");
+      requestAnimationFrame(() => btn.scrollIntoView({block: "nearest", inline: "nearest"}));
+    }
     btn.addEventListener("click", () => goTo(i));
     li.append(btn);
     ol.append(li);
@@ -388,6 +391,12 @@ async function analyse() {
   }
 }
 
+// Turn the board half a turn (North at the bottom) or back.
+function flip(on) {
+  $("boardwrap").classList.toggle("flipped", on);
+  $("flip").setAttribute("aria-pressed", String(on));
+}
+
 // Stop the running analysis, if any, saying so with `why` ("" says nothing).
 function stopAnalysis(why) {
   const run = state.analysisRun;
@@ -506,7 +515,9 @@ function showVariantInfo() {
   const v = state.variants.find((x) => x.name === $("variant").value);
   if (!v) return;
   const rules = Object.entries(v.rules).map(([k, x]) => `${k}=${Array.isArray(x) ? x.join(",") : x}`).join("; ");
-  $("variant-info").textContent = `${v.description} Source: ${v.source}. Rules: ${rules}`;
+  // The description in one line, the rest folded away until asked for.
+  $("variant-summary").textContent = v.description;
+  $("variant-info").textContent = `Source: ${v.source}. Rules: ${rules}`;
 }
 
 // --- game import, export, review ------------------------------------------
@@ -669,6 +680,10 @@ async function main() {
   });
   $("analyse").addEventListener("click", analyse);
   $("stop-analysis").addEventListener("click", () => stopAnalysis("Stopped"));
+  $("flip").addEventListener("click", () => flip(!$("boardwrap").classList.contains("flipped")));
+  $("hide-eval").addEventListener("change", () => document.body.classList.toggle("no-eval", $("hide-eval").checked));
+  // Playing North against the engine: North at the bottom, as a player sits.
+  $("engine-side").addEventListener("change", () => flip($("engine-side").value === "south"));
   $("time").addEventListener("change", analyse);
   $("edit").addEventListener("click", () => {
     state.editing = !state.editing;
