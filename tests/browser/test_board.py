@@ -513,3 +513,17 @@ def test_flip_hide_the_evaluation_and_the_folded_rules(page: Any) -> None:
     assert not page.is_visible("#variant-info")
     page.click("#variant-summary")
     assert "Rules:" in page.inner_text("#variant-info")
+
+
+def test_a_click_on_a_line_plays_its_first_move(page: Any) -> None:
+    open_board(page)
+    page.check("#skip")
+    try:
+        page.wait_for_function("/^Depth \\d+/.test(document.querySelector('#analysis-status').textContent)")
+    except Exception:
+        raise AssertionError(page.inner_text("#analysis-status") + " | " + page.inner_text("#message"))
+    line = page.locator("#lines li button.line").nth(1)
+    first = line.inner_text().split()[1]
+    line.click()
+    page.wait_for_selector('#moves button[data-ply="1"]')
+    assert page.inner_text('#moves button[data-ply="1"]') == first

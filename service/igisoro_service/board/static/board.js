@@ -415,9 +415,18 @@ function analysisStatus(text, running) {
 function showAnalysis(a) {
   state.best = a.best_move;
   const ol = $("lines");
+  // Each line is a button that plays its first move (as a click on the
+  // board would, with the animation).
   ol.replaceChildren(...a.lines.map((l) => {
     const li = document.createElement("li");
-    li.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+    const btn = document.createElement("button");
+    btn.className = "line";
+    btn.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+    btn.title = `Play ${l.move}`;
+    btn.addEventListener("click", () => {
+      if (!state.busy && !state.deciding) play(l.move.split("-")).catch(showError);
+    });
+    li.append(btn);
     return li;
   }));
   // The bar is South's chance to win: the score is in seeds, whose worth
