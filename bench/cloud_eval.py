@@ -55,8 +55,9 @@ def quantile(xs: list[float], q: float) -> float:
 
 
 def positions(n: int, seed: int) -> list[igisoro.Position]:
+    """``n`` distinct positions of seeded random play."""
     rng = random.Random(seed)
-    out = []
+    out: list[igisoro.Position] = []
     while len(out) < n:
         p = igisoro.Position.start("igisoro")
         for _ in range(rng.randint(2, 12)):
@@ -64,7 +65,7 @@ def positions(n: int, seed: int) -> list[igisoro.Position]:
             if q is None:
                 break
             p = q
-        if p.status().state == "ongoing":
+        if p.status().state == "ongoing" and p not in out:
             out.append(p)
     return out
 
@@ -100,9 +101,9 @@ def main() -> None:
     try:
         print("| via | searched p50 ms | searched p99 ms | cached p50 ms | cached p99 ms | requests |")
         print("|---|---:|---:|---:|---:|---:|")
-        for via, port, seed in (("gunicorn", gport, 1), ("nginx", nport, 2)):
+        both = positions(100, 1)
+        for via, port, ps in (("gunicorn", gport, both[:50]), ("nginx", nport, both[50:])):
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            ps = positions(50, seed)
             searched, cached = [], []
             for p in ps:
                 ms, d = post(conn, {"position": p.notation(), "depth": 6})
