@@ -63,8 +63,13 @@ def evaluate_stream() -> Response:
         `proven`, or `deadline` with `partial: true`). The final line's
         analysis is what `/v1/evaluate` answers for the same limits.
 
-        A client that disconnects stops the search: the server notices
-        when it next writes a line. Errors before the first line are
+        A client that disconnects stops the search: under gunicorn (and
+        behind nginx, which then closes its own connection) a watcher sees
+        the connection end within 50 ms; elsewhere the server notices when
+        it next writes a line. The stream lasts at most the server's engine
+        deadline (`IGISORO_ENGINE_TIMEOUT`) and holds one of the worker's
+        search slots (503 `overloaded` when they are taken). Errors before
+        the first line are
         problem+json with their usual status. When the server's cache of
         analyses holds one that meets the limits (as for `/v1/evaluate`),
         the answer is that one line, final, with `cached: true`; a stream
