@@ -16,7 +16,9 @@
 //!   0 lost, 0.5 for a game that reached a position proven unable to end
 //!   (where it stops: nobody can win it), and for a game still on after
 //!   `--max-plies` plies, the material verdict (more seeds won, 0.5 for
-//!   equal seeds; `cut` = 1).
+//!   equal seeds; `cut` = 1). `--playing`: level 10's playing search
+//!   (`Limits::playing`) at the same depth, to check the fitted model on
+//!   the scores level 10 reports.
 //!   A game in which one search ran into the `--safety-s` deadline (a
 //!   safety net for the rare giant turn; node limits decide everything
 //!   else) is left out whole and counted. Columns: see [`HEADER`].
@@ -148,6 +150,9 @@ struct Gen {
     max_plies: u32,
     safety_s: f64,
     notation: bool,
+    /// Level 10's playing search (reductions, learned correction) instead
+    /// of an analysis, to score its values with the fitted model.
+    playing: bool,
 }
 
 /// A safety deadline `s` seconds from now (see the module docs).
@@ -206,8 +211,13 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
         if ply >= s.max_plies {
             break (by_material::<G>(&p), true);
         }
-        let lim =
-            Limits { depth: Some(s.depth), nodes: Some(s.nodes), deadline: safety(s.safety_s), ..Limits::default() };
+        let lim = Limits {
+            depth: Some(s.depth),
+            nodes: Some(s.nodes),
+            deadline: safety(s.safety_s),
+            playing: s.playing,
+            ..Limits::default()
+        };
         let a = analyse::<G>(&p, &lim);
         if a.stopped_by == StopReason::Deadline {
             eprintln!("game {id} left out: a search ran into the safety deadline at ply {ply}");
@@ -290,6 +300,7 @@ fn generate() {
         max_plies: arg("--max-plies", 200),
         safety_s: arg("--safety-s", 20.0),
         notation: std::env::args().any(|a| a == "--notation"),
+        playing: std::env::args().any(|a| a == "--playing"),
     };
     let variants: String = arg("--variants", "all".to_string());
     let out: String = arg("--out", "bench/data/winprob/selfplay.tsv".to_string());
