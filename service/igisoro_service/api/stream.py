@@ -35,6 +35,7 @@ import igisoro
 from igisoro.stream import Cancel, analysis_stream
 from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
+from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.problems import engine_problem
 from igisoro_service.schemas import EvaluateStreamRequest
 
@@ -126,6 +127,8 @@ def evaluate_stream() -> Response:
         nps = round(a.nodes * 1000 / a.time_ms) if a.time_ms else None
         if final and store is not None:
             store.put(pos, used["multipv"], a)
+        if final and a.partial:
+            PARTIAL_SEARCHES.inc()  # counted where every other search is (search_policy.run)
         out = {**body, "nodes_per_second": nps, "cached": False, "final": final}
         return json.dumps(out, separators=(",", ":")).encode() + b"\n"
 
