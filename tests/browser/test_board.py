@@ -527,3 +527,24 @@ def test_a_click_on_a_line_plays_its_first_move(page: Any) -> None:
     line.click()
     page.wait_for_selector('#moves button[data-ply="1"]')
     assert page.inner_text('#moves button[data-ply="1"]') == first
+
+
+def test_the_move_list_pairs_moves_by_turn(page: Any) -> None:
+    """Issue 32: South's and North's moves share a numbered line; a turn
+    that starts with North has a gap where South's move would be."""
+    open_board(page)
+    start = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+    page.fill("#game-text", start + "\nb2 a3 c2 c3 a1")
+    page.click("#import")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 5")
+    rows = page.locator("#moves li")
+    assert rows.count() == 3
+    assert [rows.nth(i).locator("button").count() for i in range(3)] == [2, 2, 1]
+    assert rows.nth(0).locator("button").all_inner_texts() == ["b2", "a3"]
+    # North to move first: the first line starts with a gap.
+    after_one = api(page, "/v1/moves/check", {"position": start, "move": "b2"})["result"]["notation"]
+    page.fill("#game-text", after_one + "\na3 c2")
+    page.click("#import")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 2")
+    assert page.locator("#moves li").count() == 2
+    assert page.locator("#moves li >> nth=0").locator(".gap").count() == 1

@@ -147,25 +147,35 @@ function drawBoard() {
 // The move list's marks of a review's labels.
 const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
 
+// The moves paired by turn, South's then North's on one numbered line, as
+// the players take them. A turn that starts with North (a position pasted
+// with North to move, Isolo's fore-play winner moving twice) gets a gap.
 function drawMoves() {
   const ol = $("moves");
   ol.replaceChildren();
+  let li = null;
   state.history.forEach((h, i) => {
     if (i === 0) return;
-    const li = document.createElement("li");
+    const north = state.history[i - 1].notation.split(" ")[2] === "n";
+    if (!li || !north || li.dataset.north) {
+      li = document.createElement("li");
+      ol.append(li);
+      if (north) li.append(Object.assign(document.createElement("span"), {className: "gap", textContent: "…"}));
+    }
+    if (north) li.dataset.north = "1";
     const btn = document.createElement("button");
     // A reviewed game's labels, as chess move lists mark them.
     const label = state.reviewed && state.reviewed.game === state.game ? state.reviewed.labels[i] : null;
     btn.textContent = h.move + (label ? MARKS[label] : "");
     if (label) btn.title = label;
     btn.dataset.ply = String(i);
+    btn.setAttribute("aria-label", `ply ${i}, ${north ? "North" : "South"}: ${btn.textContent}`);
     if (i === state.at) {
       btn.classList.add("current");
       requestAnimationFrame(() => btn.scrollIntoView({block: "nearest", inline: "nearest"}));
     }
     btn.addEventListener("click", () => goTo(i));
     li.append(btn);
-    ol.append(li);
   });
 }
 
