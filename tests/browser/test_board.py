@@ -178,9 +178,21 @@ def test_isolo_fore_play_then_the_kucheleka_arrangement(page: Any) -> None:
     after = api(page, "/v1/moves/check", {"position": start, "move": "a1"})["result"]["notation"]
     page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(after)}")
     assert "kucheleka" in after
-    page.wait_for_selector("#choice-select")
+    # Issue 32: a number per hole with the running total, not a list of
+    # every arrangement; Play only when the total is the row's.
+    page.wait_for_selector("#arrange-0")
     options = api(page, "/v1/legal-moves", {"position": after, "partial": []})["options"]
-    page.select_option("#choice-select", options[3])
+    counts = [int(x) for x in options[3][1:].split(".")]
+    total = sum(counts)
+    holes = page.locator("input.arrange")
+    assert holes.count() == len(counts)
+    holes.nth(0).fill(str(total + 1))
+    assert page.is_disabled("#choice-play")
+    others = sum(int(holes.nth(k).input_value()) for k in range(1, len(counts)))
+    assert page.inner_text("#arrange-total") == f"{total + 1 + others} of {total} seeds"
+    for k, n in enumerate(counts):
+        holes.nth(k).fill(str(n))
+    assert page.inner_text("#arrange-total") == f"{total} of {total} seeds"
     page.click("#choice-play")
     page.wait_for_function("document.querySelectorAll('#moves button').length === 2")
     expected = api(page, "/v1/moves/check", {"position": after, "move": options[3]})["result"]["notation"]

@@ -188,9 +188,12 @@ function drawDecision() {
   $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
   const opts = $("decision-options");
   opts.replaceChildren();
+  if (nonPit.length > 12 && nonPit.every((o) => /^k\d+(\.\d+)+$/.test(o))) {
+    arrangeControls(opts, nonPit);
+    return;
+  }
   if (nonPit.length > 12) {
-    // Many options (Isolo's kucheleka: every arrangement of the seeds over
-    // the row, "k<a>.<b>.<c>.<d>"): a list to pick from instead of buttons.
+    // Many options of another kind: a list to pick from instead of buttons.
     const sel = document.createElement("select");
     sel.id = "choice-select";
     sel.setAttribute("aria-label", "Choose an option");
@@ -209,6 +212,41 @@ function drawDecision() {
     btn.addEventListener("click", () => decide(o));
     opts.append(btn);
   }
+}
+
+// Isolo's kucheleka ("k<a>.<b>.<c>.<d>": the seeds of the arranger's row over
+// its holes, from its own left): a number per hole with the running total,
+// and Play once the total is the row's. Any arrangement with that total is
+// legal (the list offered may be a sample: docs/ISOLO.md), so none is
+// refused for not being listed.
+function arrangeControls(box, options) {
+  const first = options[0].slice(1).split(".").map(Number);
+  const total = first.reduce((a, b) => a + b, 0);
+  const sum = document.createElement("span");
+  sum.id = "arrange-total";
+  sum.setAttribute("aria-live", "polite");
+  const play = document.createElement("button");
+  play.id = "choice-play";
+  play.textContent = "Play";
+  const inputs = first.map((n, k) => {
+    const inp = document.createElement("input");
+    Object.assign(inp, {type: "number", min: "0", max: String(total), value: String(n), id: `arrange-${k}`});
+    inp.className = "arrange";
+    inp.setAttribute("aria-label", `hole ${k + 1} from the left`);
+    inp.addEventListener("input", update);
+    return inp;
+  });
+  function update() {
+    const vals = inputs.map((i) => Number(i.value));
+    const ok = vals.every((v) => Number.isInteger(v) && v >= 0);
+    const s = vals.reduce((a, b) => a + b, 0);
+    sum.textContent = `${ok ? s : "?"} of ${total} seeds`;
+    play.disabled = !ok || s !== total;
+    play.dataset.choice = `k${vals.join(".")}`;
+  }
+  play.addEventListener("click", () => decide(play.dataset.choice));
+  update();
+  box.append("Arrange: ", ...inputs, " ", sum, " ", play);
 }
 
 function drawStatus() {
