@@ -560,3 +560,17 @@ def test_the_move_list_pairs_moves_by_turn(page: Any) -> None:
     page.wait_for_function("document.querySelectorAll('#moves button').length === 2")
     assert page.locator("#moves li").count() == 2
     assert page.locator("#moves li >> nth=0").locator(".gap").count() == 1
+
+
+def test_a_move_being_entered_can_be_cancelled(page: Any) -> None:
+    """Issue 32: Cancel drops the decisions entered so far; the position and
+    the move list stay as they were."""
+    open_board(page, RETREAT)
+    page.click('#board .pit[data-pit="g2"]')
+    page.wait_for_selector("#decision:not([hidden])")
+    assert page.inner_text('#decision button[data-choice="p"]').startswith("pass")
+    page.click("#decision-cancel")
+    page.wait_for_selector("#decision", state="hidden")
+    assert page.locator("#moves button").count() == 0
+    assert page.input_value("#position-text") == igisoro.Position.from_notation(RETREAT).notation()
+    assert page.locator("#board .pit.legal").count() >= 1

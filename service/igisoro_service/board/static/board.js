@@ -190,6 +190,7 @@ function drawDecision() {
   opts.replaceChildren();
   if (nonPit.length > 12 && nonPit.every((o) => /^k\d+(\.\d+)+$/.test(o))) {
     arrangeControls(opts, nonPit);
+    cancelButton(opts);
     return;
   }
   if (nonPit.length > 12) {
@@ -203,6 +204,7 @@ function drawDecision() {
     btn.id = "choice-play";
     btn.addEventListener("click", () => decide(sel.value));
     opts.append(sel, btn);
+    cancelButton(opts);
     return;
   }
   for (const o of nonPit) {
@@ -212,6 +214,18 @@ function drawDecision() {
     btn.addEventListener("click", () => decide(o));
     opts.append(btn);
   }
+  cancelButton(opts);
+}
+
+// Cancel: drop the move being entered (its decisions so far) and start over
+// from the position shown.
+function cancelButton(box) {
+  if (!state.partial.length) return;
+  const btn = document.createElement("button");
+  btn.id = "decision-cancel";
+  btn.textContent = "Cancel";
+  btn.addEventListener("click", () => goTo(state.at));
+  box.append(" ", btn);
 }
 
 // Isolo's kucheleka ("k<a>.<b>.<c>.<d>": the seeds of the arranger's row over
@@ -328,6 +342,7 @@ async function play(decisions) {
   const view = state.view, game = state.game;
   const still = () => view === state.view && game === state.game;
   state.busy = true;
+  $("decision").hidden = true;  // decided: no buttons during the sowing
   let r;
   try {
     r = await api("/v1/moves/check", {position: current().notation, move: decisions});
