@@ -574,3 +574,16 @@ def test_a_move_being_entered_can_be_cancelled(page: Any) -> None:
     assert page.locator("#moves button").count() == 0
     assert page.input_value("#position-text") == igisoro.Position.from_notation(RETREAT).notation()
     assert page.locator("#board .pit.legal").count() >= 1
+
+
+def test_on_a_phone_the_move_buttons_stay_in_reach(page: Any) -> None:
+    """Issue 32: at phone width the move buttons stay at the screen's foot
+    while the board is in view (at desktop width they sit in the side panel)."""
+    open_board(page)
+    height = page.viewport_size["height"]
+    box = page.locator("#back").bounding_box()
+    board = page.locator("#board").bounding_box()
+    if page.viewport_size["width"] < 600:
+        assert board["y"] < height and box["y"] + box["height"] <= height + 1, (box, board)
+        page.click("#back")  # usable there (nothing to go back to: no error)
+        assert page.locator("#message").is_hidden()
