@@ -587,3 +587,30 @@ def test_on_a_phone_the_move_buttons_stay_in_reach(page: Any) -> None:
         assert board["y"] < height and box["y"] + box["height"] <= height + 1, (box, board)
         page.click("#back")  # usable there (nothing to go back to: no error)
         assert page.locator("#message").is_hidden()
+
+
+def test_a_move_in_the_middle_of_a_game_asks_before_dropping_the_rest(page: Any) -> None:
+    """Issue 32: playing a move at an earlier ply asks first (the later
+    moves would go); declined, nothing changes; accepted, the later moves
+    and the review of them are gone."""
+    open_board(page)
+    page.check("#skip")
+    start = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+    page.fill("#game-text", start + "\nb2 a3 c2 c3 a1")
+    page.click("#import")
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 5")
+    page.select_option("#depth", "3")
+    page.click("#review")
+    page.wait_for_selector("#review-out svg polyline")
+    page.click('#moves button[data-ply="2"]')
+    page.wait_for_selector('#moves button.current[data-ply="2"]')
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.locator("#board .pit.legal").first.click()
+    page.wait_for_timeout(300)
+    assert asked and "3 later moves" in asked[0]
+    assert page.locator("#moves button").count() == 5
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#board .pit.legal").first.click()
+    page.wait_for_function("document.querySelectorAll('#moves button').length === 3", timeout=15_000)
+    assert page.locator("#review-out svg").count() == 0

@@ -339,6 +339,13 @@ async function decide(choice) {
 }
 
 async function play(decisions) {
+  // A move in the middle of the game replaces the moves after it: ask first.
+  const later = state.history.length - 1 - state.at;
+  if (later > 0 && !window.confirm(`Playing this move drops the ${later} later move${later > 1 ? "s" : ""} of the game. Play it?`)) {
+    state.partial = [];
+    redraw();
+    return;
+  }
   const view = state.view, game = state.game;
   const still = () => view === state.view && game === state.game;
   state.busy = true;
@@ -352,6 +359,11 @@ async function play(decisions) {
   state.history.splice(state.at + 1);
   state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
   state.game++;  // the move list changed: a review of the old one is stale
+  if (later > 0) {
+    // Its review was of moves that are gone: not shown any more.
+    state.reviewed = null;
+    $("review-out").replaceChildren();
+  }
   await show(state.history.length - 1);
 }
 
