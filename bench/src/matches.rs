@@ -190,13 +190,16 @@ pub fn bot_rules_start() -> Position {
 }
 
 /// The start of a bench's `--rules`: `baseline` ([`baseline_start`]),
-/// `bot` ([`bot_rules_start`]) or plain `igisoro`.
+/// `bot` ([`bot_rules_start`]), or a variant's start: `igisoro`,
+/// `igisoro-wikipedia` or `igisoro-fr`.
 pub fn rules_start(rules: &str) -> Position {
     match rules {
         "baseline" => baseline_start(),
         "bot" => bot_rules_start(),
         "igisoro" => Position::start(Variant::Igisoro),
-        other => panic!("--rules baseline|bot|igisoro, not {other}"),
+        "igisoro-wikipedia" => Position::start(Variant::IgisoroWikipedia),
+        "igisoro-fr" => Position::start(Variant::IgisoroFr),
+        other => panic!("--rules baseline|bot|igisoro|igisoro-wikipedia|igisoro-fr, not {other}"),
     }
 }
 
@@ -250,7 +253,8 @@ pub fn random_plies(start: &Position, plies: u32, rng: &mut Rng) -> Option<Posit
 /// How one game ended.
 #[derive(Clone, Copy, Debug)]
 pub struct Outcome {
-    /// `None`: a draw (cut at the ply cap with equal material).
+    /// `None`: a draw (cut at the ply cap with equal material, or at a
+    /// position proven unable to end).
     pub winner: Option<Side>,
     pub plies: u32,
     /// Cut at the ply cap and scored by material.
@@ -518,7 +522,8 @@ pub fn paired_match(
 /// `matched_us()` gives a `Level10Matched` player its time (microseconds) for the next
 /// move; `on_move(pos, ms, info)` is told every move's position before the
 /// move (the mover is `pos.to_move()`), duration and search report. A game still on
-/// after `max_plies` is scored by material (equal material: a draw).
+/// after `max_plies` is scored by material (equal material: a draw); one
+/// that reaches a position proven unable to end is a draw.
 pub fn play_game(
     start: &Position,
     players: [Player; 2],
@@ -532,8 +537,11 @@ pub fn play_game(
     let mut clock = Clock::default();
     let mut plies = 0;
     loop {
-        if let Status::Won { winner, .. } = status::<Igisoro>(&p) {
-            return (Outcome { winner: Some(winner), plies, cut: false }, clock);
+        match status::<Igisoro>(&p) {
+            Status::Won { winner, .. } => return (Outcome { winner: Some(winner), plies, cut: false }, clock),
+            // Proven unable to end (docs/RULES.md): neither side can win, a draw.
+            Status::Endless { .. } => return (Outcome { winner: None, plies, cut: false }, clock),
+            Status::Ongoing => {}
         }
         if plies >= max_plies {
             let (s, n) = (p.seeds(Side::South), p.seeds(Side::North));

@@ -80,6 +80,7 @@ def test_without_the_config_only_unreadable_media_types_warn(tmp_path: Path) -> 
         "WARNING parsing GET /v1/openapi.yaml within meta.",
         "WARNING parsing GET /v1/positions/render within positions.",
         "WARNING parsing POST /v1/positions/render within positions.",
+        "WARNING parsing POST /v1/evaluate/stream within analysis.",
         "WARNING parsing POST /v1/jobs within jobs.",
         "WARNING parsing GET /v1/jobs/{job_id}/results within jobs.",
     ]), "\n".join(lines)
@@ -243,6 +244,22 @@ def _evaluate(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     r = _ok(_op(api, "evaluate").sync_detailed(client=c, body=m.EvaluateRequest(position=START, depth=2)),
             m.EvaluateResponse)
     assert r.best_move and isinstance(r.score, m.Score)
+
+
+@call("cloudEval")
+def _cloud_eval(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    # The evaluation just before stored its analysis (depth 2).
+    r = _ok(_op(api, "cloudEval").sync_detailed(client=c, position=START), api.models.CloudEvalResponse)
+    assert r.cached is True and r.depth >= 2
+
+
+@call("evaluateStream")
+def _evaluate_stream(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    body = api.models.EvaluateStreamRequest(position=_start_isolo(api), depth=3)
+    r = _op(api, "evaluateStream").sync_detailed(client=c, body=body)
+    assert r.status_code == 200, r.content[:300]
+    lines = [json.loads(line) for line in r.content.splitlines()]
+    assert [x["final"] for x in lines][-1] is True and sum(x["final"] for x in lines) == 1
 
 
 @call("bestMove")

@@ -88,11 +88,13 @@ def evaluate_stream() -> Response:
                   depth: 5
       responses:
         '200':
-          description: One JSON object per line; the last one has final set to true.
+          description: One JSON object per line (each an `EvaluateStreamLine`); the last one has final set to true.
           content:
             application/x-ndjson:
               schema:
-                $ref: '#/components/schemas/EvaluateStreamLine'
+                type: string
+                format: binary
+                description: One `EvaluateStreamLine` object per line.
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_stream)
