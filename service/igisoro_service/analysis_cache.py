@@ -25,7 +25,10 @@ true``.
 Where: a bounded in-process map (per worker) in front of a SQLite file in
 ``JOB_DIR`` shared by the workers of one server (the embedded default: no
 service to run), or Redis when ``CACHE_URL`` is ``redis://...``, shared by
-every replica. ``CACHE_URL=off`` turns the cache off.
+every replica. ``CACHE_URL=off`` turns the cache off. The SQLite file
+keeps at most ``CACHE_MAX_ENTRIES`` analyses (the oldest written go
+first); on Redis, bound it with Redis's own ``maxmemory`` and an eviction
+policy.
 """
 
 from __future__ import annotations
@@ -56,10 +59,14 @@ CREATE TABLE IF NOT EXISTS analyses (
 
 
 class _Sqlite:
-    """Entries in a SQLite file (one server's workers share it)."""
+    """Entries in a SQLite file (one server's workers share it), at most
+    ``max_entries``: past it the oldest written go first (checked every so
+    many writes, so a file may hold a few more for a while)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, max_entries: int = 1_000_000) -> None:
         self.path = str(path)
+        self.max_entries = max_entries
+        self.writes = 0
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         with self._db() as db:
             db.execute("PRAGMA journal_mode=WAL")
@@ -85,6 +92,12 @@ class _Sqlite:
                 (key, depth, proven, nodes, time_ms, body),
             )
             row = db.execute("SELECT body FROM analyses WHERE key = ?", (key,)).fetchone()
+            self.writes += 1
+            if self.writes % min(256, self.max_entries) == 0:
+                over = db.execute("SELECT COUNT(*) FROM analyses").fetchone()[0] - self.max_entries
+                if over > 0:
+                    db.execute("DELETE FROM analyses WHERE rowid IN "
+                               "(SELECT rowid FROM analyses ORDER BY rowid LIMIT ?)", (over,))
         return str(row[0])
 
 
@@ -189,7 +202,8 @@ def init_app(app: Flask) -> None:
     if url.startswith(("redis://", "rediss://", "unix://")):
         store = _Redis(url)
     else:
-        store = _Sqlite(url.removeprefix("sqlite:///") if url else job_dir(app.config) / "analysis-cache.sqlite3")
+        path = url.removeprefix("sqlite:///") if url else job_dir(app.config) / "analysis-cache.sqlite3"
+        store = _Sqlite(path, int(app.config["CACHE_MAX_ENTRIES"]))
     app.extensions[_EXTENSION] = AnalysisCache(store, int(app.config["CACHE_MEMORY_ENTRIES"]))
 
 

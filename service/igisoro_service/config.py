@@ -76,6 +76,9 @@ class Config:
     CACHE_URL = ""
     #: Analyses each worker also keeps in memory (the most recently used).
     CACHE_MEMORY_ENTRIES = 10_000
+    #: Most analyses the SQLite file keeps (about 1.2 KB each); the oldest
+    #: written go first. (Redis: its own maxmemory and eviction policy.)
+    CACHE_MAX_ENTRIES = 1_000_000
 
     # -- analysis jobs (POST /v1/jobs; run by Celery workers, see service/igisoro_service/jobs)
     #: Celery broker. Empty: the embedded one, a SQLite file in JOB_DIR
@@ -139,7 +142,7 @@ class Config:
 _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX_MOVE_TOKENS",
             "MAX_SEARCH_DEPTH", "MAX_SEARCH_NODES", "MAX_SEARCH_TIME_MS", "MAX_MULTIPV", "DEFAULT_SEARCH_DEPTH",
             "DEFAULT_MOVE_TIME_MS", "SOLVE_DEFAULT_TIME_MS", "SOLVER_MAX_TABLE_MB", "MAX_CONCURRENT_SEARCHES",
-            "MAX_CONCURRENT_ENGINE_CALLS", "CACHE_MEMORY_ENTRIES",
+            "MAX_CONCURRENT_ENGINE_CALLS", "CACHE_MEMORY_ENTRIES", "CACHE_MAX_ENTRIES",
             "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")

@@ -111,3 +111,23 @@ def test_a_review_warms_the_cache(client):
     assert first["cached"] is True and first["depth"] == 3
     assert first["best_move"] == r["plies"][0]["best_move"]
     assert evaluate(client, depth=3)["cached"] is True
+
+
+def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
+    """Past ``CACHE_MAX_ENTRIES`` the oldest written go first (checked every
+    ``min(256, cap)`` writes: 12 writes under a cap of 5 keep 7)."""
+    cache = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
+    p = igisoro.Position.from_notation(START)
+    positions = [p]
+    while len(positions) < 12:
+        q = positions[-1].random_move(len(positions))
+        assert q is not None
+        positions.append(q)
+    for q in positions:
+        cache.put(q, 1, q.analyse(depth=1))
+    import sqlite3
+
+    kept = sqlite3.connect(tmp_path / "c.sqlite3").execute("SELECT COUNT(*) FROM analyses").fetchone()[0]
+    assert kept == 7
+    fresh = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
+    assert fresh.get(positions[0], 1) is None and fresh.get(positions[-1], 1) is not None
