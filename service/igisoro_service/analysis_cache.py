@@ -211,3 +211,23 @@ def cache() -> AnalysisCache | None:
     """The current app's cache, or None when it is off."""
     found: AnalysisCache | None = current_app.extensions.get(_EXTENSION)
     return found
+
+
+def stored(position: igisoro.Position, multipv: int) -> dict[str, Any] | None:
+    """The deepest stored analysis of ``position`` (its JSON), or None (also
+    when the cache is off)."""
+    store = cache()
+    return store.get(position, multipv) if store is not None else None
+
+
+def answer(position: igisoro.Position, used: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer of a request with the ``used`` limits from a stored
+    analysis that meets them (module docs), or None: the answer's head
+    (position, side to move), the entry, the limits, the engine version and
+    ``"cached": true``."""
+    entry = stored(position, used["multipv"])
+    store = cache()
+    if entry is None or store is None or not store.answers(entry, used):
+        return None
+    return {"position": position.notation(), "to_move": position.to_move, **entry, "limits": used,
+            "engine_version": igisoro.__version__, "cached": True}

@@ -85,15 +85,14 @@ def evaluation(pos: igisoro.Position, used: dict[str, Any]) -> dict[str, Any]:
     """``/v1/evaluate``'s answer: from the cache of analyses when an entry
     meets the ``used`` limits (``"cached": true``, the entry's own depth),
     else searched, and then stored (``igisoro_service.analysis_cache``)."""
-    store = analysis_cache.cache()
-    head = {"position": pos.notation(), "to_move": pos.to_move}
-    entry = store.get(pos, used["multipv"]) if store is not None else None
-    if entry is not None and store is not None and store.answers(entry, used):
-        return {**head, **entry, "limits": used, "engine_version": igisoro.__version__, "cached": True}
+    cached = analysis_cache.answer(pos, used)
+    if cached is not None:
+        return cached
     a = analyse(pos, used)
+    store = analysis_cache.cache()
     if store is not None:
         store.put(pos, used["multipv"], a)
-    return {**head, **analysis_json(a, used), "cached": False}
+    return {"position": pos.notation(), "to_move": pos.to_move, **analysis_json(a, used), "cached": False}
 
 
 def limits(req: dict[str, Any], *, default_depth: int | None = None) -> dict[str, Any]:

@@ -121,7 +121,16 @@ pub struct Analysis {
 /// Analyse with the game's own evaluation (its playing form for a
 /// [`Limits::playing`] search).
 pub fn analyse<G: Engine>(pos: &G::Pos, limits: &Limits) -> Analysis {
-    analyse_with::<G>(pos, limits, if limits.playing { G::evaluate_playing } else { G::evaluate })
+    analyse_with::<G>(pos, limits, evaluation::<G>(limits))
+}
+
+/// The game's evaluation for `limits`: its playing form for a playing search.
+fn evaluation<G: Engine>(limits: &Limits) -> EvalFn<G::Pos> {
+    if limits.playing {
+        G::evaluate_playing
+    } else {
+        G::evaluate
+    }
 }
 
 #[derive(Clone)]
@@ -153,8 +162,7 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
 /// only reads the search's table. For streamed analyses; a caller that
 /// wants to stop sets `limits.cancel`.
 pub fn analyse_reporting<G: Engine>(pos: &G::Pos, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
-    let eval = if limits.playing { G::evaluate_playing } else { G::evaluate };
-    analyse_outside::<G>(pos, limits, eval, Some(report))
+    analyse_outside::<G>(pos, limits, evaluation::<G>(limits), Some(report))
 }
 
 fn analyse_outside<G: Engine>(

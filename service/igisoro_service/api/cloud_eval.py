@@ -63,8 +63,7 @@ def cloud_eval() -> dict[str, Any]:
     """
     req = load_query(_query)
     pos = engine.position(req["position"])
-    store = analysis_cache.cache()
-    entry = store.get(pos, req["multipv"]) if store is not None else None
+    entry = analysis_cache.stored(pos, req["multipv"])
     if entry is None:
         raise Problem(404, "analysis-not-found", "No stored analysis",
                       f"No stored analysis of {pos.notation()!r} with multipv {req['multipv']}.")

@@ -101,13 +101,12 @@ def evaluate_stream() -> Response:
     pos = engine.position(req["position"])
     used = search_policy.limits(req)
     interval = req.get("min_interval_ms", 0) / 1000
-    store = analysis_cache.cache()
-    entry = store.get(pos, used["multipv"]) if store is not None else None
-    if entry is not None and store is not None and store.answers(entry, used):
+    cached = analysis_cache.answer(pos, used)
+    if cached is not None:
         # Nothing to search: the stored analysis is the one final line.
-        cached = {"position": pos.notation(), "to_move": pos.to_move, **entry, "limits": used,
-                  "engine_version": igisoro.__version__, "nodes_per_second": None, "cached": True, "final": True}
-        return Response(json.dumps(cached, separators=(",", ":")) + "\n", mimetype="application/x-ndjson")
+        last = {**cached, "nodes_per_second": None, "final": True}
+        return Response(json.dumps(last, separators=(",", ":")) + "\n", mimetype="application/x-ndjson")
+    store = analysis_cache.cache()
     slot = search_policy.slot()
     slot.__enter__()
     cancel, done = Cancel(), threading.Event()
