@@ -292,3 +292,28 @@ def test_isolo_kucheleka_sample_when_too_many(client):
     # An invalid one is refused with the reason, not with the sample of options.
     r = client.post("/v1/moves/check", json={"position": pos, "move": "k1.2.3.4"})
     assert r.status_code == 422 and "holds exactly 30" in r.json["detail"], r.json
+
+
+def test_a_decision_mid_turn_shows_the_board_so_far_and_the_pits_at_stake(client):
+    """Issue 32: the board shows the partly sown position at a decision, with
+    the pits each option concerns (a capture's pits, a retreat's, the relay's
+    start), replayed from the move's trace."""
+    pos = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
+    p = igisoro.Position.from_notation(pos)
+    d = client.post("/v1/legal-moves", json={"position": pos, "partial": ["g2"]}).json
+    assert d["options"] == ["p", "x"]
+    # g2's four seeds sown: g2 emptied, h2 and the next pits (counter-clockwise
+    # along South's inner row) one more each, the lap ending in c2.
+    before = p.to_json()["pits"]
+    assert before[2] == [0, 6, 6, 1, 0, 4, 4, 4]
+    assert d["pits_so_far"][2] == [0, 6, 7, 2, 1, 5, 0, 4]
+    assert d["pits_so_far"][0:2] == before[0:2] and d["pits_so_far"][3] == before[3]
+    capture = [e for e in p.play("g2-x").trace if e["type"] == "capture"][0]
+    assert d["at_stake"]["x"][:2] == capture["pits"] == ["c3", "c4"]
+    assert d["at_stake"]["p"] == []
+    # The opponent's retreat: the pit the seeds leave, the pit they reach, then the relay.
+    d = client.post("/v1/legal-moves", json={"position": pos, "partial": "g2-p"}).json
+    assert d["role"] == "opponent" and d["pits_so_far"][2] == [0, 6, 7, 2, 1, 5, 0, 4]
+    assert d["at_stake"] == {"n": ["c2"], "r": ["c3", "c4", "c2"]}
+    # At the start of a turn the board is the position itself: nothing added.
+    assert "pits_so_far" not in client.post("/v1/legal-moves", json={"position": pos, "partial": []}).json

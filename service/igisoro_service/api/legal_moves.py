@@ -24,6 +24,102 @@ def _decision(d: igisoro.Decision) -> dict[str, Any]:
     return {"complete": False, "actor": d.actor, "role": d.role, "options": list(d.options)}
 
 
+#: Decisions followed, at most, to finish a move whose trace is wanted (a
+#: turn has a decision per lap at most; past this the board goes without).
+_MAX_STEPS = 64
+
+
+def _finished(pos: igisoro.Position, prefix: list[str]) -> list[str] | None:
+    """``prefix`` finished with the first option of each later decision."""
+    move = list(prefix)
+    for _ in range(_MAX_STEPS):
+        d = engine.run("the next decision", pos.next_decision, move)
+        if d.complete:
+            return move
+        move.append(d.options[0])
+    return None
+
+
+def _pit_index(rows: int, pit: str) -> tuple[int, int]:
+    # The JSON form's rows run from the top (the highest rank) down.
+    return rows - int(pit[1:]), "abcdefgh".index(pit[0])
+
+
+def _so_far(pos: igisoro.Position, partial: list[str], options: list[str]) -> dict[str, Any]:
+    """The board as it stands at the decision after ``partial`` (its
+    decisions already sown) and, per option, the pits it concerns next: the
+    pits a capture takes, a retreat's two pits, the pit the next lap (the
+    relay) starts from, where captured seeds start to be sown.
+
+    The core says only who decides and the options, so each option's move
+    is finished (with the first option of each later decision) and played,
+    and its trace is replayed up to the decision. Empty when a trace stops
+    short of it (a move past ``MAX_TRACE_EVENTS`` events)."""
+    pits = [list(row) for row in pos.to_json()["pits"]]
+    rows = len(pits)
+    board: list[list[int]] | None = None
+    stake: dict[str, list[str]] = {}
+    for option in options:
+        move = _finished(pos, partial + [option])
+        if move is None:
+            continue
+        trace = engine.run("the move's trace", pos.play, move).trace
+        seen, at = 0, None
+        for k, ev in enumerate(trace):
+            if ev["type"] == "decision":
+                if seen == len(partial):
+                    at = k
+                    break
+                seen += 1
+        if at is None:
+            continue
+        if board is None:
+            board = [row[:] for row in pits]
+            for ev in trace[:at]:
+                _replay(board, rows, ev)
+        concerned: list[str] = []
+        after_hand = False
+        for ev in trace[at + 1:]:
+            kind = ev["type"]
+            if kind == "capture":
+                concerned += ev["pits"]  # type: ignore[typeddict-item]
+            elif kind == "retreat":
+                concerned += [ev["from"], ev["to"]]  # type: ignore[typeddict-item]
+            elif kind == "hand":
+                after_hand = True
+            elif kind == "lift":
+                concerned.append(ev["pit"])  # type: ignore[typeddict-item]
+                break
+            elif kind == "sow":
+                if after_hand:
+                    concerned.append(ev["pit"])  # type: ignore[typeddict-item]
+                break
+            elif kind in ("decision", "lap_end"):
+                break
+        stake[option] = list(dict.fromkeys(concerned))
+    return {} if board is None else {"pits_so_far": board, "at_stake": stake}
+
+
+def _replay(pits: list[list[int]], rows: int, ev: Any) -> None:
+    """One trace event on the board (the events that move seeds)."""
+    kind = ev["type"]
+    if kind == "lift":
+        r, c = _pit_index(rows, ev["pit"])
+        pits[r][c] = 0
+    elif kind == "sow":
+        r, c = _pit_index(rows, ev["pit"])
+        pits[r][c] += 1
+    elif kind == "capture":
+        for p in ev["pits"]:
+            r, c = _pit_index(rows, p)
+            pits[r][c] = 0
+    elif kind == "retreat":
+        r, c = _pit_index(rows, ev["from"])
+        pits[r][c] -= ev["count"]
+        r, c = _pit_index(rows, ev["to"])
+        pits[r][c] += ev["count"]
+
+
 @bp.post("")
 def legal_moves() -> dict[str, Any] | Response:
     """Without ``partial``: the complete moves (at most ``limit``, by default
@@ -141,7 +237,14 @@ def legal_moves() -> dict[str, Any] | Response:
     if "partial_move" in req:
         partial = engine.move_text(req["partial_move"])
         try:
-            return _decision(engine.run("the next decision", pos.next_decision, partial))
+            d = engine.run("the next decision", pos.next_decision, partial)
+            answer = _decision(d)
+            tokens = [t for t in partial.split("-") if t]
+            if not d.complete and tokens:
+                # Mid-turn: the partly sown board and the pits at stake, for
+                # a board to show where the decision stands.
+                answer.update(_so_far(pos, tokens, list(d.options)))
+            return answer
         except igisoro.IgisoroError as e:
             raise engine_problem("partial", e) from None
     limit = req.get("limit", current_app.config["MAX_LEGAL_MOVES"])
