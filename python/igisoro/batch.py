@@ -29,12 +29,12 @@ from typing import Any, Literal
 from collections.abc import Sequence
 
 from igisoro import _igisoro
-from igisoro.analysis import analyse_many
+from igisoro.analysis import Analysis, analyse_many
 from igisoro.defaults import DEFAULT_REVIEW_DEPTH, DEFAULT_SEARCH_DEPTH, MAX_REVIEW_PLIES
 from igisoro.errors import IgisoroError
+from igisoro.known import Known, review_known
 from igisoro.problems import item_problem, problem
 from igisoro.position import Position
-from igisoro.review import review_many
 
 #: What a batch holds: positions to evaluate, or games to review.
 Kind = Literal["positions", "games"]
@@ -130,7 +130,7 @@ def _read_game(item: Any, max_plies: int, max_length: int | None = None) -> tupl
 def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_index: int = 0,
                   threads: int | None = None, max_plies: int = MAX_PLIES,
                   max_notation_length: int | None = None, item_field: str = "position",
-                  timeout: float | None = None) -> list[dict[str, Any]]:
+                  timeout: float | None = None, known: Known | None = None) -> list[dict[str, Any]]:
     """One result line per item, in order, indexed from ``first_index``.
 
     Positions go to the engine in one :func:`igisoro.analyse_many` call
@@ -149,6 +149,10 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
     (with the JSON path of the bad part appended), ``{index}`` replaced by
     the item's index: ``position`` in result lines, ``positions[{index}]``
     for the HTTP batch, whose items are keyed by their path in the request.
+    ``known``: a store of earlier analyses (:mod:`igisoro.known`): a
+    position it answers is not searched (its line says ``"cached": true``),
+    a game's plies it knows are not searched again (the line's
+    ``cached_plies`` counts them), and what is searched is kept in it.
     """
     used = limits.used(kind)
     stated = {"limits": used.to_json(), "engine_version": _igisoro.__version__}
@@ -156,16 +160,28 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
         read = [_unreadable(x) if isinstance(x, Unreadable)
                 else read_position(x, item_field.format(index=i), max_notation_length)
                 for i, x in enumerate(items, start=first_index)]
-        valid = [p for p in read if isinstance(p, Position)]
+        asked = used.to_json()
+        cached = {i: known.answer(p, asked) if known is not None else None
+                  for i, p in enumerate(read) if isinstance(p, Position)}
+        valid = [p for i, p in enumerate(read) if isinstance(p, Position) and cached[i] is None]
         found = iter(analyse_many(valid, used.depth, used.nodes, used.time_ms, used.multipv, timeout) if valid else [])
         out: list[dict[str, Any]] = []
-        for i, p in enumerate(read, start=first_index):
+        for i, p in enumerate(read):
             if isinstance(p, dict):
-                out.append({"index": i, "error": p})
+                out.append({"index": i + first_index, "error": p})
                 continue
-            a = next(found)
-            line = {"index": i, "position": p.notation(), "to_move": p.to_move}
-            line.update(a.to_json())  # type: ignore[union-attr]  # analyse_many yields analyses
+            line = {"index": i + first_index, "position": p.notation(), "to_move": p.to_move}
+            hit = cached[i]
+            if hit is not None:
+                line.update({k: v for k, v in hit.items() if k not in ("position", "to_move", "limits",
+                                                                       "engine_version")})
+            else:
+                a = next(found)
+                assert isinstance(a, Analysis)  # analyse_many yields analyses
+                line.update(a.to_json(used.multipv))
+                if known is not None:
+                    line["cached"] = False
+                    known.keep(p, used.multipv, a)
             out.append({**line, **stated})
         return out
     if kind != "games":
@@ -173,15 +189,17 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
 
     read_games = [_read_game(item, max_plies, max_notation_length) for item in items]
     games = [g for g in read_games if not isinstance(g, dict)]
-    reviewed = iter(review_many(games, depth=used.depth, nodes=used.nodes, time_ms=used.time_ms, timeout=timeout,
-                                threads=threads) if games else [])
+    reviewed = iter(review_known(games, known, depth=used.depth, nodes=used.nodes, time_ms=used.time_ms,
+                                 timeout=timeout, threads=threads) if games else [])
     lines: list[dict[str, Any]] = []
     for i, g in enumerate(read_games, start=first_index):
-        r = g if isinstance(g, dict) else next(reviewed)
-        if isinstance(r, dict):
-            lines.append({"index": i, "error": r})
-        elif isinstance(r, IgisoroError):  # the timeout ran out while replaying the moves
-            lines.append({"index": i, "error": problem(r, "moves")})
+        if isinstance(g, dict):
+            lines.append({"index": i, "error": g})
+            continue
+        r = next(reviewed)
+        if isinstance(r.review, IgisoroError):  # the timeout ran out while replaying the moves
+            lines.append({"index": i, "error": problem(r.review, "moves")})
         else:
-            lines.append({"index": i, **r.to_json(), **stated})
+            extra = {"cached_plies": r.cached_plies} if known is not None else {}
+            lines.append({"index": i, **r.review, **extra, **stated})
     return lines

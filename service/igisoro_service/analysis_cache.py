@@ -3,17 +3,23 @@ the service has computed answers later requests its limits satisfy, without
 searching.
 
 What is stored: analyses of fixed-depth searches that completed (``stopped_by``
-``depth`` or ``proven``) by ``/v1/evaluate``, its stream and
-``/v1/games/review`` (each ply's searches), keyed by the engine version, the position in
-canonical notation (its rules included) and ``multipv``. Why only those: a
-fixed-depth search is deterministic (the same limits give the same
-analysis), so an entry is what a new search would answer; a node- or
+``depth`` or ``proven``) by ``/v1/evaluate``, its stream,
+``/v1/analysis/batch``, analysis jobs (the workers open the same cache) and
+``/v1/games/review`` (each ply's searches), keyed by the engine version, the
+position in canonical notation (its rules included) and ``multipv``. Why
+only those: a fixed-depth search is deterministic (the same limits give the
+same analysis), so an entry is what a new search would answer; a node- or
 time-limited search stops inside an iteration and a cut one (``partial``)
 at the deadline, so their answers are not a depth's. A deeper entry
 replaces a shallower one, never the other way round. Not stored: level 10's
 best moves (the playing search's value is not an analysis's: it reduces
-moves and adds a learned correction), and, not yet, the items of
-``/v1/analysis/batch`` and of jobs.
+moves and adds a learned correction; see ``docs/benchmarks/cloud-eval.md``).
+
+Reviewed plies too: a depth-limited review's ply (the JSON of one move
+judged) is stored under the position before it, the move and the exact
+depth, so a review, or a job's game, that reaches the same position and
+move takes it from here (:mod:`igisoro.known`, which this cache serves for
+batches, jobs and reviews).
 
 When an entry answers a request: a search stops at the first of its limits
 it reaches, so an entry answers when it meets any one of them: its depth at
@@ -153,11 +159,10 @@ class AnalysisCache:
             while len(self.memory) > self.memory_entries:
                 self.memory.popitem(last=False)
 
-    def get(self, position: igisoro.Position, multipv: int) -> dict[str, Any] | None:
-        """The deepest stored analysis (its JSON), or None. A deeper one
-        another process stored since this one remembered it is seen at the
-        next ``put`` here, not before (memory first: a cheap answer)."""
-        key = self.key(position, multipv)
+    def _read(self, key: str) -> dict[str, Any] | None:
+        """An entry by key: memory first (a cheap answer), else the store. A
+        deeper one another process stored since this one remembered it is
+        seen at the next write here, not before."""
         with self.lock:
             remembered = self.memory.get(key)
         if remembered is not None:
@@ -168,6 +173,10 @@ class AnalysisCache:
         entry: dict[str, Any] = json.loads(body)
         self._remember(key, entry)
         return entry
+
+    def get(self, position: igisoro.Position, multipv: int) -> dict[str, Any] | None:
+        """The deepest stored analysis (its JSON), or None."""
+        return self._read(self.key(position, multipv))
 
     def put(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis) -> None:
         """Store ``analysis`` if it is a completed depth's (see the module
@@ -189,22 +198,60 @@ class AnalysisCache:
             for limit, field in (("depth", "depth"), ("nodes", "nodes"), ("time_ms", "time_ms"))
         )
 
+    # -- igisoro.known.Known: what batches, jobs and reviews read and fill
 
-def init_app(app: Flask) -> None:
-    """The app's cache (None when ``CACHE_URL`` is ``off``)."""
-    url = app.config["CACHE_URL"]
+    def answer(self, position: igisoro.Position, used: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer of a request with the ``used`` limits from a stored
+        analysis that meets them (module docs), or None: the answer's head
+        (position, side to move), the entry, the limits, the engine version
+        and ``"cached": true``."""
+        entry = self.get(position, used["multipv"])
+        if entry is None or not self.answers(entry, used):
+            return None
+        return {"position": position.notation(), "to_move": position.to_move, **entry, "limits": used,
+                "engine_version": igisoro.__version__, "cached": True}
+
+    def keep(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis) -> None:
+        """:meth:`put` under the name :class:`igisoro.known.Known` gives it."""
+        self.put(position, multipv, analysis)
+
+    @staticmethod
+    def _ply_key(before: igisoro.Position, canonical: str, depth: int) -> str:
+        # The exact depth is part of the key: a ply reviewed deeper may judge
+        # the move otherwise, and a review answers as a fresh one would.
+        return f"{igisoro.__version__}\x1fply\x1f{before.notation()}\x1f{canonical}\x1f{depth}"
+
+    def ply(self, before: igisoro.Position, canonical: str, depth: int) -> dict[str, Any] | None:
+        """The stored review of one move at ``depth`` (module docs), or None."""
+        return self._read(self._ply_key(before, canonical, depth))
+
+    def keep_ply(self, before: igisoro.Position, canonical: str, depth: int, ply: dict[str, Any]) -> None:
+        """Store a completed review of one move."""
+        key = self._ply_key(before, canonical, depth)
+        stored = self.store.write(key, depth, 0, 0, 0, json.dumps(ply))
+        self._remember(key, json.loads(stored))
+
+
+def open_cache(config: dict[str, Any]) -> AnalysisCache | None:
+    """The cache ``CACHE_URL`` names (module docs), or None when it is
+    ``off``: for the API's app and for job workers alike, so both share it."""
+    url = config["CACHE_URL"]
     if url == "off":
-        app.extensions[_EXTENSION] = None
-        return
+        return None
     from igisoro_service.jobs import job_dir
 
     store: _Sqlite | _Redis
     if url.startswith(("redis://", "rediss://", "unix://")):
         store = _Redis(url)
     else:
-        path = url.removeprefix("sqlite:///") if url else job_dir(app.config) / "analysis-cache.sqlite3"
-        store = _Sqlite(path, int(app.config["CACHE_MAX_ENTRIES"]))
-    app.extensions[_EXTENSION] = AnalysisCache(store, int(app.config["CACHE_MEMORY_ENTRIES"]))
+        path = url.removeprefix("sqlite:///") if url else job_dir(config) / "analysis-cache.sqlite3"
+        store = _Sqlite(path, int(config["CACHE_MAX_ENTRIES"]))
+    return AnalysisCache(store, int(config["CACHE_MEMORY_ENTRIES"]))
+
+
+def init_app(app: Flask) -> None:
+    """The app's cache (None when ``CACHE_URL`` is ``off``)."""
+    app.extensions[_EXTENSION] = open_cache(app.config)
 
 
 def cache() -> AnalysisCache | None:
@@ -221,13 +268,6 @@ def stored(position: igisoro.Position, multipv: int) -> dict[str, Any] | None:
 
 
 def answer(position: igisoro.Position, used: dict[str, Any]) -> dict[str, Any] | None:
-    """The answer of a request with the ``used`` limits from a stored
-    analysis that meets them (module docs), or None: the answer's head
-    (position, side to move), the entry, the limits, the engine version and
-    ``"cached": true``."""
-    entry = stored(position, used["multipv"])
+    """:meth:`AnalysisCache.answer` of the current app's cache (None when it is off)."""
     store = cache()
-    if entry is None or store is None or not store.answers(entry, used):
-        return None
-    return {"position": position.notation(), "to_move": position.to_move, **entry, "limits": used,
-            "engine_version": igisoro.__version__, "cached": True}
+    return store.answer(position, used) if store is not None else None

@@ -111,6 +111,9 @@ def _redis_backend(port: int, tmp: Path) -> Backend:
     redis.Redis(port=port).flushall()
     return Backend("redis", {"IGISORO_JOB_BROKER_URL": f"redis://127.0.0.1:{port}/0",
                              "IGISORO_JOB_STORE_URL": f"redis://127.0.0.1:{port}/1",
+                             # The cache of analyses shared by the API and the
+                             # workers, as at scale (flushed with the rest above).
+                             "IGISORO_CACHE_URL": f"redis://127.0.0.1:{port}/2",
                              # Short, so a lost chunk comes back within a test;
                              # the chunk timeout must be below it (config.check).
                              "IGISORO_JOB_REDELIVERY_TIMEOUT": "8", "IGISORO_JOB_CHUNK_TIMEOUT": "7"}, tmp)

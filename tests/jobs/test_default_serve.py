@@ -47,7 +47,7 @@ def test_default_serve_runs_jobs_and_the_cli_streams_them(tmp_path: Path) -> Non
         stop(api)
     got = [json.loads(line) for line in out.read_text().splitlines()]
     want = analyse_items("positions", positions, Limits(depth=3))
-    strip = ("time_ms", "truncated_turns")  # see test_jobs_live._comparable
+    strip = ("time_ms", "truncated_turns", "cached")  # see test_jobs_live._comparable
     assert [{k: v for k, v in a.items() if k not in strip} for a in got] == \
         [{k: v for k, v in b.items() if k not in strip} for b in want]
 

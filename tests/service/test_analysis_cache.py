@@ -113,6 +113,36 @@ def test_a_review_warms_the_cache(client):
     assert evaluate(client, depth=3)["cached"] is True
 
 
+def test_a_review_reads_the_plies_other_reviews_stored(client):
+    """A game sharing its opening with one reviewed before takes those plies
+    from the cache (``cached_plies``), searches only the rest, and answers
+    exactly what a review without the cache answers."""
+    moves = ["a2", "h3", "c2", "f3"]
+    first = client.post("/v1/games/review", json={"position": START, "moves": moves[:3], "depth": 3}).json
+    assert first["cached_plies"] == 0
+    again = client.post("/v1/games/review", json={"position": START, "moves": moves, "depth": 3}).json
+    assert again["cached_plies"] == 3
+    plain = igisoro.review(igisoro.Position.from_notation(START), moves, depth=3).to_json()
+    assert {k: v for k, v in again.items() if k not in ("cached_plies", "limits", "engine_version")} == plain
+    # Another depth is another review: nothing to take.
+    assert client.post("/v1/games/review", json={"position": START, "moves": moves, "depth": 2}).json[
+        "cached_plies"] == 0
+
+
+def test_a_batch_is_answered_from_and_warms_the_cache(client):
+    """The batch's positions are stored; a later batch, evaluation or
+    cloud-eval is answered from them."""
+    other = "isolo 2,2,2,2/2,2,2,2 s"
+    body = {"positions": [START, other], "depth": 3}
+    first = client.post("/v1/analysis/batch", json=body).json
+    assert [r["cached"] for r in first["results"]] == [False, False]
+    again = client.post("/v1/analysis/batch", json=body).json
+    assert [r["cached"] for r in again["results"]] == [True, True]
+    assert [r["best_move"] for r in again["results"]] == [r["best_move"] for r in first["results"]]
+    assert evaluate(client, depth=3)["cached"] is True
+    assert client.get("/v1/cloud-eval", query_string={"position": other}).json["depth"] == 3
+
+
 def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
     """Past ``CACHE_MAX_ENTRIES`` the oldest written go first (checked every
     ``min(256, cap)`` writes: 12 writes under a cap of 5 keep 7)."""

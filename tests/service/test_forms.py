@@ -49,6 +49,8 @@ def test_batch_entries_are_analyse_items_lines(client) -> None:  # type: ignore[
                           max_notation_length=config.Config.MAX_NOTATION_LENGTH, item_field="positions[{index}]")
     assert body["limits"] == lines[0]["limits"] and body["engine_version"] == lines[0]["engine_version"]
     stated = ("limits", "engine_version") + _TIME
+    # A fresh app's cache is empty: every position searched, and kept.
+    assert [r.pop("cached", None) for r in body["results"]] == [False, None, None, False, None, None, None, None]
     assert [_untimed(r) for r in body["results"]] == [{k: v for k, v in ln.items() if k not in stated}
                                                       for ln in lines]
     assert ["error" in r for r in body["results"]] == [False, True, True, False, True, True, True, True]

@@ -166,4 +166,5 @@ def test_the_review_is_the_core_review_of_the_saved_games(client):
         assert r.status_code == 200, r.json
         body = r.json
         assert body.pop("limits")["depth"] == case["depth"] and body.pop("engine_version") == igisoro.__version__
+        assert body.pop("cached_plies") == 0  # each game once: none of its plies reviewed before
         assert body == case["review"]

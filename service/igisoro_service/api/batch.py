@@ -6,7 +6,9 @@ at its index instead of failing the batch. The valid ones go to the engine
 in one call that spreads them over the cores with the GIL released; results
 come back in input order. ``time_ms`` bounds each position's search; the
 request deadline bounds the whole batch (positions it cuts short are
-``partial``).
+``partial``). With the cache of analyses on, a position it holds an
+analysis for that meets the limits is answered from it (``"cached":
+true``), and the batch's completed analyses are kept in it.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from flask import Blueprint, current_app
 import igisoro
 from igisoro.batch import Limits, analyse_items
 
-from igisoro_service import search_policy
+from igisoro_service import analysis_cache, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.schemas import BatchRequest
@@ -81,7 +83,7 @@ def batch() -> dict[str, Any]:
     run = functools.partial(analyse_items, "positions", req["positions"],
                             Limits(used["depth"], used["nodes"], used["time_ms"], used["multipv"]),
                             max_notation_length=current_app.config["MAX_NOTATION_LENGTH"],
-                            item_field="positions[{index}]")
+                            item_field="positions[{index}]", known=analysis_cache.cache())
     lines = search_policy.run(run, field="positions")
     # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
     results = [{k: v for k, v in line.items() if k not in _STATED} for line in lines]

@@ -3,6 +3,10 @@
 The review itself is the library's (:func:`igisoro.review`, where the
 method and the labels are documented); this view checks the envelope, runs
 it in one search slot under the request deadline, and writes the JSON.
+With the cache of analyses on, a depth-limited review takes the plies it
+holds (reviewed before, in this game or any other that reached the same
+position and move) from it, searches only the others, and keeps them
+(:func:`igisoro.known.review_known`); ``cached_plies`` says how many.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Any
 from flask import Blueprint, current_app
 
 import igisoro
+from igisoro.known import Known, Reviewed, review_known
 from igisoro.review import THRESHOLDS, label  # re-exported: the labels are the library's
 
 __all__ = ["THRESHOLDS", "bp", "label", "review"]
@@ -96,31 +101,27 @@ def review() -> dict[str, Any]:
     moves = [engine.move_text(m) for m in req["moves"]]
     used = search_policy.limits(req, default_depth=current_app.config["DEFAULT_REVIEW_DEPTH"])
     used["multipv"] = 1
-    run = functools.partial(igisoro.review, start, moves, depth=used["depth"], nodes=used["nodes"],
-                            time_ms=used["time_ms"])
-    r: igisoro.Review = search_policy.run(run)
-    cut = sum(a.partial for a in r.analyses)
-    if cut:
-        PARTIAL_SEARCHES.inc(cut)
-    _store(r)
+    known = analysis_cache.cache()
+    run = functools.partial(_review, start, moves, known, used)
+    r: Reviewed = search_policy.run(run)
+    assert isinstance(r.review, dict)  # _review raised the error otherwise
+    if r.cut_searches:
+        PARTIAL_SEARCHES.inc(r.cut_searches)
     return {
-        **r.to_json(),
+        **r.review,
+        "cached_plies": r.cached_plies,
         "limits": used,
         "engine_version": igisoro.__version__,
     }
 
 
-def _store(r: igisoro.Review) -> None:
-    """Keep the review's completed searches in the cache of analyses (each
-    ply's best move at the review's depth, the reply one turn shallower),
-    so ``GET /v1/cloud-eval`` and later evaluations can answer them."""
-    store = analysis_cache.cache()
-    if store is None:
-        return
-    before = r.start
-    for p in r.plies:
-        if p.best is not None:
-            store.put(before, 1, p.best)
-        if p.reply is not None:
-            store.put(p.position_after, 1, p.reply)
-        before = p.position_after
+def _review(start: igisoro.Position, moves: list[str], known: Known | None, used: dict[str, Any],
+            timeout: float | None = None) -> Reviewed:
+    """The review of one game, reading and filling the cache of analyses
+    (:func:`igisoro.known.review_known`: plies reviewed before, in any game,
+    are not searched again)."""
+    r = review_known([(start, moves)], known, depth=used["depth"], nodes=used["nodes"],
+                     time_ms=used["time_ms"], timeout=timeout)[0]
+    if isinstance(r.review, igisoro.IgisoroError):
+        raise r.review  # the deadline passed before the moves were checked: search_policy.run's problem
+    return r

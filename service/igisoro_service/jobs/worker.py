@@ -29,7 +29,7 @@ from celery.exceptions import Reject
 from celery.signals import worker_ready
 
 from igisoro.batch import Limits, Unreadable, analyse_items
-from igisoro_service import config
+from igisoro_service import analysis_cache, config
 from igisoro_service.body import parse_json
 from igisoro_service.jobs import RUN_CHUNK, broker_url, make_celery, open_store, prepare_broker
 from igisoro_service.jobs.store import FINAL, SqliteStore
@@ -76,6 +76,10 @@ if _EMBEDDED_BROKER is not None:
     app.conf.worker_pool = "solo"
     prepare_broker(app)
 _store = open_store(settings)
+#: The cache of analyses the API reads (``IGISORO_CACHE_URL``, the same
+#: default file in ``JOB_DIR``): a job's items are answered from it when
+#: they can be, and what the job searches warms it for the API.
+_cache = analysis_cache.open_cache(settings)
 
 #: Attempts of a chunk that raised (not one that died: that is redelivered)
 #: before its job is marked failed.
@@ -155,7 +159,8 @@ def _run_chunk(self: Task, job_id: str, n: int) -> None:
         items = [_item(i, text) for i, text in enumerate(_store.chunk(job_id, n), start=first)]
         threads = int(os.environ.get("IGISORO_WORKER_THREADS", "0")) or None
         lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
-                              max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]))
+                              max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]),
+                              known=_cache)
     except _STORE_ERRORS:
         raise
     except Exception as e:

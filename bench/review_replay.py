@@ -1,0 +1,110 @@
+"""Reviews replayed with the cache of analyses (issue 32): hand-run, never a test.
+
+``--reviews`` games (default 1,000) of ``--plies`` plies (seeded random play;
+each game follows one of 10 openings of 8 plies, then goes its own way) are
+reviewed through gunicorn (``POST /v1/games/review`` at ``--depth``, the
+shipped config, one keep-alive client), three times:
+
+1. ``off``: a server with the cache off: every ply searched (the baseline);
+2. ``cold``: a server with an empty cache: the plies of the shared openings
+   are searched once and then taken from the cache (``cached_plies``);
+3. ``replay``: the same reviews again on that server: every ply from the cache.
+
+Prints one Markdown table (``docs/benchmarks/cloud-eval.md``): plies, plies
+from the cache, wall time, and the time saved against ``off``, measured
+side by side in one run.
+
+Usage: ``.venv/bin/python bench/review_replay.py [--reviews 1000] [--plies 16] [--depth 4]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import igisoro  # noqa: E402
+from tests.live.conftest import start_gunicorn, stop  # noqa: E402
+
+
+def games(count: int, plies: int, seed: int) -> list[list[str]]:
+    """Move lists from the ``igisoro`` start: 10 openings of 8 plies, then each game its own way."""
+    rng = random.Random(seed)
+
+    def extend(p: igisoro.Position, moves: list[str], upto: int) -> list[str]:
+        moves = list(moves)
+        while len(moves) < upto and p.status().state == "ongoing":
+            legal = list(p.legal_moves(limit=200))
+            m = rng.choice(legal)
+            moves.append(str(m.move))
+            p = m.result
+        return moves
+
+    start = igisoro.Position.start("igisoro")
+    openings = [extend(start, [], 8) for _ in range(10)]
+    out = []
+    for _ in range(count):
+        opening = rng.choice(openings)
+        p = start
+        for m in opening:
+            p = p.play(m).position
+        out.append(extend(p, opening, plies))
+    return out
+
+
+def review_all(port: int, start: str, all_moves: list[list[str]], depth: int) -> tuple[int, int, float]:
+    """(plies, plies from the cache, wall seconds) of reviewing every game in order."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    plies = cached = 0
+    t = time.perf_counter()
+    for moves in all_moves:
+        conn.request("POST", "/v1/games/review", json.dumps({"position": start, "moves": moves, "depth": depth}),
+                     {"Content-Type": "application/json"})
+        r = conn.getresponse()
+        d = json.loads(r.read())
+        assert r.status == 200 and not d["partial"], d
+        plies += len(d["plies"])
+        cached += d["cached_plies"]
+    return plies, cached, time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reviews", type=int, default=1000)
+    ap.add_argument("--plies", type=int, default=16)
+    ap.add_argument("--depth", type=int, default=4)
+    args = ap.parse_args()
+    start = igisoro.Position.start("igisoro").notation()
+    all_moves = games(args.reviews, args.plies, 7)
+    rows = []
+    for name, env in (("off", {"IGISORO_CACHE_URL": "off"}), ("on", {})):
+        tmp = Path(tempfile.mkdtemp(prefix=f"igisoro-review-replay-{name}-"))
+        proc, server = start_gunicorn(tmp, {"IGISORO_JOB_LOCAL_WORKER": "0", **env})
+        try:
+            if name == "off":
+                rows.append(("off (every ply searched)", *review_all(server.port, start, all_moves, args.depth)))
+            else:
+                rows.append(("cold cache", *review_all(server.port, start, all_moves, args.depth)))
+                rows.append(("replay", *review_all(server.port, start, all_moves, args.depth)))
+        finally:
+            stop(proc)
+    base = rows[0][3]
+    print(f"{args.reviews} reviews of {args.plies} plies at depth {args.depth}, 10 shared openings of 8 plies")
+    print()
+    print("| pass | plies | from the cache | wall (s) | time saved against `off` |")
+    print("|---|---:|---:|---:|---:|")
+    for name, plies, cached, wall in rows:
+        print(f"| {name} | {plies:,} | {cached:,} ({100 * cached / plies:.1f}%) | {wall:.1f} | "
+              f"{100 * (1 - wall / base):.1f}% |")
+
+
+if __name__ == "__main__":
+    main()
