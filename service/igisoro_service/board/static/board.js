@@ -10,10 +10,14 @@ const $ = (id) => document.getElementById(id);
 const state = {
   variants: [],       // from /v1/variants
   start: null,        // notation of the game's start position
-  history: [],        // [{notation, move, status}] from the start; history[0].move is null
+  root: null,         // the game's tree of variations (tree.js): its start position
+  history: [],        // the line shown: tree nodes {notation, move, status, ...} from the root
   at: 0,              // index into history shown on the board
   partial: [],        // decisions of the turn being entered
-  pits: null,         // pits of the position shown (JSON picture, top row first)
+  pits: null,         // pits shown (JSON picture, top row first): mid-turn, the board so far
+  basePits: null,     // pits of the position shown, before the turn being entered
+  stake: {},          // mid-turn: for each option, the pits it concerns (from /v1/legal-moves)
+  arrow: null,        // the arrow drawn (arrows.js): {notation, move, trace, kind}
   options: [],        // the next decision's options
   role: null, actor: null,
   best: null,         // best move of the last analysis
@@ -24,7 +28,7 @@ const state = {
   // numbers when it asks and drops its answer if they moved on meanwhile.
   view: 0,            // number of the latest position asked to be shown
   game: 0,            // number of the game's move list (a new game or a new move bumps it)
-  reviewed: null,     // the last review: {game, labels: {ply: label}}
+  reviewed: null,     // the last review: {nodes: the main line reviewed, labels: {ply: label}}
   reviews: 0,         // number of the latest review asked for
   busy: false,        // a move is being checked or animated
   deciding: false,    // the options after a decision are being asked for
@@ -103,7 +107,8 @@ function current() { return state.history[state.at]; }
 function variantOf(notation) { return notation.split(" ")[0]; }
 function isPit(opt) { return /^[a-h][1-4]$/.test(opt); }
 
-const CHOICE_NAMES = {p: "pass (no capture)", c: "capture", r: "retreat", n: "no retreat",
+// The decisions' tokens in words (docs/NOTATION.md), for the buttons and the arrows' labels.
+const CHOICE_NAMES = {p: "pass (no capture)", x: "capture", r: "retreat", n: "no retreat",
                       cw: "clockwise", ccw: "counter-clockwise"};
 
 // --- drawing --------------------------------------------------------------
@@ -118,6 +123,8 @@ function drawBoard() {
   b.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
   b.replaceChildren();
   const legal = new Set(state.options.filter(isPit));
+  // Mid-turn: the pits the decision is about (a capture's, a retreat's, the relay's start).
+  const stake = new Set(Object.values(state.stake).flat());
   state.pits.forEach((row, r) => {
     if (r === rows / 2) { const d = document.createElement("div"); d.className = "divider"; b.append(d); }
     row.forEach((n, c) => {
@@ -138,46 +145,15 @@ function drawBoard() {
       if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
       else { btn.tabIndex = -1; }
       if (state.best && state.partial.length === 0 && state.best.split("-")[0] === name) btn.classList.add("best");
+      if (stake.has(name)) btn.classList.add("stake");
       b.append(btn);
     });
   });
   if (focused) b.querySelector(`[data-pit="${focused}"]`)?.focus();
+  drawArrow();
 }
 
-// The move list's marks of a review's labels.
-const MARKS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
-
-// The moves paired by turn, South's then North's on one numbered line, as
-// the players take them. A turn that starts with North (a position pasted
-// with North to move, Isolo's fore-play winner moving twice) gets a gap.
-function drawMoves() {
-  const ol = $("moves");
-  ol.replaceChildren();
-  let li = null;
-  state.history.forEach((h, i) => {
-    if (i === 0) return;
-    const north = state.history[i - 1].notation.split(" ")[2] === "n";
-    if (!li || !north || li.dataset.north) {
-      li = document.createElement("li");
-      ol.append(li);
-      if (north) li.append(Object.assign(document.createElement("span"), {className: "gap", textContent: "…"}));
-    }
-    if (north) li.dataset.north = "1";
-    const btn = document.createElement("button");
-    // A reviewed game's labels, as chess move lists mark them.
-    const label = state.reviewed && state.reviewed.game === state.game ? state.reviewed.labels[i] : null;
-    btn.textContent = h.move + (label ? MARKS[label] : "");
-    if (label) btn.title = label;
-    btn.dataset.ply = String(i);
-    btn.setAttribute("aria-label", `ply ${i}, ${north ? "North" : "South"}: ${btn.textContent}`);
-    if (i === state.at) {
-      btn.classList.add("current");
-      requestAnimationFrame(() => btn.scrollIntoView({block: "nearest", inline: "nearest"}));
-    }
-    btn.addEventListener("click", () => goTo(i));
-    li.append(btn);
-  });
-}
+// The move list (drawMoves) and the tree of variations are in tree.js.
 
 function drawDecision() {
   const box = $("decision");
@@ -212,7 +188,22 @@ function drawDecision() {
     btn.textContent = CHOICE_NAMES[o] ? `${CHOICE_NAMES[o]} (${o})` : o;
     btn.dataset.choice = o;
     btn.addEventListener("click", () => decide(o));
+    // Pointing at an option (or tabbing to it) lights up its own pits.
+    const pits = state.stake[o] || [];
+    const light = (on) => pits.forEach((p) => $("board").querySelector(`[data-pit="${p}"]`)?.classList.toggle("stake-hot", on));
+    for (const [ev, on] of [["mouseenter", true], ["focus", true], ["mouseleave", false], ["blur", false]]) {
+      btn.addEventListener(ev, () => light(on));
+    }
     opts.append(btn);
+  }
+  // What each option concerns, in words beside the highlighted pits.
+  const said = nonPit.filter((o) => (state.stake[o] || []).length)
+    .map((o) => `${CHOICE_NAMES[o] || o}: ${state.stake[o].join(", ")}`);
+  if (said.length) {
+    const note = document.createElement("span");
+    note.id = "decision-stake";
+    note.textContent = `Pits at stake — ${said.join("; ")}.`;
+    opts.append(" ", note);
   }
   cancelButton(opts);
 }
@@ -273,8 +264,11 @@ function drawStatus() {
   $("tomove").textContent = h.status && h.status.state !== "ongoing" ? "" :
     `${state.toMove === "south" ? "South" : "North"} to move` + (state.partial.length ? ` — entering ${state.partial.join("-")}` : "");
   $("position-text").value = h.notation;
-  // The whole game, and the ply shown when it is not the last: a reload or
+  // The line shown, and the ply shown when it is not the last: a reload or
   // a shared link opens the same view, with the moves after it still there.
+  // Only that line is kept, not the side lines of the tree: the URL stays a
+  // plain move list (as Export writes it), short enough to share, and a
+  // side line is kept by showing it before sharing.
   const q = {position: state.start, moves: state.history.slice(1).map((x) => x.move).join(" ")};
   if (state.at < state.history.length - 1) q.ply = String(state.at);
   history.replaceState(null, "", "#" + new URLSearchParams(q).toString());
@@ -298,17 +292,20 @@ function setOptions(d) {
 
 // Show history[i]: nothing changes until both answers are in, and only if
 // no other position was asked for meanwhile (arrow keys pressed quickly).
-async function show(i) {
+async function show(i, line = state.history) {
   const view = ++state.view;
-  const h = state.history[i];
+  const h = line[i];
   const v = await api("/v1/positions/validate", {position: h.notation});
   const d = v.status && v.status.state !== "ongoing" ? null : await api("/v1/legal-moves", {position: h.notation, partial: []});
   if (view !== state.view) return;
+  state.history = line;
   state.at = i;
   state.partial = [];
+  state.stake = {};
   state.best = null;
+  state.arrow = null;
   h.status = v.status;
-  state.pits = v.position.pits;
+  state.pits = state.basePits = v.position.pits;
   state.toMove = v.position.to_move;
   setOptions(d);
   $("json-out").value = JSON.stringify(v.position);
@@ -334,18 +331,16 @@ async function decide(choice) {
     if (d.complete) { await play(partial); return; }
     state.partial = partial;
     setOptions(d);
+    // The board as it stands at the decision (the decisions so far sown),
+    // the pits at stake highlighted; the position before the move is kept
+    // in basePits (Cancel shows it again).
+    if (d.pits_so_far) state.pits = d.pits_so_far;
+    state.stake = d.at_stake || {};
     redraw();
   } catch (e) { showError(e); } finally { state.deciding = false; }
 }
 
 async function play(decisions) {
-  // A move in the middle of the game replaces the moves after it: ask first.
-  const later = state.history.length - 1 - state.at;
-  if (later > 0 && !window.confirm(`Playing this move drops the ${later} later move${later > 1 ? "s" : ""} of the game. Play it?`)) {
-    state.partial = [];
-    redraw();
-    return;
-  }
   const view = state.view, game = state.game;
   const still = () => view === state.view && game === state.game;
   state.busy = true;
@@ -353,31 +348,34 @@ async function play(decisions) {
   let r;
   try {
     r = await api("/v1/moves/check", {position: current().notation, move: decisions});
-    await animate(r.trace, still);
+    // The decisions already shown on the partly sown board are not sown again.
+    await animate(r.trace, still, state.partial.length);
   } finally { state.busy = false; }
   if (!still()) return;  // another game, or another position, meanwhile
-  state.history.splice(state.at + 1);
-  state.history.push({notation: r.result.notation, move: r.canonical, status: r.status});
-  state.game++;  // the move list changed: a review of the old one is stale
-  if (later > 0) {
-    // Its review was of moves that are gone: not shown any more.
-    state.reviewed = null;
-    $("review-out").replaceChildren();
-  }
-  await show(state.history.length - 1);
+  // A move in the middle of a line is a side line (tree.js): nothing is
+  // dropped, and the main line, and its review, stay as they were.
+  const node = addMove(current(), r.result.notation, r.canonical, r.status);
+  state.game++;  // the move list changed
+  const line = lineThrough(node);
+  await show(line.indexOf(node), line);
 }
 
 // The sowing from the move's trace: each seed lands, captures empty pits.
 // Stops when `still()` turns false (another game or position was asked for).
-async function animate(trace, still) {
+// The events before decision `shown` (the part already on the partly sown
+// board) are applied without being shown again.
+async function animate(trace, still, shown = 0) {
   const delay = Number($("speed").value);
   if ($("skip").checked || delay === 0) return;
-  const pits = state.pits.map((row) => row.slice());
+  const pits = state.basePits.map((row) => row.slice());
+  let decisions = 0;
   const rows = pits.length;
   const at = (name) => [rows - Number(name[1]), "abcdefgh".indexOf(name[0])];
   const pause = () => new Promise((ok) => setTimeout(ok, delay));
   for (const ev of trace) {
     if (!still()) return;
+    if (ev.type === "decision") decisions++;
+    const quiet = decisions <= shown;
     const cls = [];
     if (ev.type === "lift") { const [r, c] = at(ev.pit); pits[r][c] = 0; }
     else if (ev.type === "sow") { const [r, c] = at(ev.pit); pits[r][c] += 1; cls.push([ev.pit, "sowing"]); }
@@ -389,8 +387,10 @@ async function animate(trace, still) {
       pits[r1][c1] -= ev.count; pits[r2][c2] += ev.count;
       cls.push([ev.from, "captured"], [ev.to, "retreated"]);
     } else continue;
+    if (quiet) continue;
     state.pits = pits;
     state.options = [];
+    state.stake = {};
     drawBoard();
     // What is being shown, for screen readers (and the browser tests).
     $("board").dataset.event = ev.type + ":" + (ev.pit || (ev.pits || []).join(",") || `${ev.from}>${ev.to}`);
@@ -498,9 +498,14 @@ function showAnalysis(a) {
     btn.className = "line";
     btn.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
     btn.title = `Play ${l.move}`;
+    btn.dataset.move = l.move;
     btn.addEventListener("click", () => {
       if (!state.busy && !state.deciding) play(l.move.split("-")).catch(showError);
     });
+    // Pointing at a line (or tabbing to it) previews its first move as an
+    // arrow on the board, without playing it; leaving it shows the best again.
+    for (const ev of ["mouseenter", "focus"]) btn.addEventListener(ev, () => showArrow(l.move, "preview"));
+    for (const ev of ["mouseleave", "blur"]) btn.addEventListener(ev, () => showArrow(state.best, "best"));
     li.append(btn);
     return li;
   }));
@@ -516,6 +521,8 @@ function showAnalysis(a) {
   $("evaltext").textContent =
     `South ${scoreText(south ? a.score : flipScore(a.score))} (depth ${a.depth}), South's win chance ${percent(p)}`;
   if (!state.editing) drawBoard();  // redrawing would reset the edited counts
+  // The best line as an arrow, unless a line is being previewed.
+  if (!state.arrow || state.arrow.kind !== "preview") showArrow(a.best_move, "best");
 }
 
 // The proof-number solver: a proven win or loss with its line, or "unknown"
@@ -570,12 +577,13 @@ async function newGame(notation, moves = [], ply = null) {
   clearError();
   const game = ++state.game;
   const v = await api("/v1/positions/validate", {position: notation});
-  const hist = [{notation: v.notation, move: null, status: v.status}];
+  const root = makeNode(null, v.notation, null, v.status);
+  const hist = [root];
   let bad = null;
   for (const [k, m] of moves.entries()) {
     try {
       const r = await api("/v1/moves/check", {position: hist.at(-1).notation, move: m});
-      hist.push({notation: r.result.notation, move: r.canonical, status: r.status});
+      hist.push(makeNode(hist.at(-1), r.result.notation, r.canonical, r.status));
     } catch (e) {
       // Only a refusal of the move is "not played"; a 503 or a network
       // error says nothing of it, so the import fails whole (the board and
@@ -587,11 +595,12 @@ async function newGame(notation, moves = [], ply = null) {
   }
   if (game !== state.game) return;  // another game was asked for meanwhile
   state.start = v.notation;
-  state.history = hist;
+  state.root = root;
+  state.reviewed = null;
   $("variant").value = v.position.variant;
   showVariantInfo();
   $("review-out").replaceChildren();
-  await show(Number.isInteger(ply) && ply >= 0 && ply < hist.length ? ply : hist.length - 1);
+  await show(Number.isInteger(ply) && ply >= 0 && ply < hist.length ? ply : hist.length - 1, hist);
   if (bad) showError(bad);
 }
 
@@ -616,13 +625,15 @@ async function review() {
   clearError();
   const out = $("review-out");
   out.textContent = "Reviewing…";
-  const game = state.game, asked = ++state.reviews;
+  // The main line is reviewed, whichever line is shown.
+  const root = state.root, nodes = mainLine(), asked = ++state.reviews;
   try {
-    const r = await api("/v1/games/review", {position: state.start, moves: state.history.slice(1).map((h) => h.move),
+    const r = await api("/v1/games/review", {position: state.start, moves: nodes.slice(1).map((h) => h.move),
                                              depth: Math.min(Number($("depth").value), 3)});
     if (asked !== state.reviews) return;  // a later review was asked for
-    if (game !== state.game) { out.textContent = ""; return; }  // the moves changed meanwhile: its plies are not this game's
-    state.reviewed = {game, labels: Object.fromEntries(r.plies.filter((p) => p.label).map((p) => [p.ply, p.label]))};
+    // Another game, or the main line changed meanwhile: its plies are not this line's.
+    if (root !== state.root || mainLine().some((n, i) => nodes[i] !== n)) { out.textContent = ""; return; }
+    state.reviewed = {nodes, labels: Object.fromEntries(r.plies.filter((p) => p.label).map((p) => [p.ply, p.label]))};
     drawMoves();
     out.replaceChildren(graph(r.plies), axis(r.plies.length));
     markGraph();
@@ -637,7 +648,7 @@ async function review() {
       // the button shows (the seed loss is in the API's answer too).
       const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
       btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (win chance -${drop} points; best ${p.best_move})`;
-      btn.addEventListener("click", () => goTo(p.ply - 1));
+      btn.addEventListener("click", () => goToNode(nodes[p.ply - 1]));
       li.append(btn);
       ol.append(li);
     }
@@ -646,7 +657,7 @@ async function review() {
   } catch (e) {
     if (asked !== state.reviews) return;
     out.textContent = "";
-    if (game === state.game) showError(e);
+    if (root === state.root) showError(e);
   }
 }
 
@@ -707,7 +718,7 @@ function graph(plies) {
     const r = document.createElementNS(ns, "rect");
     Object.entries({x: i * 20, y: 0, width: 20, height: h, fill: "transparent", "data-ply": p.ply, class: "graph-ply"})
       .forEach(([k, v]) => r.setAttribute(k, v));
-    r.addEventListener("click", () => goTo(p.ply));
+    r.addEventListener("click", () => state.reviewed && goToNode(state.reviewed.nodes[p.ply]));
     const t = document.createElementNS(ns, "title");
     t.textContent = `ply ${p.ply}: ${p.side} ${p.move}${p.label ? ` (${p.label})` : ""}`;
     r.append(t);
@@ -728,10 +739,12 @@ function axis(n) {
 function markGraph() {
   const at = document.getElementById("graph-at");
   if (!at) return;
-  const x = state.at * 20 - 10;
+  // The reviewed line's ply of the position shown; none in a side line.
+  const ply = state.reviewed ? state.reviewed.nodes.indexOf(current()) : -1;
+  const x = ply * 20 - 10;
   at.setAttribute("x1", x);
   at.setAttribute("x2", x);
-  at.setAttribute("visibility", state.at > 0 ? "visible" : "hidden");
+  at.setAttribute("visibility", ply > 0 ? "visible" : "hidden");
 }
 
 // --- wiring ----------------------------------------------------------------
@@ -798,6 +811,14 @@ async function main() {
     $("game-text").value = [state.start, ...state.history.slice(1).map((h) => h.move)].join("\n");
   });
   $("review").addEventListener("click", review);
+  $("promote").addEventListener("click", () => {
+    // The line shown becomes the main line; a review of the old one goes.
+    promote(state.history.at(-1));
+    state.game++;
+    dropStaleReview();
+    drawMoves();
+    markGraph();
+  });
   $("solve").addEventListener("click", solve);
   document.addEventListener("keydown", (e) => {
     // Not in a field: there the arrows move a slider, a number or a choice.
