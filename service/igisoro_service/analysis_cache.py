@@ -11,9 +11,17 @@ only those: a fixed-depth search is deterministic (the same limits give the
 same analysis), so an entry is what a new search would answer; a node- or
 time-limited search stops inside an iteration and a cut one (``partial``)
 at the deadline, so their answers are not a depth's. A deeper entry
-replaces a shallower one, never the other way round. Not stored: level 10's
-best moves (the playing search's value is not an analysis's: it reduces
-moves and adds a learned correction; see ``docs/benchmarks/cloud-eval.md``).
+replaces a shallower one, never the other way round.
+
+Level 10's best moves (``POST /v1/best-move`` with ``level: 10``) are kept
+apart: the playing search stops on time, so no depth names its answer, and
+its value is not an analysis's (it reduces moves and adds a learned
+correction), so it never answers ``/v1/evaluate`` or ``/v1/cloud-eval``.
+Each is stored with the thinking time it had; a later level-10 request for
+the position is answered from it when that time is at least the request's
+``time_ms`` (or it found a proof), and more time replaces less. Level 10
+takes no randomness from ``seed``. Levels 1 to 9 are not stored: they are
+shallow (milliseconds) and each ``seed`` plays its own move.
 
 Reviewed plies too: a depth-limited review's ply (the JSON of one move
 judged) is stored under the position before it, the move and the exact
@@ -79,7 +87,11 @@ class _Sqlite:
             db.executescript(_SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
-        return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        # A cache: a power cut may lose the last writes (WAL keeps the file
+        # whole), which costs a search again, not an fsync on every write.
+        db.execute("PRAGMA synchronous=NORMAL")
+        return db
 
     def read(self, key: str) -> str | None:
         with self._db() as db:
@@ -229,6 +241,38 @@ class AnalysisCache:
         """Store a completed review of one move."""
         key = self._ply_key(before, canonical, depth)
         stored = self.store.write(key, depth, 0, 0, 0, json.dumps(ply))
+        self._remember(key, json.loads(stored))
+
+
+    # -- level 10's best moves (``POST /v1/best-move`` with ``level: 10``)
+
+    @staticmethod
+    def _level_key(position: igisoro.Position, multipv: int) -> str:
+        return f"{igisoro.__version__}\x1flevel10\x1f{position.notation()}\x1f{multipv}"
+
+    def level_answer(self, position: igisoro.Position, used: dict[str, Any]) -> dict[str, Any] | None:
+        """A level-10 best move stored for ``position`` that had at least the
+        ``used`` thinking time (or a proof), answered with ``"cached": true``
+        (module docs), or None."""
+        entry = self._read(self._level_key(position, used["multipv"]))
+        if entry is None or (entry["stopped_by"] != "proven" and entry["limits"]["time_ms"] < used["time_ms"]):
+            return None
+        return {"position": position.notation(), "to_move": position.to_move,
+                **{k: v for k, v in entry.items() if k != "limits"}, "limits": used,
+                "engine_version": igisoro.__version__, "cached": True}
+
+    def keep_level(self, position: igisoro.Position, used: dict[str, Any], analysis: igisoro.Analysis) -> None:
+        """Store a level-10 best move that the request deadline did not cut,
+        unless one with as much thinking time (or a proof) is stored."""
+        if analysis.partial or analysis.best_move is None:
+            return
+        key = self._level_key(position, used["multipv"])
+        body = json.dumps({**analysis.to_json(used["multipv"]), "limits": used})
+        # The store keeps the deeper of two entries by (proven, depth); for
+        # these, "deeper" is more thinking time, so the time budget is what
+        # goes in the depth column.
+        stored = self.store.write(key, int(used["time_ms"]), int(analysis.stopped_by == "proven"), analysis.nodes,
+                                  analysis.time_ms, body)
         self._remember(key, json.loads(stored))
 
 

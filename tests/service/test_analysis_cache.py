@@ -143,6 +143,37 @@ def test_a_batch_is_answered_from_and_warms_the_cache(client):
     assert client.get("/v1/cloud-eval", query_string={"position": other}).json["depth"] == 3
 
 
+def best_move(client, **body):
+    r = client.post("/v1/best-move", json={"position": START, **body})
+    assert r.status_code == 200, r.json
+    return r.json
+
+
+def test_level_10_moves_are_kept_by_the_time_they_had(client):
+    """A level-10 best move answers a later level-10 request with no more
+    thinking time (any seed: level 10 takes none); more time searches again
+    and replaces it. It never answers an evaluation: its value is the
+    playing search's, not an analysis's."""
+    first = best_move(client, level=10, time_ms=150)
+    assert first["cached"] is False
+    again = best_move(client, level=10, time_ms=100, seed=5)
+    assert again["cached"] is True and again["best_move"] == first["best_move"]
+    assert again["depth"] == first["depth"] and again["limits"]["time_ms"] == 100
+    longer = best_move(client, level=10, time_ms=300)
+    assert longer["cached"] is False
+    assert best_move(client, level=10, time_ms=300)["depth"] == longer["depth"]
+    assert best_move(client, level=10, time_ms=150)["cached"] is True
+    assert client.get("/v1/cloud-eval", query_string={"position": START}).status_code == 404
+    assert best_move(client, level=3, time_ms=100)["cached"] is False  # levels 1-9 always search
+    assert best_move(client, level=3, time_ms=100)["cached"] is False
+
+
+def test_best_move_without_a_level_is_an_evaluation(client):
+    assert best_move(client, depth=3)["cached"] is False
+    assert evaluate(client, depth=3)["cached"] is True
+    assert best_move(client, depth=2)["cached"] is True
+
+
 def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
     """Past ``CACHE_MAX_ENTRIES`` the oldest written go first (checked every
     ``min(256, cap)`` writes: 12 writes under a cap of 5 keep 7)."""

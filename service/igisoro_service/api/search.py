@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-from igisoro_service import engine, search_policy
+from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.schemas import BestMoveRequest, EvaluateRequest
 
@@ -107,6 +107,12 @@ def best_move() -> dict[str, Any]:
         0). Weaker levels search shallower and add seeded noise to the
         scores; `lines` then lists the moves in the order the level ranked
         them. `depth` and `nodes` are not taken with `level`.
+
+        From the cache of analyses (`cached: true`): without `level`, as
+        `/v1/evaluate`; at level 10, a best move the server chose before
+        for this position with at least this `time_ms` of thinking (or a
+        proof), since the time it had is what makes it strong (level 10
+        takes nothing from `seed`). Levels 1 to 9 always search.
       requestBody:
         required: true
         content:
@@ -138,14 +144,20 @@ def best_move() -> dict[str, Any]:
     req = load_body(_best_move)
     pos = engine.position(req["position"])
     if "level" not in req:
-        used = search_policy.limits(req)
-        a = search_policy.analyse(pos, used)
-    else:
-        used = {
-            "level": req["level"],
-            "time_ms": req.get("time_ms", current_app.config["DEFAULT_MOVE_TIME_MS"]),
-            "seed": req.get("seed", 0),
-            "multipv": req.get("multipv", 1),
-        }
-        a = search_policy.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
-    return {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used, used["multipv"])}
+        # The search's best move under the limits: /v1/evaluate's answer,
+        # from the cache of analyses when an entry meets them.
+        return search_policy.evaluation(pos, search_policy.limits(req))
+    used = {
+        "level": req["level"],
+        "time_ms": req.get("time_ms", current_app.config["DEFAULT_MOVE_TIME_MS"]),
+        "seed": req.get("seed", 0),
+        "multipv": req.get("multipv", 1),
+    }
+    store = analysis_cache.cache() if used["level"] == 10 else None
+    if store is not None and (cached := store.level_answer(pos, used)) is not None:
+        return cached
+    a = search_policy.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
+    if store is not None:
+        store.keep_level(pos, used, a)
+    return {"position": pos.notation(), "to_move": pos.to_move,
+            **search_policy.analysis_json(a, used, used["multipv"]), "cached": False}
