@@ -63,10 +63,18 @@ def games(count: int, plies: int, seed: int) -> list[list[str]]:
 
 def review(conn: http.client.HTTPConnection, start: str, moves: list[str], depth: int) -> tuple[int, int, float]:
     """(plies, plies from the cache, wall seconds) of one review."""
+    body = json.dumps({"position": start, "moves": moves, "depth": depth})
     t = time.perf_counter()
-    conn.request("POST", "/v1/games/review", json.dumps({"position": start, "moves": moves, "depth": depth}),
-                 {"Content-Type": "application/json"})
-    r = conn.getresponse()
+    try:
+        conn.request("POST", "/v1/games/review", body, {"Content-Type": "application/json"})
+        r = conn.getresponse()
+    except (ConnectionError, http.client.HTTPException):
+        # gunicorn closes a keep-alive connection now and then (a worker's
+        # max_requests): once more on a new one.
+        conn.close()
+        t = time.perf_counter()
+        conn.request("POST", "/v1/games/review", body, {"Content-Type": "application/json"})
+        r = conn.getresponse()
     d = json.loads(r.read())
     assert r.status == 200 and not d["partial"], d
     return len(d["plies"]), d["cached_plies"], time.perf_counter() - t

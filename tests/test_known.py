@@ -124,3 +124,26 @@ def test_a_deadline_in_the_middle_leaves_later_plies_unsearched() -> None:
     plies = r.review["plies"]
     assert len(plies) == len(moves) and plies[-1]["evaluation"] is None
     assert plies[-1]["position_after"] == pos.notation()
+
+
+def test_games_sharing_an_opening_in_one_call_search_it_once() -> None:
+    """Plies two games of one call share are reviewed once (a job's chunk of
+    games from the same opening), and each game still gets its whole review."""
+    start = igisoro.Position.start("igisoro")
+    opening = ["b2", "a3", "c2"]
+    pos = start
+    for m in opening:
+        pos = pos.play(m).position
+    ends = [str(m.move) for m in list(pos.legal_moves())[:3]]
+    games = [(start, [*opening, e]) for e in ends]
+    kept: list[tuple[str, str]] = []
+
+    class Counting(Memory):
+        def keep_ply(self, before: igisoro.Position, canonical: str, depth: int, ply: dict[str, Any]) -> None:
+            kept.append((before.notation(), canonical))
+            super().keep_ply(before, canonical, depth, ply)
+
+    found = review_known(games, Counting(), depth=2)
+    assert len(kept) == len(set(kept)) == len(opening) + len(ends)
+    plain = review_many(games, depth=2)
+    assert [f.review for f in found] == [p.to_json() for p in plain]  # type: ignore[union-attr]

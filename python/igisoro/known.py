@@ -164,56 +164,52 @@ def review_known(games: Sequence[tuple[Position, Sequence[str]]], known: Known |
     walked = [_walk(start, moves, deadline) for start, moves in games]
     found: list[list[dict[str, Any] | None]] = [
         [] if w is None else [known.ply(p.before, p.canonical, depth) for p in w] for w in walked]
+    hits = [sum(f is not None for f in plies) for plies in found]
     # One core call for everything not known: whole games the walk refused,
-    # and each unknown ply as a one-move game.
+    # and each unknown ply as a one-move game, once however many games of
+    # the call reach it (games that share an opening).
     asked: list[tuple[Position, Sequence[str]]] = []
-    where: list[tuple[int, int | None]] = []
+    whole_at: dict[int, int] = {}  # game -> its index in asked
+    ply_at: dict[tuple[str, str], int] = {}  # (position before, canonical move) -> index in asked
     for g, (w, (start, moves)) in enumerate(zip(walked, games, strict=True)):
         if w is None:
+            whole_at[g] = len(asked)
             asked.append((start, moves))
-            where.append((g, None))
             continue
         for i, p in enumerate(w):
-            if found[g][i] is None:
+            key = (p.before.notation(), p.canonical)
+            if found[g][i] is None and key not in ply_at:
+                ply_at[key] = len(asked)
                 asked.append((p.before, [p.move]))
-                where.append((g, i))
     left = None if deadline is None else max(0.0, deadline - time.monotonic())
     answered = review_many(asked, depth=depth, timeout=left, threads=threads) if asked else []
 
-    whole_games: dict[int, Review | IgisoroError] = {}
-    partial = [False] * len(games)
-    cut = [0] * len(games)
-    for (g, at), r in zip(where, answered, strict=True):
-        cut[g] += _cut(r)
-        if at is None:
-            whole_games[g] = r
-            if isinstance(r, Review):
-                keep_review(known, r)
-            continue
-        i = at
-        p = walked[g][i]  # type: ignore[index]  # a ply's game was walked
-        if isinstance(r, IgisoroError):  # begun after the deadline
-            found[g][i] = _unsearched(i + 1, p)
-            partial[g] = True
-            continue
-        ply = r.to_json()["plies"][0]
-        if r.partial:
-            partial[g] = True
-        else:
-            known.keep_ply(p.before, p.canonical, depth, ply)
-        keep_review(known, r)
-        found[g][i] = ply
+    # Each answer once: what it cut, and what it leaves in the store.
+    for (before, _), r in zip(asked, answered, strict=True):
+        if isinstance(r, Review):
+            keep_review(known, r)
+            if len(r.plies) == 1 and not r.partial and r.illegal is None:  # one move judged whole
+                judged = r.plies[0]
+                known.keep_ply(before, judged.canonical, depth, judged.to_json())
 
     out: list[Reviewed] = []
     for g, (w, (start, _)) in enumerate(zip(walked, games, strict=True)):
         if w is None:
-            r = whole_games[g]
-            out.append(Reviewed(r if isinstance(r, IgisoroError) else r.to_json(), cut_searches=cut[g]))
+            r = answered[whole_at[g]]
+            out.append(Reviewed(r if isinstance(r, IgisoroError) else r.to_json(), cut_searches=_cut(r)))
             continue
-        asked_here = sum(1 for gg, ii in where if gg == g and ii is not None)
-        # The game's own numbering and spelling of its moves.
-        plies = [{**f, "ply": i + 1, "move": p.move} for i, (f, p) in enumerate(zip(found[g], w, strict=True))
-                 if f is not None]
-        out.append(Reviewed(_assembled(start, w, plies, partial[g]), cached_plies=len(w) - asked_here,
-                            cut_searches=cut[g]))
+        plies: list[dict[str, Any]] = []
+        partial = cut = 0
+        for i, p in enumerate(w):
+            ply = found[g][i]
+            if ply is None:
+                r = answered[ply_at[(p.before.notation(), p.canonical)]]
+                cut += _cut(r)
+                if isinstance(r, IgisoroError):  # begun after the deadline
+                    ply, partial = _unsearched(i + 1, p), True
+                else:
+                    ply, partial = r.to_json()["plies"][0], partial or r.partial
+            # The game's own numbering and spelling of its moves.
+            plies.append({**ply, "ply": i + 1, "move": p.move})
+        out.append(Reviewed(_assembled(start, w, plies, bool(partial)), cached_plies=hits[g], cut_searches=cut))
     return out
