@@ -500,6 +500,11 @@ def test_the_review_marks_the_move_list_and_its_graph_is_clickable(page: Any, tm
     assert page.get_attribute("#graph-at", "x1") == str(2 * 20 - 10)
     assert [t.strip() for t in page.locator(".graph-axis span").all_inner_texts()] == ["ply 1", "ply 5"]
     assert page.locator('link[rel="icon"]').count() == 1
+    if page.viewport_size["width"] > 1000:
+        # IGISORO_SCREENSHOTS=docs/img refreshes the README's picture.
+        shots = Path(os.environ.get("IGISORO_SCREENSHOTS") or tmp_path)
+        page.locator("#review-out").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "board-review.png"))
 
 
 def test_flip_hide_the_evaluation_and_the_folded_rules(page: Any) -> None:

@@ -9,6 +9,13 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 const traces = new Map();  // "notation|move" -> Promise of the move's trace
+let previewing = null;     // the move of the line pointed at, if any
+
+// A line pointed at (its move) or left (null): its arrow, or the best move's again.
+function previewLine(move) {
+  previewing = move;
+  showArrow(move || state.best, move ? "preview" : "best");
+}
 
 function moveTrace(notation, move) {
   const key = `${notation}|${move}`;
@@ -29,8 +36,10 @@ async function showArrow(move, kind) {
   let trace;
   try { trace = await moveTrace(h.notation, move); } catch { return; }
   if (view !== state.view || current() !== h) return;
-  // A preview left meanwhile is not drawn over the best move.
-  if (kind === "best" && state.arrow && state.arrow.kind === "preview" && state.arrow.move !== move) return;
+  // Answers come in any order: while a line is pointed at, its preview
+  // stays (a deeper analysis's best move waits); a preview whose line was
+  // left meanwhile is not drawn.
+  if (kind === "best" ? previewing !== null : previewing !== move) return;
   state.arrow = {notation: h.notation, move, trace, kind};
   drawArrow();
 }

@@ -304,6 +304,7 @@ async function show(i, line = state.history) {
   state.stake = {};
   state.best = null;
   state.arrow = null;
+  previewing = null;  // (arrows.js) the lines that were pointed at are gone
   h.status = v.status;
   state.pits = state.basePits = v.position.pits;
   state.toMove = v.position.to_move;
@@ -504,8 +505,8 @@ function showAnalysis(a) {
     });
     // Pointing at a line (or tabbing to it) previews its first move as an
     // arrow on the board, without playing it; leaving it shows the best again.
-    for (const ev of ["mouseenter", "focus"]) btn.addEventListener(ev, () => showArrow(l.move, "preview"));
-    for (const ev of ["mouseleave", "blur"]) btn.addEventListener(ev, () => showArrow(state.best, "best"));
+    for (const ev of ["mouseenter", "focus"]) btn.addEventListener(ev, () => previewLine(l.move));
+    for (const ev of ["mouseleave", "blur"]) btn.addEventListener(ev, () => previewLine(null));
     li.append(btn);
     return li;
   }));
@@ -521,8 +522,8 @@ function showAnalysis(a) {
   $("evaltext").textContent =
     `South ${scoreText(south ? a.score : flipScore(a.score))} (depth ${a.depth}), South's win chance ${percent(p)}`;
   if (!state.editing) drawBoard();  // redrawing would reset the edited counts
-  // The best line as an arrow, unless a line is being previewed.
-  if (!state.arrow || state.arrow.kind !== "preview") showArrow(a.best_move, "best");
+  // The best line as an arrow (unless a line is being previewed: showArrow waits).
+  showArrow(a.best_move, "best");
 }
 
 // The proof-number solver: a proven win or loss with its line, or "unknown"
