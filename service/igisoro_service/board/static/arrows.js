@@ -60,9 +60,16 @@ function lapPath(trace, round) {
   return path;
 }
 
-// The decisions after the start pit, in words.
+// The decisions after the start pit, in words, a run of the same one
+// counted ("capture ×3": a lap per capture).
 function decisionWords(move) {
-  return move.split("-").slice(1).map((t) => (CHOICE_NAMES[t] || t).replace(" (no capture)", ""));
+  const words = [];
+  for (const t of move.split("-").slice(1)) {
+    const w = (CHOICE_NAMES[t] || t).replace(" (no capture)", "");
+    const last = words.at(-1);
+    if (last && last.word === w) last.n++; else words.push({word: w, n: 1});
+  }
+  return words.map(({word, n}) => (n > 1 ? `${word} ×${n}` : word));
 }
 
 function drawArrow() {
@@ -90,6 +97,8 @@ function drawArrow() {
   svg.setAttribute("aria-label", `${a.kind === "best" ? "Best move" : "Line previewed"} ${a.move}: from ${path[0]} ` +
                    `to ${path.at(-1)}${words.length ? ", then " + words.join(", ") : ""}`);
   const colour = a.kind === "best" ? "#127a3a" : "#1f4fb8";
+  // Sized by the pits (a phone's are a third of a desktop's).
+  const size = b.querySelector(".pit").offsetWidth;
   const head = document.createElementNS(SVG, "marker");
   Object.entries({id: "arrowhead", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 4, markerHeight: 4,
                   orient: "auto-start-reverse"}).forEach(([k, v]) => head.setAttribute(k, v));
@@ -101,17 +110,23 @@ function drawArrow() {
   defs.append(head);
   const line = document.createElementNS(SVG, "polyline");
   line.setAttribute("points", pts.map((p) => p.join(",")).join(" "));
-  Object.entries({fill: "none", stroke: colour, "stroke-width": 7, "stroke-linecap": "round", "stroke-linejoin": "round",
-                  opacity: 0.75, "marker-end": "url(#arrowhead)", class: "arrow"}).forEach(([k, v]) => line.setAttribute(k, v));
+  Object.entries({fill: "none", stroke: colour, "stroke-width": Math.max(3, size / 12), "stroke-linecap": "round",
+                  "stroke-linejoin": "round", opacity: 0.7, "marker-end": "url(#arrowhead)", class: "arrow"}).forEach(([k, v]) => line.setAttribute(k, v));
   svg.append(defs, line);
   if (words.length) {
     // The decisions beside the arrow's head, upright when the board is flipped.
     const [x, y] = pts.at(-1);
     const text = document.createElementNS(SVG, "text");
     text.textContent = words.join(", ");
-    Object.entries({x, y: y - 14, "text-anchor": "middle", class: "arrow-label"}).forEach(([k, v]) => text.setAttribute(k, v));
-    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${x} ${y - 18})`);
+    // Above the head, between the pits' rows, where it hides no number.
+    const above = y - size / 2 - 1;
+    Object.entries({x, y: above, "text-anchor": "middle", "font-size": Math.max(10, Math.min(14, size / 5)),
+                    class: "arrow-label"}).forEach(([k, v]) => text.setAttribute(k, v));
+    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${x} ${above - 4})`);
     svg.append(text);
   }
   b.append(svg);
 }
+
+// The pits move when the page is resized (a phone turned): the arrow follows them.
+window.addEventListener("resize", () => drawArrow());
