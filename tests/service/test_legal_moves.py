@@ -311,6 +311,10 @@ def test_a_decision_mid_turn_shows_the_board_so_far_and_the_pits_at_stake(client
     capture = [e for e in p.play("g2-x").trace if e["type"] == "capture"][0]
     assert d["at_stake"]["x"][:2] == capture["pits"] == ["c3", "c4"]
     assert d["at_stake"]["p"] == []
+    # The sowing so far, to animate: the played move's trace up to this decision.
+    played = p.play("g2-p-r").trace
+    assert d["trace_so_far"] == played[:len(d["trace_so_far"])]
+    assert played[len(d["trace_so_far"])] == {"type": "decision", "actor": "south", "choice": "p"}
     # The opponent's retreat: the pit the seeds leave, the pit they reach, then the relay.
     d = client.post("/v1/legal-moves", json={"position": pos, "partial": "g2-p"}).json
     assert d["role"] == "opponent" and d["pits_so_far"][2] == [0, 6, 7, 2, 1, 5, 0, 4]

@@ -47,7 +47,8 @@ def _pit_index(rows: int, pit: str) -> tuple[int, int]:
 
 def _so_far(pos: igisoro.Position, partial: list[str], options: list[str]) -> dict[str, Any]:
     """The board as it stands at the decision after ``partial`` (its
-    decisions already sown) and, per option, the pits it concerns next: the
+    decisions already sown, and the trace of that sowing, to animate it)
+    and, per option, the pits it concerns next: the
     pits a capture takes, a retreat's two pits, the pit the next lap (the
     relay) starts from, where captured seeds start to be sown.
 
@@ -58,6 +59,7 @@ def _so_far(pos: igisoro.Position, partial: list[str], options: list[str]) -> di
     pits = [list(row) for row in pos.to_json()["pits"]]
     rows = len(pits)
     board: list[list[int]] | None = None
+    so_far: list[Any] = []
     stake: dict[str, list[str]] = {}
     for option in options:
         move = _finished(pos, partial + [option])
@@ -75,7 +77,8 @@ def _so_far(pos: igisoro.Position, partial: list[str], options: list[str]) -> di
             continue
         if board is None:
             board = [row[:] for row in pits]
-            for ev in trace[:at]:
+            so_far = trace[:at]
+            for ev in so_far:
                 _replay(board, rows, ev)
         concerned: list[str] = []
         after_hand = False
@@ -97,7 +100,7 @@ def _so_far(pos: igisoro.Position, partial: list[str], options: list[str]) -> di
             elif kind in ("decision", "lap_end"):
                 break
         stake[option] = list(dict.fromkeys(concerned))
-    return {} if board is None else {"pits_so_far": board, "at_stake": stake}
+    return {} if board is None else {"pits_so_far": board, "at_stake": stake, "trace_so_far": so_far}
 
 
 def _replay(pits: list[list[int]], rows: int, ev: Any) -> None:

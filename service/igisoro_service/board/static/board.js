@@ -330,6 +330,15 @@ async function decide(choice) {
     const d = await api("/v1/legal-moves", {position: current().notation, partial});
     if (view !== state.view) return;
     if (d.complete) { await play(partial); return; }
+    // The sowing up to the decision, animated from where the board stands
+    // (the buttons wait for it, as they do while a move is sown).
+    if (d.trace_so_far) {
+      state.busy = true;
+      $("decision").hidden = true;
+      try { await animate(d.trace_so_far, () => view === state.view, state.partial.length); }
+      finally { state.busy = false; }
+      if (view !== state.view) return;
+    }
     state.partial = partial;
     setOptions(d);
     // The board as it stands at the decision (the decisions so far sown),
