@@ -1,0 +1,24 @@
+"""Puzzles: positions where exactly one move wins, proven by the solver.
+
+One concept per module:
+
+- :mod:`~igisoro.puzzles.puzzle`: the :class:`Puzzle` record and its JSON;
+- :mod:`~igisoro.puzzles.find`: whether a position is a puzzle, and its line;
+- :mod:`~igisoro.puzzles.check`: the independent check before storing;
+- :mod:`~igisoro.puzzles.themes`: themes read from the moves;
+- :mod:`~igisoro.puzzles.rating`: tempting moves and the first rating;
+- :mod:`~igisoro.puzzles.candidates`: self-play and submitted games' positions;
+- :mod:`~igisoro.puzzles.generate`: the pipeline, with its costs counted.
+
+``docs/PUZZLES.md`` says how they are made and why.
+"""
+
+from igisoro.puzzles.candidates import Candidate, game_positions, self_play
+from igisoro.puzzles.check import PuzzleCheckError, verify
+from igisoro.puzzles.find import DEFAULT_NODES, Found, find_puzzle
+from igisoro.puzzles.generate import Stats, generate, puzzles_from
+from igisoro.puzzles.puzzle import Puzzle, puzzle_id
+from igisoro.puzzles.themes import THEMES, themes
+
+__all__ = ["DEFAULT_NODES", "THEMES", "Candidate", "Found", "Puzzle", "PuzzleCheckError", "Stats", "find_puzzle",
+           "game_positions", "generate", "puzzle_id", "puzzles_from", "self_play", "themes", "verify"]

@@ -1,0 +1,109 @@
+"""Which of the mover's decisions win, over a turn's real decision tree.
+
+A 4x8 turn is a list of decisions, and some are the opponent's (whether to
+retreat, ``r``/``n``). A learner makes the mover's decisions; the
+opponent's are the defender's. So a move "wins" when the mover's choices
+win whatever the opponent decides inside the turn, and a winning move is
+"unique" when, at each of the mover's decisions along it, exactly one
+option wins. The tree is walked with :meth:`igisoro.Position.next_decision`
+(not rebuilt from the list of canonical moves, which keeps one decision
+list per resulting position and so can hide an opponent's option), and
+each complete turn's result is settled by the solver."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from igisoro.position import Position
+
+#: A complete turn's value for the mover: True (proven to win), False
+#: (proven not to), None (not settled).
+Value = bool | None
+
+
+class Unsettled(Exception):
+    """A decision the solver could not settle."""
+
+
+class SecondWin(Exception):
+    """Another of the mover's options wins too."""
+
+
+def settle(result: Position, status_state: str, status_winner: str | None, mover: str, nodes: int) -> Value:
+    """Whether the position after a complete turn is proven won for ``mover``."""
+    if status_state == "won":
+        return status_winner == mover
+    if status_state == "endless":
+        return False  # proven unable to end: no one wins
+    s = result.solve(nodes=nodes)
+    if s.outcome == "unknown" or s.proof_positions is None:
+        return None
+    return (s.outcome == "win") == (result.to_move == mover)
+
+
+class Tree:
+    """The decision tree of ``position``'s turn, valued for its mover, with
+    each complete turn's result solved once."""
+
+    def __init__(self, position: Position, nodes: int, leaf: Callable[[Position], Value] | None = None) -> None:
+        self.position = position
+        self.mover = position.to_move
+        self.nodes = nodes
+        self._leaf = leaf
+        self._memo: dict[str, Value] = {}
+        #: Complete turns settled.
+        self.leaves = 0
+
+    def _settle(self, result: Position) -> Value:
+        key = result.notation()
+        if key not in self._memo:
+            self.leaves += 1
+            if self._leaf is not None:
+                self._memo[key] = self._leaf(result)
+            else:
+                st = result.status()
+                self._memo[key] = settle(result, st.state, st.winner, self.mover, self.nodes)
+        return self._memo[key]
+
+    def value(self, partial: tuple[str, ...]) -> Value:
+        """The value of the decisions ``partial`` for the mover: at the
+        mover's decision any option that wins, at the opponent's every one."""
+        d = self.position.next_decision(list(partial))
+        if d.complete:
+            assert d.result is not None
+            return self._settle(d.result)
+        mine = d.role == "mover"
+        unsettled = False
+        for o in d.options:
+            v = self.value(partial + (o,))
+            if v is None:
+                unsettled = True
+            elif v == mine:  # a winning option of mine, or a refuting one of the opponent's: decided
+                return mine
+        return None if unsettled else not mine
+
+    def check_unique(self, move: tuple[str, ...]) -> None:
+        """Raise :class:`SecondWin` or :class:`Unsettled` unless ``move`` is
+        the one winning way through every decision of the mover: at each of
+        the mover's decisions along it, its option wins and every other
+        option is proven not to."""
+        for i, token in enumerate(move):
+            d = self.position.next_decision(list(move[:i]))
+            if d.complete:
+                break
+            if d.role != "mover":
+                # The opponent decides here: every option must still win.
+                if self.value(move[:i]) is not True:
+                    raise Unsettled(f"{'-'.join(move[:i])} is not proven to win whatever the opponent decides")
+                continue
+            for o in d.options:
+                if o == token:
+                    continue
+                v = self.value(move[:i] + (o,))
+                if v is None:
+                    raise Unsettled(f"{'-'.join(move[:i] + (o,))} could not be settled")
+                if v:
+                    raise SecondWin(f"{'-'.join(move[:i] + (o,))} wins too")
+        v = self.value(move)
+        if v is not True:
+            raise Unsettled(f"{'-'.join(move)} is not proven to win" if v is None else f"{'-'.join(move)} does not win")

@@ -1,0 +1,110 @@
+"""Puzzle generation: self-play games' positions through the finder and
+the independent check, with the counts that say what it cost."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from igisoro.puzzles.candidates import Candidate, self_play
+from igisoro.puzzles.check import verify
+from igisoro.puzzles.find import DEFAULT_NODES, MAX_MOVES, MAX_TURNS, find_puzzle
+from igisoro.puzzles.puzzle import Puzzle
+
+#: Plies of each self-play game passed over before looking for puzzles, by
+#: variant: the early positions of the slow 4x8 variants (``min_seeds=1``)
+#: are never proven within the budget, and only cost it.
+SKIP_PLIES: dict[str, int] = {"igisoro-wikipedia": 40, "igisoro-fr": 20}
+
+
+@dataclass
+class Stats:
+    """What a generation run looked at and what it cost."""
+
+    games: int = 0
+    #: Distinct positions looked at.
+    candidates: int = 0
+    #: Of which the side to move had a proven win.
+    won: int = 0
+    puzzles: int = 0
+    #: Puzzles the finder made that the independent check refused (only a
+    #: bug can make one; counted so it would show).
+    refused: int = 0
+    #: The reasons positions were not puzzles, with their counts.
+    reasons: dict[str, int] = field(default_factory=dict)
+    #: CPU seconds of this process (every thread) spent so far.
+    cpu_seconds: float = 0.0
+
+    def per_core_hour(self) -> float:
+        """Puzzles per CPU hour."""
+        return self.puzzles * 3600.0 / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        """The counts as a JSON object, with the derived rates."""
+        share = self.puzzles / self.candidates if self.candidates else 0.0
+        return {"games": self.games, "candidates": self.candidates, "won": self.won, "puzzles": self.puzzles,
+                "refused": self.refused, "reasons": dict(sorted(self.reasons.items())),
+                "cpu_seconds": round(self.cpu_seconds, 1), "puzzles_per_core_hour": round(self.per_core_hour(), 1),
+                "share": round(share, 4)}
+
+
+def puzzles_from(candidates: Iterable[Candidate], stats: Stats, *, nodes: int = DEFAULT_NODES,
+                 max_moves: int = MAX_MOVES, max_turns: int = MAX_TURNS, seen: set[str] | None = None,
+                 check_nodes: int | None = None) -> Iterator[Puzzle]:
+    """The checked puzzles among ``candidates``, counting into ``stats``.
+
+    ``seen`` holds the notations already looked at (each position is looked
+    at once per run); every puzzle passes :func:`igisoro.puzzles.check.verify`
+    with ``check_nodes`` (default twice ``nodes``) before it is yielded."""
+    seen = set() if seen is None else seen
+    t0 = time.process_time()
+    try:
+        for c in candidates:
+            key = c.position.notation()
+            if key in seen:
+                continue
+            seen.add(key)
+            stats.candidates += 1
+            found = find_puzzle(c.position, nodes=nodes, max_moves=max_moves, max_turns=max_turns, source=c.source)
+            stats.won += found.won
+            if found.puzzle is None:
+                stats.reasons[found.reason] = stats.reasons.get(found.reason, 0) + 1
+                continue
+            try:
+                verify(found.puzzle, check_nodes or 2 * nodes)
+            except ValueError:
+                stats.refused += 1
+                continue
+            stats.puzzles += 1
+            stats.cpu_seconds += time.process_time() - t0
+            t0 = time.process_time()
+            yield found.puzzle
+    finally:
+        stats.cpu_seconds += time.process_time() - t0
+
+
+def generate(variant: str, count: int, *, first_seed: int = 0, nodes: int = DEFAULT_NODES,
+             stats: Stats | None = None, seen: set[str] | None = None, time_ms: int = 5,
+             max_games: int | None = None, branches: bool = True, on_game: Callable[[int], None] | None = None) -> Iterator[Puzzle]:
+    """Up to ``count`` checked puzzles of ``variant`` from self-play games
+    ``first_seed``, ``first_seed + 1``, ... (at most ``max_games`` games).
+
+    ``on_game`` is called with each game's seed once its positions are all
+    looked at (a caller that records it can resume after it)."""
+    stats = Stats() if stats is None else stats
+    seen = set() if seen is None else seen
+    skip = SKIP_PLIES.get(variant, 0)
+    made = 0
+    seed = first_seed
+    while made < count and (max_games is None or seed < first_seed + max_games):
+        games = self_play(variant, seed, time_ms=time_ms, skip=skip, branches=branches)
+        for puzzle in puzzles_from(games, stats, nodes=nodes, seen=seen):
+            yield puzzle
+            made += 1
+            if made >= count:
+                break
+        stats.games += 1
+        if on_game is not None:
+            on_game(seed)
+        seed += 1
