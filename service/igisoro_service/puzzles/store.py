@@ -1,0 +1,220 @@
+"""The puzzle store: add puzzles, pick the next one for a solver, record a
+rated attempt (:mod:`igisoro_service.puzzles.ratings`), on the database
+:mod:`igisoro_service.puzzles.db` opens."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, Row, and_, exists, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+
+from igisoro.puzzles import Puzzle
+from igisoro_service.puzzles import db
+from igisoro_service.puzzles.ratings import START_RD, START_VOL, Rating, rate
+from igisoro_service.puzzles.tables import attempts, puzzles, solvers
+
+#: Puzzles read on each side of the wanted rating; the next one is drawn
+#: from the nearest of them, so two requests do not always get the same.
+_NEAR = 6
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A puzzle as stored, with its current rating and counts."""
+
+    puzzle: Puzzle
+    rating: Rating
+    attempts: int
+    solved: int
+
+    def to_json(self, solution: bool) -> dict[str, Any]:
+        """The API's view: the line only with ``solution``."""
+        p = self.puzzle
+        out: dict[str, Any] = {
+            "id": p.id, "variant": p.variant, "position": p.position, "rules": p.rules, "to_move": p.to_move,
+            "turns": p.turns, "themes": list(p.themes),
+            "rating": round(self.rating.rating), "rating_deviation": round(self.rating.rd),
+            "attempts": self.attempts, "solved": self.solved,
+            "proof_nodes": p.proof_nodes, "tempting": p.tempting,
+        }
+        if solution:
+            out["solution"] = list(p.line)
+        return out
+
+
+@dataclass(frozen=True)
+class Rated:
+    """What one attempt did to both ratings (``rated`` False: a repeated
+    attempt by the same solver, which changes nothing)."""
+
+    rated: bool
+    solver_before: Rating
+    solver_after: Rating
+    puzzle_before: Rating
+    puzzle_after: Rating
+
+
+def _row_puzzle(r: Row[Any]) -> StoredPuzzle:
+    p = Puzzle(position=r.position, variant=r.variant, rules=json.loads(r.rules), to_move=r.to_move,
+               line=tuple(json.loads(r.line)), proof_nodes=r.proof_nodes, proof_positions=r.proof_positions,
+               moves=r.moves, tempting=r.tempting, themes=tuple(t for t in r.themes.split(",") if t),
+               rating=r.rating, source=r.source, id=r.id)
+    return StoredPuzzle(p, Rating(r.rating, r.rd, r.vol), r.attempts, r.solved)
+
+
+def _row(p: Puzzle, now: float) -> dict[str, Any]:
+    return {"id": p.id, "variant": p.variant, "position": p.position, "rules": json.dumps(p.rules, sort_keys=True),
+            "to_move": p.to_move, "line": json.dumps(list(p.line)), "turns": p.turns, "proof_nodes": p.proof_nodes,
+            "proof_positions": p.proof_positions, "moves": p.moves, "tempting": p.tempting,
+            "themes": "," + ",".join(p.themes) + ",", "source": p.source, "rating": p.rating, "rd": START_RD,
+            "vol": START_VOL, "attempts": 0, "solved": 0, "created": now}
+
+
+class PuzzleStore:
+    """Puzzles, solvers and attempts in one database (``url``: SQLAlchemy's
+    form; see :func:`igisoro_service.puzzles.db.database_url`).
+
+    Opening migrates the schema and, with ``starter``, loads that file of
+    puzzles (JSONL, gzip) into a database that has none."""
+
+    def __init__(self, url: str, starter: str | None = None) -> None:
+        self.url = url
+        self.engine: Engine = db.make_engine(url)
+        with db.writing(self.engine) as conn:
+            db.lock_migrations(conn)
+            db.migrate(conn)
+            if starter is not None and conn.execute(select(func.count()).select_from(puzzles)).scalar_one() == 0:
+                from igisoro_service.puzzles.starter import read_starter
+
+                self._insert(conn, read_starter(starter))
+
+    def close(self) -> None:
+        """Release the database's connections."""
+        self.engine.dispose()
+
+    def _insert(self, conn: Any, items: Iterable[Puzzle]) -> int:
+        now = time.time()
+        rows = [_row(p, now) for p in items]
+        if not rows:
+            return 0
+        dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+        added = 0
+        for i in range(0, len(rows), 500):
+            stmt = dialect.insert(puzzles).values(rows[i:i + 500]).on_conflict_do_nothing(index_elements=["id"])
+            # RETURNING: psycopg reports no row count for a many-row insert.
+            added += len(conn.execute(stmt.returning(puzzles.c.id)).all())
+        return added
+
+    def add(self, items: Iterable[Puzzle]) -> int:
+        """Store puzzles; one already stored (same id) is kept as it is.
+        Returns how many were new."""
+        with db.writing(self.engine) as conn:
+            return self._insert(conn, items)
+
+    def count(self, variant: str | None = None) -> int:
+        """Puzzles stored (of ``variant``)."""
+        q = select(func.count()).select_from(puzzles)
+        if variant:
+            q = q.where(puzzles.c.variant == variant)
+        with self.engine.connect() as conn:
+            return int(conn.execute(q).scalar_one())
+
+    def counts(self) -> dict[str, int]:
+        """Puzzles stored per variant."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(puzzles.c.variant, func.count()).group_by(puzzles.c.variant)).all()
+        return {str(v): int(n) for v, n in rows}
+
+    def get(self, puzzle_id: str) -> StoredPuzzle | None:
+        """The puzzle ``puzzle_id``, or None."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(puzzles).where(puzzles.c.id == puzzle_id)).first()
+        return None if r is None else _row_puzzle(r)
+
+    def solver(self, solver_id: str) -> Rating:
+        """A solver's rating (a new solver's when it has none yet)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(solvers).where(solvers.c.id == solver_id)).first()
+        return Rating() if r is None else Rating(r.rating, r.rd, r.vol)
+
+    def attempted(self, solver_id: str, puzzle_id: str) -> bool:
+        """Whether the solver has a rated attempt at the puzzle."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(attempts.c.correct).where(
+                and_(attempts.c.solver_id == solver_id, attempts.c.puzzle_id == puzzle_id))).first()
+        return r is not None
+
+    def next(self, rating: float, variant: str | None = None, theme: str | None = None,
+             solver_id: str | None = None, rng: random.Random | None = None) -> StoredPuzzle | None:
+        """A puzzle rated near ``rating`` that ``solver_id`` has not attempted
+        (of ``variant``, with ``theme``), or None when none is left.
+
+        Two index range reads (``variant, rating``), the nearest few on each
+        side, then one of the closest drawn at random."""
+        conds = []
+        if variant:
+            conds.append(puzzles.c.variant == variant)
+        if theme:
+            conds.append(puzzles.c.themes.contains(f",{theme},", autoescape=True))
+        if solver_id:
+            conds.append(~exists().where(and_(attempts.c.solver_id == solver_id,
+                                               attempts.c.puzzle_id == puzzles.c.id)))
+        base = select(puzzles).where(*conds)
+        above = base.where(puzzles.c.rating >= rating).order_by(puzzles.c.rating.asc()).limit(_NEAR)
+        below = base.where(puzzles.c.rating < rating).order_by(puzzles.c.rating.desc()).limit(_NEAR)
+        with self.engine.connect() as conn:
+            rows = list(conn.execute(above)) + list(conn.execute(below))
+        if not rows:
+            return None
+        rows.sort(key=lambda r: abs(r.rating - rating))
+        pick = (rng or random).choice(rows[:max(1, len(rows) // 2)])
+        return _row_puzzle(pick)
+
+    def attempt(self, puzzle_id: str, solver_id: str | None, solved: bool) -> Rated | None:
+        """Record an attempt and update both ratings in one transaction, or
+        None when the puzzle does not exist.
+
+        The solver's row and then the puzzle's are locked before they are
+        read (PostgreSQL ``FOR UPDATE``; SQLite ``BEGIN IMMEDIATE``), always
+        in that order, so attempts at one puzzle, or by one solver, run one
+        after the other and none is lost. A solver's second attempt at a
+        puzzle is not rated. Without ``solver_id`` (no key, no anonymous id)
+        the puzzle is rated against a new solver's rating and nothing is
+        kept of the solver."""
+        now = time.time()
+        with db.writing(self.engine) as conn:
+            pg = conn.dialect.name == "postgresql"
+            me = Rating()
+            if solver_id is not None:
+                ins = (postgresql if pg else sqlite).insert(solvers).values(
+                    id=solver_id, rating=me.rating, rd=me.rd, vol=me.vol, attempts=0, solved=0
+                ).on_conflict_do_nothing(index_elements=["id"])
+                conn.execute(ins)
+                s = conn.execute(select(solvers).where(solvers.c.id == solver_id).with_for_update()).one()
+                me = Rating(s.rating, s.rd, s.vol)
+            p = conn.execute(select(puzzles.c.rating, puzzles.c.rd, puzzles.c.vol)
+                             .where(puzzles.c.id == puzzle_id).with_for_update()).first()
+            if p is None:
+                return None
+            it = Rating(p.rating, p.rd, p.vol)
+            if solver_id is not None and conn.execute(select(attempts.c.correct).where(
+                    and_(attempts.c.solver_id == solver_id, attempts.c.puzzle_id == puzzle_id))).first() is not None:
+                return Rated(False, me, me, it, it)
+            me2, it2 = rate(me, it, solved)
+            conn.execute(update(puzzles).where(puzzles.c.id == puzzle_id).values(
+                rating=it2.rating, rd=it2.rd, vol=it2.vol, attempts=puzzles.c.attempts + 1,
+                solved=puzzles.c.solved + int(solved)))
+            if solver_id is not None:
+                conn.execute(update(solvers).where(solvers.c.id == solver_id).values(
+                    rating=me2.rating, rd=me2.rd, vol=me2.vol, attempts=solvers.c.attempts + 1,
+                    solved=solvers.c.solved + int(solved)))
+                conn.execute(insert(attempts).values(
+                    solver_id=solver_id, puzzle_id=puzzle_id, correct=solved, puzzle_before=it.rating,
+                    puzzle_after=it2.rating, solver_before=me.rating, solver_after=me2.rating, created=now))
+            return Rated(True, me, me2, it, it2)
