@@ -114,6 +114,20 @@ class Config:
     #: each scrape; opens the store).
     JOB_METRICS = True
 
+    # -- puzzles (/v1/puzzles; service/igisoro_service/puzzles, docs/PUZZLES.md)
+    #: The puzzle database. Empty: a SQLite file ``puzzles.sqlite3`` in
+    #: JOB_DIR (nothing to start); ``postgresql://user:pass@host/db`` for
+    #: PostgreSQL (every API replica and job worker shares it).
+    DATABASE_URL = ""
+    #: Load the shipped starter set into a puzzle database that has none.
+    PUZZLE_STARTER = True
+    #: Most self-play games (or submitted games) one ``POST /v1/puzzles/generate`` job looks at.
+    PUZZLE_MAX_GAMES = 1000
+    #: The solver's node budget for each proof of a generation job (a
+    #: request may ask for less), and its cap.
+    PUZZLE_NODES = 20_000
+    PUZZLE_MAX_NODES = 200_000
+
     # -- access
     #: Origins allowed to call the API from a browser (CORS); ``["*"]`` for
     #: any, empty for none (no CORS headers).
@@ -145,7 +159,8 @@ _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX
             "MAX_CONCURRENT_ENGINE_CALLS", "CACHE_MEMORY_ENTRIES", "CACHE_MAX_ENTRIES",
             "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
-            "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION")
+            "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION",
+            "PUZZLE_MAX_GAMES", "PUZZLE_NODES", "PUZZLE_MAX_NODES")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 
 #: What the engine itself accepts (defined once in the core, read through
@@ -205,6 +220,17 @@ def check(config: dict[str, Any]) -> None:
     store = config["JOB_STORE_URL"]
     if store and not store.startswith(("redis://", "rediss://", "unix://", "sqlite:///")):
         raise ValueError(f"config JOB_STORE_URL must be redis://... or sqlite:///path, not {store!r}")
+    db = config["DATABASE_URL"]
+    if not isinstance(db, str) or (db and not db.startswith(("sqlite:///", "postgresql://", "postgres://",
+                                                                 "postgresql+psycopg://"))):
+        # The URL may hold a password: only its scheme is named.
+        raise ValueError(f"config DATABASE_URL must be empty, sqlite:///path or postgresql://..., not a "
+                         f"{str(db).split(':', 1)[0]!r} URL")
+    if not isinstance(config["PUZZLE_STARTER"], bool):
+        raise ValueError(f"config PUZZLE_STARTER must be true or false, not {config['PUZZLE_STARTER']!r}")
+    if config["PUZZLE_NODES"] > config["PUZZLE_MAX_NODES"]:
+        raise ValueError(f"config PUZZLE_NODES ({config['PUZZLE_NODES']!r}) must not exceed PUZZLE_MAX_NODES "
+                         f"({config['PUZZLE_MAX_NODES']!r})")
     if not isinstance(config["JOB_METRICS"], bool):  # IGISORO_JOB_METRICS=false is JSON; "off" is not
         raise ValueError(f"config JOB_METRICS must be true or false, not {config['JOB_METRICS']!r}")
     if config["JOB_BROKER_URL"] and config["JOB_REDELIVERY_TIMEOUT"] <= config["JOB_CHUNK_TIMEOUT"]:

@@ -32,6 +32,7 @@ from igisoro.batch import Limits, Unreadable, analyse_items
 from igisoro_service import analysis_cache, config
 from igisoro_service.body import parse_json
 from igisoro_service.jobs import RUN_CHUNK, broker_url, make_celery, open_store, prepare_broker
+from igisoro_service.jobs.puzzle_chunks import run_puzzle_chunk
 from igisoro_service.jobs.store import FINAL, SqliteStore
 
 log = logging.getLogger(__name__)
@@ -158,9 +159,12 @@ def _run_chunk(self: Task, job_id: str, n: int) -> None:
     try:
         items = [_item(i, text) for i, text in enumerate(_store.chunk(job_id, n), start=first)]
         threads = int(os.environ.get("IGISORO_WORKER_THREADS", "0")) or None
-        lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
-                              max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]),
-                              known=_cache)
+        if job.kind == "puzzles":  # POST /v1/puzzles/generate: games mined for puzzles
+            lines = run_puzzle_chunk(items, job.limits, first, settings)
+        else:
+            lines = analyse_items(job.kind, items, Limits(**job.limits), first_index=first, threads=threads,  # type: ignore[arg-type]
+                                  max_plies=settings["MAX_REVIEW_PLIES"], timeout=float(settings["JOB_CHUNK_TIMEOUT"]),
+                                  known=_cache)
     except _STORE_ERRORS:
         raise
     except Exception as e:

@@ -32,12 +32,14 @@ from flask import Flask
 from marshmallow import Schema, fields
 
 from igisoro_service import schemas
+from igisoro_service.puzzles import schemas as puzzle_schemas
 
 #: The request bodies, by component name (the schema class's name).
 REQUEST_SCHEMAS: tuple[type[Schema], ...] = (
     schemas.PositionRequest, schemas.LegalMovesRequest, schemas.MoveCheckRequest, schemas.RenderRequest,
     schemas.EvaluateRequest, schemas.EvaluateStreamRequest, schemas.BestMoveRequest, schemas.SolveRequest,
     schemas.BatchRequest, schemas.ReviewRequest, schemas.JobRequest,
+    puzzle_schemas.PuzzleAttemptRequest, puzzle_schemas.PuzzleGenerateRequest,
 )
 
 #: Caps inside the shared schemas of ``base.yaml``: (schema, path to the
