@@ -349,6 +349,38 @@ def _list_jobs(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     assert {state["job"], state["big"]} <= {j.id for j in page.jobs}
 
 
+@call("nextPuzzle")
+def _next_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    # The embedded puzzle database was filled with the starter set.
+    p = _ok(_op(api, "nextPuzzle").sync_detailed(client=c, variant="isolo", solver="generated-client"), api.models.Puzzle)
+    assert p.variant == "isolo" and p.turns >= 1 and not p.solution
+    state["puzzle"] = p.id
+
+
+@call("getPuzzle")
+def _get_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    p = _ok(_op(api, "getPuzzle").sync_detailed(state["puzzle"], client=c, solution=True), api.models.Puzzle)
+    assert p.id == state["puzzle"] and p.solution
+    state["solution"] = list(p.solution)
+
+
+@call("attemptPuzzle")
+def _attempt_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    m = api.models
+    moves = state["solution"][0::2]
+    body = m.PuzzleAttemptRequest(moves=moves, solver="generated-client")
+    a = _ok(_op(api, "attemptPuzzle").sync_detailed(state["puzzle"], client=c, body=body), m.PuzzleAttempt)
+    assert a.result == m.PuzzleAttemptResult.SOLVED and a.rated and a.puzzle_rating.change < 0
+
+
+@call("generatePuzzles")
+def _generate_puzzles(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    m = api.models
+    body = m.PuzzleGenerateRequest(variant=m.PuzzleGenerateRequestVariant.ISOLO, self_play=1, first_seed=5)
+    job = _ok(_op(api, "generatePuzzles").sync_detailed(client=c, body=body), m.JobCreated, 202)
+    assert job.total == 1
+
+
 def test_every_operation_is_called() -> None:
     """A new operation in the spec needs its call here."""
     assert set(CALLS) == operation_ids()
