@@ -1,4 +1,5 @@
-"""The ``igisoro`` command: ``igisoro analyse INPUT [-o OUTPUT]``.
+"""The ``igisoro`` command: ``igisoro analyse INPUT [-o OUTPUT]``, and
+``igisoro puzzles generate`` (:mod:`igisoro.cli.puzzles`).
 
 Analyses a file of positions (or games) and writes one result line per
 item, the lines :func:`igisoro.batch.analyse_items` makes: locally on every
@@ -21,6 +22,7 @@ Module          Holds
 ``interrupts``  Ctrl-C as a clean stop; computations left in the background
 ``local``       the run on this machine, chunk by chunk on every core
 ``server``      the run as a job on an Igisoro server (urllib client)
+``puzzles``     ``igisoro puzzles generate``: puzzles from self-play games
 ``__main__``    ``python -m igisoro.cli``
 ==============  ===============================================================
 """
@@ -42,6 +44,7 @@ from igisoro.cli.local import DEFAULT_CHUNK, check_limits, run_local
 from igisoro.cli.outputs import CSV_COLUMNS, OUTPUT_FORMATS, Output, Resumed, check_same_input, csv_row, output_format
 from igisoro.cli.progress import PlainProgress, Progress, Tally, make_progress
 from igisoro.cli.server import FINISHED_STATES, Api, ServerError, run_server
+from igisoro.cli import puzzles
 
 __all__ = [
     "CSV_COLUMNS", "DEFAULT_CHUNK", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FINISHED_STATES",
@@ -75,7 +78,7 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The ``igisoro`` argument parser (subcommand ``analyse``)."""
+    """The ``igisoro`` argument parser (subcommands ``analyse`` and ``puzzles``)."""
     parser = argparse.ArgumentParser(prog="igisoro", description="Igisoro engine tools.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     a = commands.add_parser(
@@ -110,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="cancel the job on Ctrl-C (default: it keeps running and a re-run resumes)")
     server.add_argument("--poll", type=_seconds, default=1.0, metavar="SECONDS",
                         help="wait between polls while no results are ready (default 1)")
+    puzzles.add_parser(commands)
     return parser
 
 
@@ -195,7 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     forced = False
     with Interrupts() as interrupts:
         try:
-            code, tally = analyse(args, interrupts.stop)
+            if args.command == "puzzles":
+                code = puzzles.run(args, interrupts.stop)
+            else:
+                code, tally = analyse(args, interrupts.stop)
         except CliError as e:
             note(str(e))
             code = e.code

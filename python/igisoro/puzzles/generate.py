@@ -4,6 +4,7 @@ the independent check, with the counts that say what it cost."""
 from __future__ import annotations
 
 import time
+from itertools import takewhile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -86,12 +87,15 @@ def puzzles_from(candidates: Iterable[Candidate], stats: Stats, *, nodes: int = 
 
 def generate(variant: str, count: int, *, first_seed: int = 0, nodes: int = DEFAULT_NODES,
              stats: Stats | None = None, seen: set[str] | None = None, time_ms: int = 5,
-             max_games: int | None = None, branches: bool = True, on_game: Callable[[int], None] | None = None) -> Iterator[Puzzle]:
+             max_games: int | None = None, branches: bool = True, on_game: Callable[[int], None] | None = None,
+             should_stop: Callable[[], bool] | None = None) -> Iterator[Puzzle]:
     """Up to ``count`` checked puzzles of ``variant`` from self-play games
     ``first_seed``, ``first_seed + 1``, ... (at most ``max_games`` games).
 
     ``on_game`` is called with each game's seed once its positions are all
-    looked at (a caller that records it can resume after it)."""
+    looked at (a caller that records it can resume after it).
+    ``should_stop`` is asked before each position: once it says so the run
+    ends, and the game it was in is not reported done."""
     stats = Stats() if stats is None else stats
     seen = set() if seen is None else seen
     skip = SKIP_PLIES.get(variant, 0)
@@ -99,11 +103,15 @@ def generate(variant: str, count: int, *, first_seed: int = 0, nodes: int = DEFA
     seed = first_seed
     while made < count and (max_games is None or seed < first_seed + max_games):
         games = self_play(variant, seed, time_ms=time_ms, skip=skip, branches=branches)
+        if should_stop is not None:
+            games = takewhile(lambda _: not should_stop(), games)
         for puzzle in puzzles_from(games, stats, nodes=nodes, seen=seen):
             yield puzzle
             made += 1
             if made >= count:
                 break
+        if should_stop is not None and should_stop():
+            return
         stats.games += 1
         if on_game is not None:
             on_game(seed)
