@@ -162,7 +162,8 @@ def test_arrow_keys_are_left_to_every_drop_down(page: Any) -> None:
     and do not step through the moves (each select on the page in turn)."""
     moves, after = first_moves(2)
     open_game(page, moves, "&ply=1")
-    ids = page.locator("select").evaluate_all("els => els.map(e => e.id)")
+    # (Those shown: the puzzle mode's are hidden until it is entered.)
+    ids = page.locator("select:visible").evaluate_all("els => els.map(e => e.id)")
     assert {"variant", "depth", "time", "level", "engine-side", "solve-time"} <= set(ids)
     for sid in ids:
         page.goto("about:blank")  # a fresh page (a change of the hash alone would not load it again)

@@ -32,7 +32,14 @@ const state = {
   reviews: 0,         // number of the latest review asked for
   busy: false,        // a move is being checked or animated
   deciding: false,    // the options after a decision are being asked for
+  mode: "analysis",   // or "puzzle" (puzzle.js): no analysis, no engine, no move list, the URL the puzzle's
 };
+
+// Where puzzle.js (loaded after this file) hooks in: `moved(node)` after a
+// move entered on the board is played and shown (awaited: the board takes
+// no move meanwhile), `route(hash)` for a URL that opens a puzzle (true if
+// it did).
+const hooks = {moved: null, route: null};
 
 // A server with IGISORO_API_KEYS answers the API 401 without a key (the
 // page and its files stay open): the key is asked for then, and kept in
@@ -271,7 +278,7 @@ function drawStatus() {
   // side line is kept by showing it before sharing.
   const q = {position: state.start, moves: state.history.slice(1).map((x) => x.move).join(" ")};
   if (state.at < state.history.length - 1) q.ply = String(state.at);
-  history.replaceState(null, "", "#" + new URLSearchParams(q).toString());
+  if (state.mode !== "puzzle") history.replaceState(null, "", "#" + new URLSearchParams(q).toString());
 }
 
 function redraw() {
@@ -316,7 +323,7 @@ async function show(i, line = state.history) {
   $("evaltext").textContent = "?";
   redraw();
   markGraph();
-  if ($("auto").checked) analyse(); else stopAnalysis("");
+  if ($("auto").checked && state.mode !== "puzzle") analyse(); else stopAnalysis("");
   maybeEngine();
 }
 
@@ -368,6 +375,7 @@ async function play(decisions) {
   state.game++;  // the move list changed
   const line = lineThrough(node);
   await show(line.indexOf(node), line);
+  if (hooks.moved) await hooks.moved(node);
 }
 
 // The sowing from the move's trace: each seed lands, captures empty pits.
@@ -569,7 +577,7 @@ async function solve() {
 async function maybeEngine() {
   const side = $("engine-side").value;
   const h = current();
-  if (!side || state.toMove !== side || state.at !== state.history.length - 1 || (h.status && h.status.state !== "ongoing")) return;
+  if (!side || state.mode === "puzzle" || state.toMove !== side || state.at !== state.history.length - 1 || (h.status && h.status.state !== "ongoing")) return;
   const view = state.view;
   try {
     const a = await api("/v1/best-move", {position: h.notation, level: Number($("level").value), time_ms: 300, seed: state.at});
@@ -833,10 +841,11 @@ async function main() {
   document.addEventListener("keydown", (e) => {
     // Not in a field: there the arrows move a slider, a number or a choice.
     if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement ||
-        e.target instanceof HTMLInputElement) return;
+        e.target instanceof HTMLInputElement || state.mode === "puzzle") return;
     if (e.key === "ArrowLeft") goTo(state.at - 1);
     if (e.key === "ArrowRight") goTo(state.at + 1);
   });
+  if (hooks.route && await hooks.route(location.hash)) return;
   const q = new URLSearchParams(location.hash.slice(1));
   const start = q.get("position") || v.variants.find((x) => x.name === v.default).start.notation;
   const moves = (q.get("moves") || "").split(" ").filter(Boolean);

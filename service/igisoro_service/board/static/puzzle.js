@@ -1,0 +1,256 @@
+// Puzzle mode (issue 33): a proven tactic to find, played on the board.
+// Everything comes from the public API: GET /v1/puzzles/next (a puzzle near
+// the solver's rating, of the variant and theme chosen), GET /v1/puzzles/{id}
+// (a linked puzzle, #puzzle=<id>), POST /v1/puzzles/{id}/attempts (after
+// each of the learner's moves, with the moves so far: right or wrong, the
+// defender's reply, and at the end the solution and both ratings' changes).
+// The moves are entered as on the board (board.js: a pit, then the turn's
+// decisions through /v1/legal-moves with `partial`), and the reply is sown
+// by the board's own animation. The solver is an anonymous id made once and
+// kept in localStorage, so the rating stays with the browser.
+"use strict";
+
+const SOLVER_STORE = "igisoro-puzzle-solver";
+const RATING_STORE = "igisoro-puzzle-rating";
+// igisoro.puzzles.THEMES, in their order (the API refuses any other).
+const PUZZLE_THEMES = ["capture", "relay", "long-relay", "retreat", "clockwise", "no-move", "row-emptied",
+                       "end-pits", "wins-game", "one-turn", "two-turns", "long"];
+
+const puzzle = {
+  p: null,        // the puzzle shown (as the API gives it)
+  moves: [],      // the learner's moves so far
+  expect: null,   // the position where the learner is to move next (notation)
+  done: false,    // solved or failed: moves on the board are free play then
+  solution: null, // the whole line, once an attempt ended
+  asked: 0,       // number of the latest puzzle asked for (older answers are dropped)
+  tempId: null,   // the solver's id when localStorage is not there
+};
+
+function solverId() {
+  const make = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  try {
+    let id = localStorage.getItem(SOLVER_STORE);
+    if (!/^[A-Za-z0-9_-]{8,64}$/.test(id || "")) { id = make(); localStorage.setItem(SOLVER_STORE, id); }
+    return id;
+  } catch {
+    puzzle.tempId = puzzle.tempId || make();  // no storage: an id for this page only
+    return puzzle.tempId;
+  }
+}
+
+// The solver's rating as the API last gave it (a new solver is 1500).
+function knownRating() {
+  try { return JSON.parse(localStorage.getItem(RATING_STORE) || "null"); } catch { return null; }
+}
+
+function keepRating(r) {
+  try { localStorage.setItem(RATING_STORE, JSON.stringify(r)); } catch { /* kept for this page only */ }
+}
+
+function sideName(side) { return side === "north" ? "North" : "South"; }
+function signed(x) { return `${x > 0 ? "+" : x < 0 ? "-" : "±"}${Math.abs(x).toFixed(1)}`; }
+
+// Right or wrong, and the reply, in the live region.
+function feedback(text, kind = "") {
+  const f = $("puzzle-feedback");
+  f.textContent = text;
+  f.className = kind;
+}
+
+function setMode(on) {
+  state.mode = on ? "puzzle" : "analysis";
+  document.body.classList.toggle("puzzle-mode", on);
+  $("puzzle").hidden = !on;
+  $("puzzle-mode").setAttribute("aria-pressed", String(on));
+  if (on) {
+    stopAnalysis("");
+    const sel = $("puzzle-variant");
+    if (sel.options.length === 1) for (const v of state.variants) sel.append(new Option(v.name, v.name));
+  }
+}
+
+function drawRatings() {
+  const me = knownRating();
+  $("puzzle-solver-rating").textContent = me ? String(Math.round(me.rating)) : "1500 (new)";
+  $("puzzle-rating").textContent = puzzle.p ? String(Math.round(puzzle.p.rating)) : "?";
+}
+
+function drawPrompt() {
+  const p = puzzle.p;
+  const turn = puzzle.moves.length + 1;
+  const of = p.turns > 1 ? ` (turn ${turn} of ${p.turns}; the replies are played for ${sideName(p.to_move === "south" ? "north" : "south")})` : "";
+  $("puzzle-prompt").textContent = puzzle.done ? "" :
+    `${sideName(p.to_move)} to move: find the ${turn > 1 ? "next " : ""}winning move${of}.`;
+}
+
+function drawActions(ended) {
+  $("puzzle-retry").hidden = !ended;
+  $("puzzle-show").hidden = !ended || !puzzle.solution;
+}
+
+// Show puzzle `id`, or the next one for this solver (variant and theme as chosen).
+async function openPuzzle(id) {
+  clearError();
+  const asked = ++puzzle.asked;
+  setMode(true);
+  feedback("Loading a puzzle…");
+  const q = new URLSearchParams({solver: solverId()});
+  let p;
+  try {
+    if (id) {
+      if (!/^[0-9a-f]{12}$/.test(id)) throw new Error(`No puzzle ${id}: a puzzle's id is 12 hex digits.`);
+      p = await api(`/v1/puzzles/${id}?${q}`);
+    } else {
+      if ($("puzzle-variant").value) q.set("variant", $("puzzle-variant").value);
+      if ($("puzzle-theme").value) q.set("theme", $("puzzle-theme").value);
+      p = await api(`/v1/puzzles/next?${q}`);
+    }
+  } catch (e) {
+    if (asked === puzzle.asked) { feedback(""); showError(e); }
+    return false;
+  }
+  if (asked !== puzzle.asked) return false;
+  if (p.solver) keepRating(p.solver);
+  puzzle.p = p;
+  await restart();
+  if (asked !== puzzle.asked) return false;
+  history.replaceState(null, "", `#puzzle=${p.id}`);
+  return true;
+}
+
+// The puzzle's position again, nothing played (a retry keeps what an
+// earlier attempt told: the solution; it is not rated again).
+async function restart() {
+  const p = puzzle.p;
+  puzzle.moves = [];
+  puzzle.done = false;
+  feedback("");
+  $("puzzle-solution").hidden = true;
+  $("puzzle-themes").hidden = true;
+  $("puzzle-hint").setAttribute("aria-expanded", "false");
+  drawActions(false);
+  await newGame(p.position);
+  if (puzzle.p !== p) return;
+  puzzle.expect = current().notation;
+  // The learner's side at the bottom.
+  flip(p.to_move === "north");
+  drawPrompt();
+  drawRatings();
+}
+
+// After each move entered on the board (board.js awaits it, taking no move
+// meanwhile): the attempt so far checked by the server.
+hooks.moved = async (node) => {
+  if (state.mode !== "puzzle" || puzzle.done || !puzzle.p || !node.parent || node.parent.notation !== puzzle.expect) return;
+  const p = puzzle.p;
+  puzzle.moves.push(node.move);
+  feedback(`Checking ${node.move}…`);
+  let r;
+  state.busy = true;
+  try {
+    r = await api(`/v1/puzzles/${p.id}/attempts`, {moves: puzzle.moves, solver: solverId()});
+  } catch (e) {
+    puzzle.moves.pop();
+    feedback("");
+    showError(e);
+    return;
+  } finally { state.busy = false; }
+  if (puzzle.p !== p) return;  // another puzzle meanwhile
+  const last = r.moves.at(-1);
+  if (r.result === "incomplete") {
+    const who = sideName(p.to_move === "south" ? "north" : "south");
+    feedback(`Right: ${last.move}. ${who} replies ${last.reply}.`, "right");
+    await play(last.reply.split("-"));
+    if (puzzle.p !== p) return;
+    puzzle.expect = current().notation;
+    feedback(`Right: ${last.move}. ${who} replied ${last.reply}. Your move.`, "right");
+    drawPrompt();
+    return;
+  }
+  puzzle.done = true;
+  puzzle.solution = r.solution;
+  if (r.result === "solved") feedback(`Right: ${last.move}. Solved!`, "right");
+  else feedback(`Wrong: ${last.move} is not the winning move. The solution: ${r.solution.join(" ")}.`, "wrong");
+  const sol = $("puzzle-solution");
+  sol.textContent = `Solution: ${r.solution.join(" ")}` + (r.solution.length > 1 ? " (the replies included)" : "");
+  sol.hidden = false;
+  drawPrompt();
+  drawActions(true);
+  showChanges(r);
+};
+
+function showChanges(r) {
+  const s = r.solver_rating, pr = r.puzzle_rating;
+  if (s) keepRating({rating: s.after, deviation: s.deviation});
+  drawRatings();
+  if (!r.rated) {
+    $("puzzle-solver-rating").textContent += " (not rated: tried before)";
+    return;
+  }
+  if (s) $("puzzle-solver-rating").textContent = `${Math.round(s.after)} (${signed(s.change)})`;
+  if (pr) $("puzzle-rating").textContent = `${Math.round(pr.after)} (${signed(pr.change)})`;
+}
+
+// The solution played on the board from the start, each move sown.
+async function showSolution() {
+  const p = puzzle.p, line = puzzle.solution;
+  if (!line) return;
+  await restart();
+  puzzle.done = true;  // not an attempt
+  drawPrompt();
+  drawActions(true);
+  feedback(`The solution: ${line.join(" ")}.`);
+  for (const m of line) {
+    if (puzzle.p !== p) return;
+    await play(m.split("-"));
+  }
+}
+
+function parseRoute(hash) {
+  const q = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!q.has("puzzle")) return null;
+  if (q.get("variant")) $("puzzle-variant").value = q.get("variant");
+  if (q.get("theme")) $("puzzle-theme").value = q.get("theme");
+  return {id: q.get("puzzle") || null};
+}
+
+// The page opened on #puzzle or #puzzle=<id> (board.js's main asks).
+hooks.route = async (hash) => {
+  setMode(true);  // fills the variant choice, which the hash may set
+  const r = parseRoute(hash);
+  if (r && await openPuzzle(r.id)) return true;
+  setMode(false);
+  return false;
+};
+
+function leavePuzzles() {
+  // The position stays on the board, now to analyse (and the URL is its own again).
+  puzzle.asked++;
+  setMode(false);
+  $("puzzle-prompt").textContent = "";
+  flip(false);
+  goTo(state.at);
+}
+
+for (const t of PUZZLE_THEMES) $("puzzle-theme").append(new Option(t, t));
+$("puzzle-mode").addEventListener("click", () => {
+  if (state.mode === "puzzle") leavePuzzles(); else openPuzzle(null).catch(showError);
+});
+$("puzzle-leave").addEventListener("click", leavePuzzles);
+$("puzzle-next").addEventListener("click", () => openPuzzle(null).catch(showError));
+$("puzzle-variant").addEventListener("change", () => openPuzzle(null).catch(showError));
+$("puzzle-theme").addEventListener("change", () => openPuzzle(null).catch(showError));
+$("puzzle-retry").addEventListener("click", () => { if (!state.busy) restart().catch(showError); });
+$("puzzle-show").addEventListener("click", () => { if (!state.busy) showSolution().catch(showError); });
+$("puzzle-hint").addEventListener("click", () => {
+  const t = $("puzzle-themes");
+  if (!puzzle.p) return;
+  t.textContent = `Themes: ${puzzle.p.themes.join(", ")}.`;
+  t.hidden = !t.hidden;
+  $("puzzle-hint").setAttribute("aria-expanded", String(!t.hidden));
+});
+window.addEventListener("hashchange", () => {
+  // A puzzle's link typed or followed on the open page (replaceState does not come here).
+  const r = parseRoute(location.hash);
+  if (r && (state.mode !== "puzzle" || (r.id && r.id !== puzzle.p?.id))) openPuzzle(r.id).catch(showError);
+});
