@@ -32,10 +32,11 @@ def _as_owner(cmd: list[str]) -> list[str]:
     return ["runuser", "-u", "nobody", "--", *cmd] if os.geteuid() == 0 else cmd
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    """The URL of a PostgreSQL server (user ``postgres``, trust auth) that
-    lives for the test session, its data in a temporary folder."""
+def start_postgres() -> tuple[subprocess.Popen[bytes], str, Path]:
+    """A throwaway PostgreSQL server on a free loopback port (user
+    ``postgres``, trust auth, no fsync): its process, its URL and its
+    folder (remove it after stopping the server). Used by the fixture below
+    and by ``bench/puzzles.py``."""
     data = Path(tempfile.mkdtemp(prefix="igisoro-pg-"))
     if os.geteuid() == 0:
         shutil.chown(data, "nobody", "nogroup")
@@ -58,21 +59,33 @@ def postgres_server() -> Iterator[str]:
             raise RuntimeError(f"postgres exited: {log.read_text()}")
         try:
             psycopg.connect(url, connect_timeout=2).close()
-            break
+            return proc, url, data
         except psycopg.OperationalError:
             if time.monotonic() > deadline:
+                proc.kill()
                 raise
             time.sleep(0.1)
+
+
+def stop_postgres(proc: subprocess.Popen[bytes], data: Path) -> None:
+    """Stop a server :func:`start_postgres` started and remove its folder."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server that lives for the test session."""
+    proc, url, data = start_postgres()
     try:
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        shutil.rmtree(data, ignore_errors=True)
+        stop_postgres(proc, data)
 
 
 @pytest.fixture
