@@ -138,7 +138,9 @@ def test_generate_is_a_puzzles_job_whose_chunks_store_checked_puzzles(app: Flask
         lines = run_puzzle_chunk(items, {"nodes": 20_000}, 0, app.config)
         assert [ln["index"] for ln in lines] == [0, 1]
         ids = [pid for ln in lines for pid in ln["puzzles"]]
-        assert ids and all(ln["candidates"] > 0 for ln in lines)
+        assert ids and all(ln["candidates"] > 0 and not ln["partial"] for ln in lines)
+        cut = run_puzzle_chunk(items[:1], {}, 0, {**app.config, "JOB_CHUNK_TIMEOUT": 1e-9})
+        assert cut[0]["partial"] and cut[0]["candidates"] == 0
     for pid in ids:
         assert client.get(f"/v1/puzzles/{pid}").status_code == 200
     bad = run_puzzle_chunk([{"variant": "chess", "seed": 1}, {"nothing": 1}], {}, 5, app.config)
@@ -149,3 +151,23 @@ def test_generate_is_a_puzzles_job_whose_chunks_store_checked_puzzles(app: Flask
                  {"variant": "isolo", "self_play": 1, "nodes": 10**9}):
         r = client.post("/v1/puzzles/generate", json=body)
         assert r.status_code == 422 and r.content_type == "application/problem+json", body
+
+
+def test_with_api_keys_the_key_is_the_solver(database_url: str, tmp_path: Path, puzzles: list[Puzzle]) -> None:
+    app = create_app({"TESTING": True, "JOB_DIR": str(tmp_path / "jobs"), "DATABASE_URL": database_url,
+                      "PUZZLE_STARTER": False, "API_KEYS": ["k-one", "k-two"]})
+    with app.app_context():
+        open_store(app.config).add(puzzles)
+    c = app.test_client()
+    pid = puzzles[0].id
+    assert c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"]}).status_code == 401
+    one = c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"], "solver": "ignored-anon-id"},
+                 headers={"X-API-Key": "k-one"}).json
+    assert one is not None and one["rated"] and one["solver_rating"]["change"] > 0
+    # The same key is the same solver whatever anonymous id it sends; another key is another solver.
+    again = c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"], "solver": "other-anon-id"},
+                   headers={"X-API-Key": "k-one"}).json
+    assert again is not None and not again["rated"]
+    two = c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"]}, headers={"X-API-Key": "k-two"}).json
+    assert two is not None and two["rated"]
+    assert "solution" in c.get(f"/v1/puzzles/{pid}", headers={"X-API-Key": "k-one"}).json  # type: ignore[operator]

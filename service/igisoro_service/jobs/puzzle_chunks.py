@@ -8,6 +8,8 @@ result line says what it gave. Called by the worker's one task."""
 from __future__ import annotations
 
 import threading
+import time
+from itertools import takewhile
 from collections.abc import Iterator
 from typing import Any
 
@@ -49,6 +51,10 @@ def run_puzzle_chunk(items: list[Any], limits: dict[str, Any], first: int, confi
     """One result line per item: the ids of the puzzles it gave (stored),
     how many were new, and what was looked at; or an error line."""
     nodes = int(limits.get("nodes") or config["PUZZLE_NODES"])
+    # A chunk stops looking after JOB_CHUNK_TIMEOUT, as an analysis chunk's
+    # searches do (a long 4x8 self-play game is thousands of positions), and
+    # says so with "partial": true; what it found is kept.
+    deadline = time.monotonic() + float(config["JOB_CHUNK_TIMEOUT"])
     lines: list[dict[str, Any]] = []
     for i, item in enumerate(items, start=first):
         if isinstance(item, Unreadable):
@@ -56,7 +62,8 @@ def run_puzzle_chunk(items: list[Any], limits: dict[str, Any], first: int, confi
             continue
         stats = Stats()
         try:
-            found = list(puzzles_from(_candidates(item, i), stats, nodes=nodes))
+            cands = takewhile(lambda _: time.monotonic() < deadline, _candidates(item, i))
+            found = list(puzzles_from(cands, stats, nodes=nodes))
         except igisoro.IgisoroError as e:
             lines.append({"index": i, "error": problem(e, "item")})
             continue
@@ -65,5 +72,6 @@ def run_puzzle_chunk(items: list[Any], limits: dict[str, Any], first: int, confi
             continue
         new = store(config).add(found)
         lines.append({"index": i, "puzzles": [p.id for p in found], "new": new, "candidates": stats.candidates,
-                      "won": stats.won, "cpu_seconds": round(stats.cpu_seconds, 2)})
+                      "won": stats.won, "cpu_seconds": round(stats.cpu_seconds, 2),
+                      "partial": time.monotonic() >= deadline})
     return lines
