@@ -166,3 +166,27 @@ def test_a_two_turn_puzzle_animates_the_reply_and_says_it(page: Any) -> None:
     page.wait_for_function("document.querySelector('#puzzle-feedback').textContent.includes('Solved')")
     assert board_counts(page) == pits_after(p["position"], p["solution"])
     assert shown_change(page, "#puzzle-solver-rating")[1] > 0
+
+
+def test_enter_puzzles_choose_a_variant_and_leave(page: Any) -> None:
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#board .pit")
+    assert page.is_hidden("#puzzle")
+    page.click("#puzzle-mode")
+    page.wait_for_function("/^#puzzle=[0-9a-f]{12}$/.test(location.hash)")
+    assert page.get_attribute("#puzzle-mode", "aria-pressed") == "true"
+    first = api(page, "/v1/puzzles/" + page.evaluate("location.hash").split("=")[1])
+    variant = "ikibuguzo-1" if first["variant"] != "ikibuguzo-1" else "isolo"
+    page.select_option("#puzzle-variant", variant)
+    # The next puzzle is one of that variant, shown on the board, and linked in the URL.
+    page.wait_for_function(f"document.querySelector('#position-text').value.startsWith('{variant} ')")
+    page.wait_for_function(f"!location.hash.endsWith('{first['id']}')")
+    p = api(page, "/v1/puzzles/" + page.evaluate("location.hash").split("=")[1])
+    assert p["variant"] == variant
+    wait_counts(page, pits_after(p["position"], []))
+    # Back to the analysis board: the puzzle's position, to analyse.
+    page.click("#puzzle-leave")
+    page.wait_for_function("location.hash.startsWith('#position=')")
+    assert page.is_visible("#side") and page.is_hidden("#puzzle")
+    assert page.get_attribute("#puzzle-mode", "aria-pressed") == "false"
+    assert page.input_value("#position-text") == igisoro.Position.from_notation(p["position"]).notation()
