@@ -104,12 +104,11 @@ class PuzzleStore:
         if not rows:
             return 0
         dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
-        added = 0
-        for i in range(0, len(rows), 500):
-            stmt = dialect.insert(puzzles).values(rows[i:i + 500]).on_conflict_do_nothing(index_elements=["id"])
-            # RETURNING: psycopg reports no row count for a many-row insert.
-            added += len(conn.execute(stmt.returning(puzzles.c.id)).all())
-        return added
+        # One statement compiled once, sent as batched many-row inserts
+        # (SQLAlchemy's insertmanyvalues); RETURNING counts the new rows, as
+        # psycopg reports no row count for them.
+        stmt = dialect.insert(puzzles).on_conflict_do_nothing(index_elements=["id"]).returning(puzzles.c.id)
+        return len(conn.execute(stmt, rows).all())
 
     def add(self, items: Iterable[Puzzle]) -> int:
         """Store puzzles; one already stored (same id) is kept as it is.
