@@ -84,7 +84,7 @@ class _JobsCollector:
     def collect(self) -> Iterator[Metric]:
         s = self.stats
         jobs = CounterMetricFamily("igisoro_jobs_submitted", "Analysis jobs submitted, by kind.", labels=["kind"])
-        for kind in ("positions", "games"):
+        for kind in ("positions", "games", "puzzles"):
             jobs.add_metric([kind], s.get(f"submitted_{kind}", 0.0))
         yield jobs
         ended = CounterMetricFamily("igisoro_jobs_finished", "Analysis jobs ended, by final state.", labels=["state"])
