@@ -150,9 +150,12 @@ hooks.moved = async (node) => {
   try {
     r = await api(`/v1/puzzles/${p.id}/attempts`, {moves: puzzle.moves, solver: solverId()});
   } catch (e) {
+    // Not checked (the server did not answer): the move is taken back, to be played again.
     puzzle.moves.pop();
     feedback("");
     showError(e);
+    state.busy = false;
+    goTo(state.at - 1);
     return;
   } finally { state.busy = false; }
   if (puzzle.p !== p) return;  // another puzzle meanwhile
@@ -216,6 +219,7 @@ function parseRoute(hash) {
 
 // The page opened on #puzzle or #puzzle=<id> (board.js's main asks).
 hooks.route = async (hash) => {
+  if (!new URLSearchParams(hash.replace(/^#/, "")).has("puzzle")) return false;
   setMode(true);  // fills the variant choice, which the hash may set
   const r = parseRoute(hash);
   if (r && await openPuzzle(r.id)) return true;
