@@ -142,3 +142,32 @@ def test_the_starter_set_fills_an_empty_database_once(tmp_path: Path, database_u
 def test_the_default_database_is_a_file_in_job_dir(tmp_path: Path) -> None:
     assert configured_url({"DATABASE_URL": "", "JOB_DIR": str(tmp_path)}) == f"sqlite:///{tmp_path / 'puzzles.sqlite3'}"
     assert configured_url({"DATABASE_URL": "postgres://u@h/d"}) == "postgresql+psycopg://u@h/d"
+
+
+def test_processes_opening_a_new_database_at_once_migrate_and_load_it_once(tmp_path: Path, database_url: str) -> None:
+    path = tmp_path / "starter.jsonl.gz"
+    with gzip.open(path, "wt") as f:
+        for i in range(5):
+            f.write(json.dumps(puzzle(i, 1500).to_json()) + "\n")
+    go = threading.Barrier(6)
+    stores: list[PuzzleStore] = []
+    errors: list[BaseException] = []
+
+    def open_it() -> None:
+        try:
+            go.wait()
+            stores.append(PuzzleStore(database_url, starter=str(path)))
+        except BaseException as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=open_it) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert errors == [] and len(stores) == 6
+        assert stores[0].count() == 5
+    finally:
+        for s in stores:
+            s.close()
