@@ -18,6 +18,10 @@ anything again, and the query depends on the rows' number and ratings, not
 on the boards). Usage:
 ``.venv/bin/python bench/puzzles.py [--puzzles 100000] [--requests 2000]``;
 prints a Markdown table (docs/benchmarks/puzzles.md).
+
+``--stats DIR`` instead prints the generation table from the runs' counts
+(``VARIANT.stats.json``: :meth:`igisoro.puzzles.Stats.to_json` of a run,
+``bench/data/puzzles/``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import argparse
 import dataclasses
 import hashlib
 import http.client
+import json
 import random
 import sys
 import tempfile
@@ -102,11 +107,28 @@ def workloads(n: int, seed: int) -> dict[str, list[str]]:
     }
 
 
+def generation_table(folder: Path) -> None:
+    """The generation runs' counts as a Markdown table."""
+    print("| run | games | positions looked at | proven wins | puzzles | share of positions | CPU s "
+          "| puzzles per core-hour | not puzzles, by reason |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for f in sorted(folder.glob("*.stats.json")):
+        d = json.loads(f.read_text())
+        reasons = ", ".join(f"{k} {v:,}" for k, v in d["reasons"].items())
+        print(f"| {f.name.removesuffix('.stats.json')} | {d['games']:,} | {d['candidates']:,} | {d['won']:,} "
+              f"| {d['puzzles']:,} | {100 * d['share']:.2f}% | {d['cpu_seconds']:,.0f} "
+              f"| {d['puzzles_per_core_hour']:,.0f} | {reasons} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--puzzles", type=int, default=100_000)
     ap.add_argument("--requests", type=int, default=2000)
+    ap.add_argument("--stats", type=Path, help="print the generation table of the runs in this folder instead")
     args = ap.parse_args()
+    if args.stats:
+        generation_table(args.stats)
+        return
     print("| database | workload | requests | p50 ms | p99 ms | max ms |")
     print("|---|---|---:|---:|---:|---:|")
     pg_proc, pg_url, pg_dir = start_postgres()
