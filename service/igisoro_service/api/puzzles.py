@@ -122,9 +122,7 @@ def next_puzzle() -> dict[str, Any]:
     """
     q = load_query(_next)
     solver = _solver(q.get("solver"))
-    store = _store()
-    me = store.solver(solver) if solver else Rating()
-    got = store.next(float(q.get("rating", me.rating)), q.get("variant"), q.get("theme"), solver)
+    me, got = _store().pick(solver, q.get("rating"), q.get("variant"), q.get("theme"))
     if got is None:
         raise Problem(404, "puzzle-not-found", "No puzzle left",
                       "No puzzle this solver has not tried matches the variant and theme asked for.")

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, Row, and_, exists, func, insert, select, update
+from sqlalchemy import Engine, Row, and_, exists, func, insert, select, union_all, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from igisoro.puzzles import Puzzle
@@ -152,10 +152,18 @@ class PuzzleStore:
     def next(self, rating: float, variant: str | None = None, theme: str | None = None,
              solver_id: str | None = None, rng: random.Random | None = None) -> StoredPuzzle | None:
         """A puzzle rated near ``rating`` that ``solver_id`` has not attempted
-        (of ``variant``, with ``theme``), or None when none is left.
+        (of ``variant``, with ``theme``), or None when none is left."""
+        return self.pick(solver_id, rating, variant, theme, rng)[1]
 
-        Two index range reads (``variant, rating``), the nearest few on each
-        side, then one of the closest drawn at random."""
+    def pick(self, solver_id: str | None, rating: float | None = None, variant: str | None = None,
+             theme: str | None = None, rng: random.Random | None = None) -> tuple[Rating, StoredPuzzle | None]:
+        """The solver's rating and a puzzle near ``rating`` (default: the
+        solver's) it has not attempted, as :meth:`next`, on one connection.
+
+        One round trip for the puzzles: the nearest few at or above the
+        rating and the nearest few below (two index range reads on
+        ``variant, rating``, in one ``UNION ALL``), then one of the closer
+        half drawn at random."""
         conds = []
         if variant:
             conds.append(puzzles.c.variant == variant)
@@ -164,16 +172,23 @@ class PuzzleStore:
         if solver_id:
             conds.append(~exists().where(and_(attempts.c.solver_id == solver_id,
                                                attempts.c.puzzle_id == puzzles.c.id)))
-        base = select(puzzles).where(*conds)
-        above = base.where(puzzles.c.rating >= rating).order_by(puzzles.c.rating.asc()).limit(_NEAR)
-        below = base.where(puzzles.c.rating < rating).order_by(puzzles.c.rating.desc()).limit(_NEAR)
         with self.engine.connect() as conn:
-            rows = list(conn.execute(above)) + list(conn.execute(below))
+            me = Rating()
+            if solver_id is not None:
+                r = conn.execute(select(solvers.c.rating, solvers.c.rd, solvers.c.vol)
+                                 .where(solvers.c.id == solver_id)).first()
+                if r is not None:
+                    me = Rating(r.rating, r.rd, r.vol)
+            want = me.rating if rating is None else rating
+            base = select(puzzles).where(*conds)
+            above = base.where(puzzles.c.rating >= want).order_by(puzzles.c.rating.asc()).limit(_NEAR).subquery()
+            below = base.where(puzzles.c.rating < want).order_by(puzzles.c.rating.desc()).limit(_NEAR).subquery()
+            rows = list(conn.execute(union_all(select(above), select(below))))
         if not rows:
-            return None
-        rows.sort(key=lambda r: abs(r.rating - rating))
+            return me, None
+        rows.sort(key=lambda r: abs(r.rating - want))
         pick = (rng or random).choice(rows[:max(1, len(rows) // 2)])
-        return _row_puzzle(pick)
+        return me, _row_puzzle(pick)
 
     def attempt(self, puzzle_id: str, solver_id: str | None, solved: bool) -> Rated | None:
         """Record an attempt and update both ratings in one transaction, or
