@@ -25,6 +25,9 @@ def test_local_generation_resumes_after_the_last_game(tmp_path: Path) -> None:
     assert len(first) == 3
     state = json.loads((tmp_path / "isolo.jsonl.state").read_text())
     assert state["variant"] == "isolo" and state["next_seed"] >= 1
+    # A run stopped mid-game (here: the state rewound to the first game) looks
+    # at that game again; the puzzles found again are not counted as new ones.
+    (tmp_path / "isolo.jsonl.state").write_text(json.dumps({**state, "next_seed": 0}))
     # A half-written line (a run killed mid-write) is cut, and the run goes on.
     with out.open("a") as f:
         f.write('{"id": "trunc')

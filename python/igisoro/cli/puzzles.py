@@ -140,7 +140,8 @@ def run(args: argparse.Namespace, stop: StopFlag) -> int:
                     save()
 
                 for p in generate(args.variant, args.count - len(have), first_seed=state["next_seed"],
-                                  nodes=args.nodes, stats=stats, on_game=game_done, should_stop=stop.is_set):
+                                  nodes=args.nodes, stats=stats, on_game=game_done, should_stop=stop.is_set,
+                                  known=set(have)):
                     write(p.to_json())
     finally:
         progress.close()

@@ -88,14 +88,16 @@ def puzzles_from(candidates: Iterable[Candidate], stats: Stats, *, nodes: int = 
 def generate(variant: str, count: int, *, first_seed: int = 0, nodes: int = DEFAULT_NODES,
              stats: Stats | None = None, seen: set[str] | None = None, time_ms: int = 5,
              max_games: int | None = None, branches: bool = True, on_game: Callable[[int], None] | None = None,
-             should_stop: Callable[[], bool] | None = None) -> Iterator[Puzzle]:
+             should_stop: Callable[[], bool] | None = None, known: set[str] | None = None) -> Iterator[Puzzle]:
     """Up to ``count`` checked puzzles of ``variant`` from self-play games
     ``first_seed``, ``first_seed + 1``, ... (at most ``max_games`` games).
 
     ``on_game`` is called with each game's seed once its positions are all
     looked at (a caller that records it can resume after it).
     ``should_stop`` is asked before each position: once it says so the run
-    ends, and the game it was in is not reported done."""
+    ends, and the game it was in is not reported done. Puzzles whose id is
+    in ``known`` (a resumed run's, found again in a game looked at again)
+    are neither yielded nor counted."""
     stats = Stats() if stats is None else stats
     seen = set() if seen is None else seen
     skip = SKIP_PLIES.get(variant, 0)
@@ -106,6 +108,8 @@ def generate(variant: str, count: int, *, first_seed: int = 0, nodes: int = DEFA
         if should_stop is not None:
             games = takewhile(lambda _: not should_stop(), games)
         for puzzle in puzzles_from(games, stats, nodes=nodes, seen=seen):
+            if known is not None and puzzle.id in known:
+                continue
             yield puzzle
             made += 1
             if made >= count:
