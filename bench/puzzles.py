@@ -10,7 +10,7 @@ config (2 workers x 4 threads) on loopback, one keep-alive client:
 - ``seen``: ``?variant=V&solver=S`` for a solver with 500 rated attempts
   already stored (the "not yet seen" filter at work);
 - ``theme``: ``?variant=V&theme=T&rating=R``, ``T`` a theme of about one
-  puzzle in six (``relay``), the filter the index does not cover.
+  puzzle in five (``clockwise``), the filter the index does not cover.
 
 The 100,000 rows are copies of the real puzzles of the starter set with
 distinct ids and ratings spread over 600..2600 (the store does not prove
@@ -102,7 +102,7 @@ def workloads(n: int, seed: int) -> dict[str, list[str]]:
         "anonymous": [f"/v1/puzzles/next?variant={v()}&rating={rng.randint(800, 2200)}&solver=bench-{k:08d}"
                       for k in range(n + 100)],
         "seen": [f"/v1/puzzles/next?variant={v()}&solver=bench-seen-solver" for _ in range(n + 100)],
-        "theme": [f"/v1/puzzles/next?variant={v()}&theme=relay&rating={rng.randint(800, 2200)}"
+        "theme": [f"/v1/puzzles/next?variant={v()}&theme=clockwise&rating={rng.randint(800, 2200)}"
                   for _ in range(n + 100)],
     }
 
