@@ -192,3 +192,24 @@ def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
     assert kept == 7
     fresh = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
     assert fresh.get(positions[0], 1) is None and fresh.get(positions[-1], 1) is not None
+
+
+def test_workers_opening_a_new_cache_file_at_once_all_start(tmp_path):
+    """gunicorn's workers create the app together: each opens the (new)
+    SQLite file and sets it up; none may fail because another holds the
+    lock meanwhile (seen in CI: "database is locked" killed a worker's boot).
+    The processes import first, then open the files together at a set time."""
+    import subprocess
+    import sys
+    import time
+
+    script = ("import sys, time; from igisoro_service.analysis_cache import _Sqlite\n"
+              "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
+              "for path in sys.argv[2:]:\n"
+              "    _Sqlite(path).write('k', 1, 0, 0, 0, 'x')\n")
+    paths = [str(tmp_path / f"race-{n}.sqlite3") for n in range(30)]
+    at = time.time() + 3
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(at), *paths], stderr=subprocess.PIPE)
+             for _ in range(8)]
+    errors = [p.communicate()[1].decode() for p in procs]
+    assert all(p.returncode == 0 for p in procs), [e for e in errors if e][:1]
