@@ -50,7 +50,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -58,6 +57,7 @@ from typing import Any
 from flask import Flask, current_app
 
 import igisoro
+from igisoro_service.jobs.store import set_up_wal
 
 _EXTENSION = "igisoro_analysis_cache"
 
@@ -83,22 +83,7 @@ class _Sqlite:
         self.max_entries = max_entries
         self.writes = 0
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        # gunicorn's workers set the new file up together, and SQLite may
-        # answer "database is locked" at once, without waiting out the busy
-        # timeout, while another connection switches the file to WAL (seen
-        # in CI: it killed a worker's boot). The set-up is idempotent: again
-        # shortly, for up to the busy timeout.
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with self._db() as db:
-                    db.execute("PRAGMA journal_mode=WAL")
-                    db.executescript(_SCHEMA)
-                return
-            except sqlite3.OperationalError as e:
-                if "locked" not in str(e) or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+        set_up_wal(self._db, _SCHEMA)  # by every worker at once, on a new file
 
     def _db(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30, isolation_level=None)

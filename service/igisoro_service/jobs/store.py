@@ -26,7 +26,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 #: States a job goes through: queued -> running -> done, or cancelled
 #: (by its owner) or failed (a chunk kept failing) from queued or running.
@@ -172,6 +172,26 @@ _FIELDS = ("id", "owner", "kind", "state", "total", "done", "errors", "limits", 
            "started", "finished", "detail")
 
 
+def set_up_wal(connect: Callable[[], sqlite3.Connection], schema: str, wait: float = 30.0) -> None:
+    """Switch a SQLite file to WAL and create its ``schema``, from any
+    number of processes at once. gunicorn's workers set a new file up
+    together, and SQLite may answer "database is locked" at once, without
+    waiting out the busy timeout, while another connection switches the
+    file to WAL (seen in CI: it killed a worker's boot). The set-up is
+    idempotent, so it is tried again shortly, for up to ``wait`` seconds."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            with connect() as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.executescript(schema)
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 class SqliteStore:
     """The embedded store: one SQLite file in WAL mode (readers never wait
     for the worker's writes), a connection per call (threads and processes
@@ -181,9 +201,7 @@ class SqliteStore:
         self.path = str(path)
         self.retention = retention
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        with self._db() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.executescript(_SCHEMA)
+        set_up_wal(self._db, _SCHEMA)
 
     def _db(self) -> sqlite3.Connection:
         # Autocommit off by default in Python's sqlite3: "with db" commits or
