@@ -43,7 +43,7 @@ from igisoro.cli.interrupts import Abandoned, Interrupts, StopFlag, in_backgroun
 from igisoro.cli.local import DEFAULT_CHUNK, check_limits, run_local
 from igisoro.cli.outputs import CSV_COLUMNS, OUTPUT_FORMATS, Output, Resumed, check_same_input, csv_row, output_format
 from igisoro.cli.progress import PlainProgress, Progress, Tally, make_progress
-from igisoro.cli.server import FINISHED_STATES, Api, ServerError, run_server
+from igisoro.cli.server import FINISHED_STATES, Api, ServerError, add_run_options, run_server
 from igisoro.cli import puzzles
 
 __all__ = [
@@ -102,13 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--chunk", type=_positive, help="items per local engine call, written together "
                    f"(default {DEFAULT_CHUNK['positions']} positions, {DEFAULT_CHUNK['games']} games)")
     a.add_argument("--force", action="store_true", help="start over: empty OUTPUT, forget its job")
-    a.add_argument("--quiet", "-q", action="store_true", help="no progress and no summary")
-    a.add_argument("--progress", choices=("auto", "tqdm", "plain", "off"), default="auto",
-                   help="progress display on stderr (default: tqdm if installed, else plain)")
-    server = a.add_argument_group("server mode")
-    server.add_argument("--server", metavar="URL", help="run as a job on this Igisoro server and stream the results")
-    server.add_argument("--api-key", metavar="KEY", default=os.environ.get("IGISORO_API_KEY"),
-                        help="sent as X-API-Key (default: $IGISORO_API_KEY)")
+    server = add_run_options(a, "run as a job on this Igisoro server and stream the results")
     server.add_argument("--cancel-on-interrupt", action="store_true",
                         help="cancel the job on Ctrl-C (default: it keeps running and a re-run resumes)")
     server.add_argument("--poll", type=_seconds, default=1.0, metavar="SECONDS",

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,7 @@ import sys
 from igisoro.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
 from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.progress import make_progress
-from igisoro.cli.server import Api, FINISHED_STATES
+from igisoro.cli.server import Api, FINISHED_STATES, add_run_options
 from igisoro.puzzles import DEFAULT_NODES, Stats, generate
 from igisoro.variant import variants
 
@@ -56,13 +55,7 @@ def add_parser(commands: Any) -> None:
     g.add_argument("--nodes", type=int, default=DEFAULT_NODES,
                    help=f"the solver's node budget for each proof (default {DEFAULT_NODES})")
     g.add_argument("--force", action="store_true", help="start over: empty OUTPUT and its state")
-    g.add_argument("--quiet", "-q", action="store_true", help="no progress and no summary")
-    g.add_argument("--progress", choices=("auto", "tqdm", "plain", "off"), default="auto",
-                   help="progress display on stderr (default: tqdm if installed, else plain)")
-    server = g.add_argument_group("server mode")
-    server.add_argument("--server", metavar="URL", help="generate with jobs on this Igisoro server")
-    server.add_argument("--api-key", metavar="KEY", default=os.environ.get("IGISORO_API_KEY"),
-                        help="sent as X-API-Key (default: $IGISORO_API_KEY)")
+    server = add_run_options(g, "generate with jobs on this Igisoro server")
     server.add_argument("--batch", type=int, default=10, help="self-play games per job (default 10)")
     server.add_argument("--poll", type=float, default=1.0, metavar="SECONDS", help="wait between polls (default 1)")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import time
 import urllib.error
 import urllib.parse
@@ -262,3 +263,17 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
         note(f"cancelled job {job}")
         return None
     return job
+
+
+def add_run_options(parser: argparse.ArgumentParser, server_help: str) -> argparse._ArgumentGroup:
+    """The options every long-running command shares: ``--quiet``,
+    ``--progress``, and the "server mode" group with ``--server`` and
+    ``--api-key`` (returned, for a command's own server options)."""
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress and no summary")
+    parser.add_argument("--progress", choices=("auto", "tqdm", "plain", "off"), default="auto",
+                        help="progress display on stderr (default: tqdm if installed, else plain)")
+    server = parser.add_argument_group("server mode")
+    server.add_argument("--server", metavar="URL", help=server_help)
+    server.add_argument("--api-key", metavar="KEY", default=os.environ.get("IGISORO_API_KEY"),
+                        help="sent as X-API-Key (default: $IGISORO_API_KEY)")
+    return server
