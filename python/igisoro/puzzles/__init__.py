@@ -8,6 +8,7 @@ One concept per module:
 - :mod:`~igisoro.puzzles.themes`: themes read from the moves;
 - :mod:`~igisoro.puzzles.rating`: tempting moves and the first rating;
 - :mod:`~igisoro.puzzles.candidates`: self-play and submitted games' positions;
+- :mod:`~igisoro.puzzles.screen`: the cheap first look that picks whom the solver sees;
 - :mod:`~igisoro.puzzles.generate`: the pipeline, with its costs counted.
 
 ``docs/PUZZLES.md`` says how they are made and why.
@@ -16,9 +17,11 @@ One concept per module:
 from igisoro.puzzles.candidates import Candidate, game_positions, self_play
 from igisoro.puzzles.check import PuzzleCheckError, verify
 from igisoro.puzzles.find import DEFAULT_NODES, Found, find_puzzle
-from igisoro.puzzles.generate import Stats, generate, puzzles_from
+from igisoro.puzzles.generate import Stats, generate, puzzles_from, seed_candidates
 from igisoro.puzzles.puzzle import Puzzle, puzzle_id
+from igisoro.puzzles.screen import promising
 from igisoro.puzzles.themes import THEMES, themes
 
 __all__ = ["DEFAULT_NODES", "THEMES", "Candidate", "Found", "Puzzle", "PuzzleCheckError", "Stats", "find_puzzle",
-           "game_positions", "generate", "puzzle_id", "puzzles_from", "self_play", "themes", "verify"]
+           "game_positions", "generate", "promising", "puzzle_id", "puzzles_from", "seed_candidates", "self_play",
+           "themes", "verify"]

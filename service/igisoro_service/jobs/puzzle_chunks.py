@@ -16,7 +16,7 @@ from typing import Any
 import igisoro
 from igisoro.batch import Unreadable
 from igisoro.problems import item_problem, problem
-from igisoro.puzzles import Candidate, Stats, game_positions, puzzles_from, self_play
+from igisoro.puzzles import Candidate, Stats, game_positions, puzzles_from, seed_candidates
 from igisoro_service.puzzles.db import database_url
 from igisoro_service.puzzles.store import PuzzleStore
 
@@ -38,7 +38,7 @@ def store(config: dict[str, Any]) -> PuzzleStore:
 def _candidates(item: Any, index: int) -> Iterator[Candidate]:
     """The positions of one item (raises the engine's errors, or ValueError, naming what is wrong)."""
     if isinstance(item, dict) and "seed" in item:
-        return self_play(str(item["variant"]), int(item["seed"]))
+        return seed_candidates(str(item["variant"]), int(item["seed"]))
     if isinstance(item, dict) and "position" in item and isinstance(item.get("moves"), list):
         pos = item["position"]
         start = igisoro.Position.from_notation(pos) if isinstance(pos, str) else igisoro.Position.from_json(pos)
