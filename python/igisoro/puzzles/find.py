@@ -39,7 +39,8 @@ class Found:
     #: ``crowded`` (more than ``max_moves`` moves), ``second-win`` (another
     #: move wins too), ``unsettled`` (a move the solver could not settle).
     reason: str
-    #: Whether the side to move had a proven win.
+    #: Whether the side to move had a proven win (not known for ``crowded``
+    #: and ``forced`` positions: they are no puzzle, so nothing is solved).
     won: bool = False
 
 
@@ -53,15 +54,20 @@ class _Unique:
 
 
 def _unique_win(p: Position, nodes: int, max_moves: int) -> _Unique | str:
-    """The one winning move of ``p``, with the solver's reply to it, or why not."""
-    s = p.solve(nodes=nodes)
-    if s.outcome != "win" or s.proof_positions is None or not s.line:
-        return "not-won"
+    """The one winning move of ``p``, with the solver's reply to it, or why not.
+
+    The moves are counted before the solver runs: a crowded or forced
+    position is no puzzle whatever it is worth, and listing its moves costs
+    far less than a proof (a third of the ``igisoro`` positions the screen
+    keeps are crowded)."""
     moves = p.legal_moves(limit=max_moves + 1)
     if len(moves) > max_moves:
         return "crowded"
     if len(moves) < 2:
         return "forced"
+    s = p.solve(nodes=nodes)
+    if s.outcome != "win" or s.proof_positions is None or not s.line:
+        return "not-won"
     win = s.line[0]
     try:
         Tree(p, nodes).check_unique(tuple(win.split("-")))
@@ -85,7 +91,7 @@ def find_puzzle(position: Position, *, nodes: int = DEFAULT_NODES, max_moves: in
         return Found(None, "over")
     first = _unique_win(position, nodes, max_moves)
     if isinstance(first, str):
-        return Found(None, first, won=first not in ("not-won",))
+        return Found(None, first, won=first in ("second-win", "unsettled"))
     line = [first.move]
     step = first
     p = position

@@ -35,7 +35,8 @@ class Stats:
     games: int = 0
     #: Distinct positions looked at.
     candidates: int = 0
-    #: Of which the side to move had a proven win.
+    #: Of which the side to move had a proven win (``crowded`` and ``forced``
+    #: positions are passed over before the solver, so never counted here).
     won: int = 0
     puzzles: int = 0
     #: Puzzles the finder made that the independent check refused (only a
