@@ -74,7 +74,12 @@ def test_a_solved_attempt_rates_both_and_shows_the_solution(client: FlaskClient,
     assert a is not None and a["result"] == "solved" and a["rated"] and a["solution"] == ["g1"]
     assert a["moves"] == [{"move": "g1", "correct": True, "reply": None}]
     assert a["solver_rating"]["change"] > 0 and a["puzzle_rating"]["change"] < 0
-    assert client.get(f"/v1/puzzles/{pid}?solver=learner-0001").json["solution"] == ["g1"]  # type: ignore[index]
+    seen = client.get(f"/v1/puzzles/{pid}?solver=learner-0001").json
+    assert seen is not None and seen["solution"] == ["g1"]
+    # The solver's rating comes with a puzzle fetched by id too (a linked
+    # puzzle shows it before any attempt on the page).
+    assert seen["solver"]["rating"] == a["solver_rating"]["after"]
+    assert client.get(f"/v1/puzzles/{pid}").json["solver"] is None  # type: ignore[index]
     again = client.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["b1"], "solver": "learner-0001"}).json
     assert again is not None and again["result"] == "failed" and not again["rated"]
     assert again["puzzle_rating"]["change"] == 0

@@ -143,7 +143,8 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
         The puzzle's position, themes and current rating. `solution` (the
         whole line, the defender's replies included) is there when the
         solver has attempted it, or with `solution=true` (looking is giving
-        up: do it after an attempt).
+        up: do it after an attempt). `solver` is the solver's rating, as
+        `/v1/puzzles/next` gives it.
       parameters:
       - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
       - {name: solution, in: query, required: false, schema: {type: boolean, default: false}}
@@ -161,7 +162,9 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
     got = _found(puzzle_id)
     solver = _solver(q.get("solver"))
     show = q["solution"] or (solver is not None and _store().attempted(solver, puzzle_id))
-    return got.to_json(solution=show)
+    # The solver's rating as /next gives it, so a board opened on a linked
+    # puzzle shows the solver's real rating before the first attempt.
+    return {**got.to_json(solution=show), "solver": _rating(_store().solver(solver)) if solver else None}
 
 
 def _same_choice(pos: igisoro.Position, given: str, expected: str) -> bool:
