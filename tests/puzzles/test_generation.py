@@ -9,12 +9,14 @@ import pytest
 
 from igisoro import Position
 from igisoro.puzzles import Puzzle, PuzzleCheckError, Stats, find_puzzle, generate, game_positions, verify
-from igisoro.puzzles.decisions import SecondWin, Tree
+from igisoro.puzzles.decisions import SecondWin, Tree, Unsettled
 from igisoro.puzzles.rating import first_rating
 
 #: South's only winning move is g1 (found by self-play seed 8 of isolo).
 ISOLO = "isolo 4,2,2,2,2,1,4/0,1,5,4,3,0,2 s"
 #: A 4x8 puzzle (ikibuguzo-2): g1 wins by capturing the end pits at once.
+#: An igisoro puzzle (self-play seed 0, ply 15, after c4-x): b2-cw-x.
+IGISORO = "igisoro 1,0,1,2,0,6,0,5/4,4,2,1,1,10,1,7/0,6,2,1,0,2,1,1/0,1,1,0,0,0,3,1 s"
 IKIBUGUZO = "ikibuguzo-2 2,3,1,3,1,3,2,3/10,8,0,1,0,2,0,1/2,0,2,0,3,0,0,0/1,2,0,4,0,0,5,5 s"
 
 
@@ -72,6 +74,30 @@ def test_the_decision_tree_counts_the_movers_choices_not_the_opponents() -> None
     assert tree.value(("e2",)) in (True, False)
     with pytest.raises(SecondWin):
         Tree(pos, 2_000, leaf=lambda result: True).check_unique(("e2",))
+
+
+def test_refuting_an_option_stops_at_the_first_unsettled_result() -> None:
+    # In this igisoro puzzle (b2-cw-x wins) the alternatives are c2, then f2
+    # with the mover's capture-or-pass after it. With c2 a proven loss, the
+    # first of f2's options the solver cannot settle (f2-p, whose two
+    # results after the opponent's retreat decision are both unsettled)
+    # already makes the position no puzzle: f2-x's results are never solved
+    # (walking all of f2 solved 6 results).
+    pos = Position.from_notation(IGISORO)
+    c2 = pos.play("c2").position.notation()
+    f2 = {m.result.notation() for m in pos.legal_moves() if m.notation.startswith("f2-")}
+    assert len(f2) >= 2
+    tree = Tree(pos, 2_000, leaf=lambda result: False if result.notation() == c2 else None)
+    with pytest.raises(Unsettled):
+        tree.check_unique(("b2", "cw", "x"))
+    assert tree.leaves == 3
+    pos = Position.start("igisoro")
+    # Proven losses everywhere but the move: unique. One win elsewhere: not.
+    assert Tree(pos, 2_000, leaf=lambda r: False).value(("e2",)) is False
+    results = {m.result.notation() for m in pos.legal_moves() if m.notation.split("-")[0] == "e2"}
+    unique = Tree(pos, 2_000, leaf=lambda r: r.notation() in results)
+    unique.check_unique(("e2",))
+    assert unique.leaves == len({m.result.notation() for m in pos.legal_moves()})
 
 
 def test_json_round_trip_and_bad_json_is_named() -> None:

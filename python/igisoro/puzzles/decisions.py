@@ -82,6 +82,39 @@ class Tree:
                 return mine
         return None if unsettled else not mine
 
+    def refute(self, partial: tuple[str, ...]) -> None:
+        """Return once the mover's decisions ``partial`` are proven not to
+        win; else raise :class:`SecondWin` (they win) or :class:`Unsettled`.
+
+        Unlike :meth:`value` it stops at the first option of the mover's
+        that the solver cannot settle: the decisions could then at best be
+        proven to win, and either way the position is no puzzle, so the
+        other options' proofs would be spent for nothing (they were most
+        of the finder's time on ``igisoro`` positions that are no puzzle)."""
+        where = "-".join(partial)
+        d = self.position.next_decision(list(partial))
+        if d.complete:
+            assert d.result is not None
+            v = self._settle(d.result)
+            if v is None:
+                raise Unsettled(f"{where} could not be settled")
+            if v:
+                raise SecondWin(f"{where} wins too")
+            return
+        if d.role == "mover":
+            for o in d.options:  # every option of the mover's must lose
+                self.refute(partial + (o,))
+            return
+        values = []
+        for o in d.options:  # one refuting option of the opponent's is enough
+            v = self.value(partial + (o,))
+            if v is False:
+                return
+            values.append(v)
+        if None in values:
+            raise Unsettled(f"{where} could not be settled")
+        raise SecondWin(f"{where} wins too")
+
     def check_unique(self, move: tuple[str, ...]) -> None:
         """Raise :class:`SecondWin` or :class:`Unsettled` unless ``move`` is
         the one winning way through every decision of the mover: at each of
@@ -97,13 +130,8 @@ class Tree:
                     raise Unsettled(f"{'-'.join(move[:i])} is not proven to win whatever the opponent decides")
                 continue
             for o in d.options:
-                if o == token:
-                    continue
-                v = self.value(move[:i] + (o,))
-                if v is None:
-                    raise Unsettled(f"{'-'.join(move[:i] + (o,))} could not be settled")
-                if v:
-                    raise SecondWin(f"{'-'.join(move[:i] + (o,))} wins too")
+                if o != token:
+                    self.refute(move[:i] + (o,))
         v = self.value(move)
         if v is not True:
             raise Unsettled(f"{'-'.join(move)} is not proven to win" if v is None else f"{'-'.join(move)} does not win")
