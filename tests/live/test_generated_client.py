@@ -359,8 +359,10 @@ def _next_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
 
 @call("getPuzzle")
 def _get_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
-    p = _ok(_op(api, "getPuzzle").sync_detailed(state["puzzle"], client=c, solution=True), api.models.Puzzle)
+    got = _op(api, "getPuzzle").sync_detailed(state["puzzle"], client=c, solution=True, solver="generated-client")
+    p = _ok(got, api.models.Puzzle)
     assert p.id == state["puzzle"] and p.solution
+    assert p.solver.rating == 1500  # the solver's rating (none rated yet), as /next gives it
     state["solution"] = list(p.solution)
 
 
