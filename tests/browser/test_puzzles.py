@@ -76,7 +76,9 @@ def test_solve_a_puzzle_by_clicking_its_moves(page: Any) -> None:
     assert board_counts(page) == pits_after(p["position"], [])
     # No evaluation, best line or move list to give it away; a new solver is 1500.
     assert page.is_hidden("#side") and page.is_hidden("#evalrow")
-    assert page.inner_text("#puzzle-solver-rating") == "1500 (new)"
+    # A puzzle opened by its link shows the solver's rating from the API
+    # (GET /v1/puzzles/{id} gives it): a new solver's 1500.
+    assert page.inner_text("#puzzle-solver-rating") == "1500"
     assert page.inner_text("#puzzle-rating") == str(round(p["rating"]))
     # The hint names the themes.
     page.click("#puzzle-hint")

@@ -17,8 +17,10 @@ PUZZLE = "igisoro 1,0,1,2,0,6,0,5/4,4,2,1,1,10,1,7/0,6,2,1,0,2,1,1/0,1,1,0,0,0,3
 def test_every_shipped_4x8_igisoro_puzzle_passes_the_screen() -> None:
     # The screen's recall on what the solver proved before the screen
     # existed: a threshold that dropped one of these would lose puzzles.
-    shipped = [p for p in read_starter() if screens(p.variant)]
-    assert len(shipped) >= 4
+    # (Those of self-play seeds below 1000; the later ones were found
+    # through the screen, some through its first form.)
+    shipped = [p for p in read_starter() if screens(p.variant) and int(p.source.split(":")[2]) < 1000]
+    assert len(shipped) == 4
     for p in shipped:
         assert promising(Position.from_notation(p.position)), p.id
 
