@@ -20,6 +20,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "python"))
@@ -30,23 +31,23 @@ from igisoro.puzzles import Stats, generate  # noqa: E402
 _SUMMED = ("games", "candidates", "won", "puzzles", "refused", "cpu_seconds", "wall")
 
 
-def _load(path: Path) -> dict[str, object]:
+def _load(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text()) if path.exists() else {}
 
 
-def _add(a: dict[str, object], b: dict[str, object]) -> dict[str, object]:
+def _add(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Two runs' counts added, with the rates derived again."""
-    out: dict[str, object] = {k: round(float(a.get(k, 0)) + float(b.get(k, 0)), 1)  # type: ignore[arg-type]
+    out: dict[str, Any] = {k: round(float(a.get(k, 0)) + float(b.get(k, 0)), 1)
                               for k in _SUMMED}
     for k in ("games", "candidates", "won", "puzzles", "refused"):
-        out[k] = int(out[k])  # type: ignore[call-overload]
-    reasons: dict[str, int] = dict(a.get("reasons", {}))  # type: ignore[call-overload]
-    for k, v in dict(b.get("reasons", {})).items():  # type: ignore[call-overload]
+        out[k] = int(out[k])
+    reasons: dict[str, int] = dict(a.get("reasons", {}))
+    for k, v in dict(b.get("reasons", {})).items():
         reasons[k] = reasons.get(k, 0) + v
     out["reasons"] = dict(sorted(reasons.items()))
-    cpu = float(out["cpu_seconds"])  # type: ignore[arg-type]
-    out["puzzles_per_core_hour"] = round(int(out["puzzles"]) * 3600 / cpu, 1) if cpu else 0.0  # type: ignore[call-overload]
-    out["share"] = round(int(out["puzzles"]) / int(out["candidates"]), 4) if out["candidates"] else 0.0  # type: ignore[call-overload]
+    cpu = float(out["cpu_seconds"])
+    out["puzzles_per_core_hour"] = round(int(out["puzzles"]) * 3600 / cpu, 1) if cpu else 0.0
+    out["share"] = round(int(out["puzzles"]) / int(out["candidates"]), 4) if out["candidates"] else 0.0
     return out
 
 
@@ -54,7 +55,7 @@ def run(variant: str, first_seed: int, out: Path, count: int) -> None:
     """Generate into ``out`` until it holds ``count`` puzzles (or Ctrl-C)."""
     stats_path = out.with_name(out.name + ".stats.json")
     before = _load(stats_path)
-    seed = int(before.get("next_seed", first_seed))  # type: ignore[call-overload]
+    seed = int(before.get("next_seed", first_seed))
     have = {json.loads(ln)["id"] for ln in out.read_text().splitlines() if ln.strip()} if out.exists() else set()
     stats = Stats()
     t0 = time.monotonic()
@@ -81,7 +82,7 @@ def main() -> None:
                     help="add the runs' stats files into one VARIANT.stats.json on stdout")
     args = ap.parse_args()
     if args.merge:
-        total: dict[str, object] = {}
+        total: dict[str, Any] = {}
         for path in args.merge[1:]:
             total = _add(total, _load(Path(path)))
         print(json.dumps(dict(total, variant=args.merge[0])))
