@@ -96,8 +96,7 @@ def next_puzzle() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: nextPuzzle
       summary: The next puzzle for a solver
       description: |
@@ -109,15 +108,10 @@ def next_puzzle() -> dict[str, Any]:
       - {name: variant, in: query, required: false, schema: {type: string}}
       - {name: theme, in: query, required: false, schema: {type: string}}
       - {name: rating, in: query, required: false, schema: {type: integer, minimum: 0, maximum: 4000}}
-      - {name: solver, in: query, required: false, description: The anonymous solver id (without an API key).,
-         schema: {type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
+      - {name: solver, in: query, required: false, description: The anonymous solver id (without an API key)., schema: {
+          type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
       responses:
-        '200':
-          description: A puzzle, without its solution, and the solver's rating.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Puzzle'
+        200: {description: 'A puzzle, without its solution, and the solver''s rating.', x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
     """
     q = load_query(_next)
@@ -135,8 +129,7 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: getPuzzle
       summary: A puzzle (its solution only after an attempt, or when asked)
       description: |
@@ -150,12 +143,7 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
       - {name: solution, in: query, required: false, schema: {type: boolean, default: false}}
       - {name: solver, in: query, required: false, schema: {type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
       responses:
-        '200':
-          description: The puzzle.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Puzzle'
+        200: {description: The puzzle., x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
     """
     q = load_query(_get)
@@ -188,8 +176,7 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
 
     ---
     post:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: attemptPuzzle
       summary: Try a puzzle with the moves played
       description: |
@@ -204,19 +191,9 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         rated, so a board can ask move by move. An illegal move is a 422.
       parameters:
       - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/PuzzleAttemptRequest'
+      x-body: PuzzleAttemptRequest
       responses:
-        '200':
-          description: The attempt checked (and, when it ended, rated).
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/PuzzleAttempt'
+        200: {description: 'The attempt checked (and, when it ended, rated).', x-json: PuzzleAttempt}
       x-problems: [400, 401, 404, 413, 415, 422, 503, default]
     """
     req = load_body(_attempt)
@@ -272,8 +249,7 @@ def generate() -> tuple[dict[str, Any], int, dict[str, str]]:
 
     ---
     post:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: generatePuzzles
       summary: Generate puzzles from self-play or submitted games (a job)
       description: |
@@ -284,27 +260,19 @@ def generate() -> tuple[dict[str, Any], int, dict[str, str]]:
         checked again independently before it is stored. Progress, results
         (one line per game: the ids of the puzzles it gave) and cancel are
         those of `/v1/jobs/{id}`. At most `PUZZLE_MAX_GAMES` games.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/PuzzleGenerateRequest'
-            example:
-              variant: ikibuguzo-1
-              self_play: 2
+      x-body: PuzzleGenerateRequest
+      x-example:
+        variant: ikibuguzo-1
+        self_play: 2
       responses:
-        '202':
+        202:
           description: Queued.
           headers:
             Location:
               description: The job's URL.
               schema:
                 type: string
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobCreated'
+          x-json: JobCreated
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """
     req = load_body(_generate)

@@ -94,6 +94,45 @@ def _set(doc: Any, path: tuple[str | int, ...], value: Any) -> None:
     doc[path[-1]] = value
 
 
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _answer(response: dict[str, Any]) -> dict[str, Any]:
+    """A response's ``x-json: Name`` as its ``application/json`` content."""
+    if "x-json" not in response:
+        return response
+    out = {k: v for k, v in response.items() if k != "x-json"}
+    out["content"] = {"application/json": {"schema": _ref(response["x-json"])}}
+    return out
+
+
+def _shorthand(op: dict[str, Any]) -> dict[str, Any]:
+    """The docstrings' shorthands, expanded in place (the key order kept):
+
+    - ``x-body: Name``: a required JSON request body of the schema ``Name``,
+      with ``x-examples: {name: value, ...}`` (or one ``x-example``) as its
+      examples;
+    - ``x-json: Name`` in a response: its JSON content of the schema ``Name``;
+    - response codes as integers (YAML's plain ``200``).
+
+    Every JSON body reads the same, so a view states only its schema."""
+    out: dict[str, Any] = {}
+    for key, value in op.items():
+        if key == "x-body":
+            content: dict[str, Any] = {"schema": _ref(value)}
+            if "x-examples" in op:
+                content["examples"] = {k: {"value": v} for k, v in op["x-examples"].items()}
+            if "x-example" in op:
+                content["example"] = op["x-example"]
+            out["requestBody"] = {"required": True, "content": {"application/json": content}}
+        elif key == "responses":
+            out[key] = {str(code): _answer(r) for code, r in value.items()}
+        elif key not in ("x-examples", "x-example"):
+            out[key] = value
+    return out
+
+
 def _problems(op: dict[str, Any]) -> dict[str, Any]:
     """An operation's ``x-problems: [400, 422, ..., default]`` as responses
     that are RFC 9457 problems (the shared ``Problem`` response), after the
@@ -126,7 +165,7 @@ def build(app: Flask) -> dict[str, Any]:
             view = app.view_functions[rule.endpoint]
             ops = yaml_utils.load_operations_from_docstring(view.__doc__ or "")
             methods = {m.lower() for m in rule.methods or ()}
-            ops = {m: _problems(op) for m, op in ops.items() if m in methods and m in _METHODS}
+            ops = {m: _problems(_shorthand(op)) for m, op in ops.items() if m in methods and m in _METHODS}
             if ops:
                 spec.path(path=re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule), operations=ops,
                           parameters=_path_parameters(rule.arguments, ops))
