@@ -2,7 +2,7 @@
 ``igisoro_service.openapi``, are its documentation (field ``metadata`` holds the
 descriptions; ``x-component`` names a shared schema of ``base.yaml``;
 ``x-cap`` names the config key that bounds a value). Responses are described
-in ``service/igisoro_service/openapi/base.yaml``.
+by :mod:`igisoro_service.responses`.
 
 Validation happens here, once, at the edge: types and sizes. Whether a
 position or move makes sense is the engine's call (mapped to 422 problems).

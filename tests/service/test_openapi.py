@@ -1,6 +1,6 @@
 """``openapi.yaml`` is the contract. It is generated from the code
-(:mod:`igisoro_service.openapi`: view docstrings, the marshmallow request schemas,
-``base.yaml``); these tests hold the committed file, the served document,
+(:mod:`igisoro_service.openapi`: view docstrings, the marshmallow request and
+response schemas, ``base.yaml``); these tests hold the committed file, the served document,
 the routes and the request schemas to each other."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def test_spec_file_is_at_repository_root():
 
 
 def test_committed_file_is_what_the_code_generates():
-    """Edit the views' docstrings, the schemas or ``base.yaml``, then run
+    """Edit the views' docstrings, the schemas (``schemas.py``, ``responses.py``)
+    or ``base.yaml``, then run
     ``python -m igisoro_service.openapi``; never edit ``openapi.yaml`` by hand."""
     assert generator.to_yaml(generator.build(create_app())) == OPENAPI_PATH.read_text(encoding="utf-8")
 
@@ -204,26 +205,11 @@ def test_position_forms_are_exclusive(spec):
     import json
 
     import igisoro
-    import jsonschema_rs  # schemathesis's validator
 
     s = spec["components"]["schemas"]
 
-    def plain(node: object) -> object:
-        """OpenAPI 3.0's ``nullable`` as JSON Schema."""
-        if isinstance(node, list):
-            return [plain(x) for x in node]
-        if not isinstance(node, dict):
-            return node
-        out = {k: plain(v) for k, v in node.items() if k != "nullable"}
-        if node.get("nullable") and "type" in node:
-            out["type"] = [node["type"], "null"]
-        return out
-
-    components = plain(spec["components"])
-
     def matches(name: str, doc: dict) -> bool:
-        schema = {"components": components, "$ref": f"#/components/schemas/{name}"}
-        return bool(jsonschema_rs.Draft4Validator(schema).is_valid(doc))
+        return _validator(spec, name).is_valid(doc)
 
     assert s["PositionJSON"]["oneOf"] == [{"$ref": "#/components/schemas/Position4x8"},
                                           {"$ref": "#/components/schemas/PositionIsolo"}]
@@ -240,6 +226,66 @@ def test_position_forms_are_exclusive(spec):
     # Only `pits` is needed for a 4x8 position; Isolo needs its `variant`.
     assert matches("Position4x8", {"pits": [[0] * 8, [4] * 8, [4] * 8, [0] * 8]})
     assert not matches("PositionIsolo", {"pits": [[2] * 4, [2] * 4]})
+
+
+def _plain(node: object) -> object:
+    """OpenAPI 3.0's ``nullable`` as JSON Schema (``null`` among the types;
+    a nullable ``allOf`` of a reference also admits ``null``)."""
+    if isinstance(node, list):
+        return [_plain(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _plain(v) for k, v in node.items() if k != "nullable"}
+    if node.get("nullable") and "type" in node:
+        out["type"] = [node["type"], "null"]
+    elif node.get("nullable") and "allOf" in node:
+        out = {"anyOf": [{"type": "null"}, {k: v for k, v in out.items() if k != "description"}]}
+    return out
+
+
+def _validator(spec: dict, name: str):  # type: ignore[no-untyped-def]
+    import jsonschema_rs  # schemathesis's validator
+
+    schema = {"components": _plain(spec["components"]), "$ref": f"#/components/schemas/{name}"}
+    return jsonschema_rs.Draft4Validator(schema)
+
+
+START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
+
+
+@pytest.mark.parametrize(("method", "path", "body", "name"), [
+    ("get", "/v1/health", None, "Health"),
+    ("get", "/v1/variants", None, "VariantList"),
+    ("post", "/v1/legal-moves", {"position": ISOLO, "limit": 2}, "LegalMovesResponse"),
+    ("post", "/v1/legal-moves", {"position": START, "partial": ""}, "Decision"),
+    ("post", "/v1/legal-moves", {"position": START, "partial": "b2"}, "Decision"),
+    ("post", "/v1/moves/check", {"position": START, "move": "e2"}, "MoveCheckResponse"),
+    ("post", "/v1/positions/validate", {"position": ISOLO}, "ValidateResponse"),
+    ("post", "/v1/evaluate", {"position": START, "depth": 2, "multipv": 2}, "EvaluateResponse"),
+    ("post", "/v1/best-move", {"position": START, "level": 3, "time_ms": 20}, "BestMoveResponse"),
+    ("post", "/v1/solve", {"position": ISOLO, "nodes": 500}, "SolveResponse"),
+    ("post", "/v1/analysis/batch", {"positions": [ISOLO, "not a position"], "depth": 1}, "BatchResponse"),
+    ("post", "/v1/games/review", {"position": START, "moves": ["b2", "a3", "zz"], "depth": 1}, "ReviewResponse"),
+    ("post", "/v1/evaluate", {"position": "not a position"}, "Problem"),
+])
+def test_answers_fit_their_response_schemas(spec, client, method, path, body, name):
+    """Real answers (the engine, not mocks) fit the response schemas of
+    :mod:`igisoro_service.responses`, and every key they carry is documented
+    (open schemas included), so a schema that forgets a key fails here."""
+    r = getattr(client, method)(path, json=body)
+    answer = r.get_json()
+    errors = [e.message for e in _validator(spec, name).iter_errors(answer)]
+    assert not errors, (name, errors[:3])
+    schema = spec["components"]["schemas"][name]
+    listed = {k for part in schema.get("oneOf", [schema]) for k in _properties(spec, part)}
+    assert set(answer) <= listed, set(answer) - listed
+
+
+def _properties(spec: dict, schema: dict) -> set[str]:
+    if "$ref" in schema:
+        schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return set(schema.get("properties", {}))
 
 
 def test_docs_page_uses_local_assets(client):
