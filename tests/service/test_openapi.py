@@ -94,11 +94,30 @@ def test_request_schemas_match_spec(spec, schema, name):
     assert documented["additionalProperties"] is False  # marshmallow raises on unknown fields
 
 
-def test_render_query_matches_spec(spec):
-    params = spec["paths"]["/v1/positions/render"]["get"]["parameters"]
-    fields = schemas.RenderQuery().fields
+def _query_schemas() -> list[tuple[str, str, object]]:
+    from igisoro_service.puzzles import schemas as puzzle_schemas
+
+    return [("/v1/positions/render", "get", schemas.RenderQuery), ("/v1/cloud-eval", "get", schemas.CloudEvalQuery),
+            ("/v1/jobs", "get", schemas.JobListQuery), ("/v1/jobs/{job_id}/results", "get", schemas.ResultsQuery),
+            ("/v1/puzzles/next", "get", puzzle_schemas.PuzzleNextQuery),
+            ("/v1/puzzles/{puzzle_id}", "get", puzzle_schemas.PuzzleGetQuery)]
+
+
+@pytest.mark.parametrize(("path", "method", "schema"), _query_schemas())
+def test_query_parameters_are_the_query_schemas(spec, path, method, schema):
+    """An operation's query parameters are the fields of the schema that
+    checks its query string (they are generated from it)."""
+    params = [p for p in spec["paths"][path][method]["parameters"] if "$ref" not in p and p["in"] == "query"]
+    fields = schema().fields
     assert {p["name"] for p in params} == set(fields)
     assert {p["name"] for p in params if p.get("required")} == {n for n, f in fields.items() if f.required}
+
+
+def test_cloud_eval_takes_no_move(client):
+    """``/v1/cloud-eval`` documents no ``move``, and refuses one like any other
+    unknown parameter (its query schema once inherited it from the render's)."""
+    r = client.get("/v1/cloud-eval", query_string={"position": ISOLO, "move": "a1"})
+    assert r.status_code == 422 and "move" in r.get_json()["errors"]
 
 
 def test_documented_limits_are_the_defaults(spec):

@@ -265,9 +265,7 @@ def listing() -> dict[str, Any]:
         page came back: pass it as `before` for the next page. A `before`
         that names no job of this key (never, or expired since) is a 422.
       parameters:
-      - {name: state, in: query, required: false, schema: {type: string, enum: [queued, running, done, failed, cancelled]}}
-      - {name: before, in: query, required: false, schema: {type: string, minLength: 1, maxLength: 64}}
-      - {name: limit, in: query, required: false, schema: {type: integer, minimum: 1, maximum: 100, default: 20}}
+      - {in: query, schema: JobListQuery}
       responses:
         200: {description: A page of jobs., x-json: JobList}
       x-problems: [401, 422, 503, default]
@@ -320,8 +318,7 @@ def results(job_id: str) -> Response:
         there is), so `after` set to the last index read never skips one. `X-Job-State`
         says whether more will come (`queued`, `running`).
       parameters:
-      - {name: after, in: query, required: false, schema: {type: integer, minimum: -1, maximum: 4611686018427387904,
-          default: -1}}
+      - {in: query, schema: ResultsQuery}
       responses:
         200:
           description: The lines.

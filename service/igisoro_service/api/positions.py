@@ -82,11 +82,7 @@ def render_get() -> Response:
       operationId: renderPositionGet
       summary: SVG picture of a position given as notation
       parameters:
-      - {name: position, in: query, required: true, description: The position in text notation., schema: {type: string,
-          minLength: 1, maxLength: 1000}, example: 'igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0
-          s opening=4'}
-      - {name: move, in: query, required: false, description: 'A legal move whose start pit, sown pits and captures
-          are marked.', schema: {type: string, maxLength: 1000}, example: e2}
+      - {in: query, schema: RenderQuery}
       responses:
         200: {$ref: '#/components/responses/Svg'}
       x-problems: [422, 503, default]

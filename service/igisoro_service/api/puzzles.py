@@ -105,11 +105,7 @@ def next_puzzle() -> dict[str, Any]:
         and with `theme` when given; drawn at random among the nearest few.
         The solution is not included. 404 `puzzle-not-found` when none is left.
       parameters:
-      - {name: variant, in: query, required: false, schema: {type: string}}
-      - {name: theme, in: query, required: false, schema: {type: string}}
-      - {name: rating, in: query, required: false, schema: {type: integer, minimum: 0, maximum: 4000}}
-      - {name: solver, in: query, required: false, description: The anonymous solver id (without an API key)., schema: {
-          type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
+      - {in: query, schema: PuzzleNextQuery}
       responses:
         200: {description: 'A puzzle, without its solution, and the solver''s rating.', x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
@@ -139,9 +135,8 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
         up: do it after an attempt). `solver` is the solver's rating, as
         `/v1/puzzles/next` gives it.
       parameters:
-      - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
-      - {name: solution, in: query, required: false, schema: {type: boolean, default: false}}
-      - {name: solver, in: query, required: false, schema: {type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
+      - PuzzleId  # components/parameters of base.yaml
+      - {in: query, schema: PuzzleGetQuery}
       responses:
         200: {description: The puzzle., x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
@@ -190,7 +185,7 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         Fewer moves, all right, is `incomplete`: the replies so far, nothing
         rated, so a board can ask move by move. An illegal move is a 422.
       parameters:
-      - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
+      - PuzzleId  # components/parameters of base.yaml
       x-body: PuzzleAttemptRequest
       responses:
         200: {description: 'The attempt checked (and, when it ended, rated).', x-json: PuzzleAttempt}

@@ -90,6 +90,10 @@ def _resolve(prop: dict[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
             if low:
                 prop["minItems"] = low
             prop["maxItems"] = config[cap]
+        elif prop.get("type") == "string":
+            if low:
+                prop["minLength"] = low
+            prop["maxLength"] = config[cap]
         else:
             prop["minimum"], prop["maximum"] = low, config[cap]
     if "items" in prop:
@@ -166,8 +170,11 @@ def _problems(op: dict[str, Any]) -> dict[str, Any]:
 
 def _path_parameters(names: set[str], ops: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The route's variables that no operation describes, as plain strings
-    (a view that needs more says so in its docstring)."""
-    described = {p["name"] for op in ops.values() for p in op.get("parameters", []) if p.get("in") == "path"}
+    (a view that needs more says so in its docstring, or names a shared
+    parameter of ``base.yaml``)."""
+    shared = _base()["components"]["parameters"]
+    params = [shared[p] if isinstance(p, str) else p for op in ops.values() for p in op.get("parameters", [])]
+    described = {p["name"] for p in params if p.get("in") == "path"}
     return [{"in": "path", "name": n, "required": True, "schema": {"type": "string"}}
             for n in sorted(names - described)]
 
@@ -191,6 +198,11 @@ def build(app: Flask) -> dict[str, Any]:
                           parameters=_path_parameters(rule.arguments, ops))
     generated = spec.to_dict()
     config = app.config
+    for item in generated["paths"].values():
+        for op in item.values():
+            for param in op.get("parameters", []) if isinstance(op, dict) else ():
+                if "schema" in param:  # not a $ref to a shared parameter
+                    param["schema"] = _resolve(param["schema"], config)
     shared = base["components"]["schemas"]
     for name, path, key in SHARED_CAPS:
         _set(shared[name], path, config[key])
