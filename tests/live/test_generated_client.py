@@ -352,7 +352,9 @@ def _list_jobs(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
 @call("nextPuzzle")
 def _next_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     # The embedded puzzle database was filled with the starter set.
-    p = _ok(_op(api, "nextPuzzle").sync_detailed(client=c, variant="isolo", solver="generated-client"), api.models.Puzzle)
+    # The query's variant is an enum (the names the server's query schema takes).
+    got = _op(api, "nextPuzzle").sync_detailed(client=c, variant=api.models.NextPuzzleVariant.ISOLO, solver="generated-client")
+    p = _ok(got, api.models.Puzzle)
     assert p.variant == "isolo" and p.turns >= 1 and not p.solution
     state["puzzle"] = p.id
 

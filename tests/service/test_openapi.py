@@ -56,11 +56,15 @@ def test_served_spec_is_the_file(tmp_path):
 
 def test_served_spec_states_the_servers_own_limits(tmp_path):
     client = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "MAX_SEARCH_DEPTH": 7,
-                         "MAX_LEGAL_MOVES": 50, "MAX_REVIEW_PLIES": 9}).test_client()
-    served = yaml.safe_load(client.get("/v1/openapi.yaml").data)["components"]["schemas"]
+                         "MAX_LEGAL_MOVES": 50, "MAX_REVIEW_PLIES": 9, "MAX_NOTATION_LENGTH": 300}).test_client()
+    doc = yaml.safe_load(client.get("/v1/openapi.yaml").data)
+    served = doc["components"]["schemas"]
     assert served["SearchDepth"]["maximum"] == 7
     assert served["LegalMovesRequest"]["properties"]["limit"]["maximum"] == 50
     assert served["ReviewRequest"]["properties"]["moves"]["maxItems"] == 9
+    # Query parameters too (generated from the query schemas).
+    params = {p["name"]: p["schema"] for p in doc["paths"]["/v1/positions/render"]["get"]["parameters"]}
+    assert params["position"]["maxLength"] == params["move"]["maxLength"] == 300
 
 
 def test_routes_match_spec_paths(app, spec):
