@@ -214,7 +214,12 @@ def build(app: Flask) -> dict[str, Any]:
 
 
 class _Dumper(yaml.SafeDumper):
-    """Block style for multi-line text, so the file reads like hand-written YAML."""
+    """Block style for multi-line text, so the file reads like hand-written YAML;
+    no anchors or aliases (``base.yaml`` shares parts through them, the
+    document spells each out for tools that do not follow them)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
 
 
 def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
