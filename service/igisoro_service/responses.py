@@ -17,6 +17,9 @@ Conventions, so that a schema says as much as the hand-written YAML did:
   when it carries a description or ``nullable`` (OpenAPI 3.0 admits no
   sibling of ``$ref``).
 - ``allow_none=True`` is ``nullable: true`` (and ``null`` in an ``enum``).
+- A key that is an attribute of marshmallow's ``Schema`` (``partial``) or a
+  Python keyword (``from``) is a field with a trailing ``_`` and its
+  ``data_key``, as in :mod:`igisoro_service.schemas`.
 """
 
 from __future__ import annotations
@@ -305,7 +308,7 @@ class AnalysisFields(Open):
         "Turns too large to search whole; non-zero means an approximation."))
     stopped_by = fields.String(required=True, validate=validate.OneOf(
         ["depth", "proven", "nodes", "time", "deadline", "game_over"]))
-    partial = fields.Boolean(required=True, metadata=_doc(
+    partial_ = fields.Boolean(data_key="partial", required=True, metadata=_doc(
         "True when the request deadline cut the search short of its limits."))
     win_probability = fields.Float(required=True, validate=_PROBABILITY, metadata=_doc(
         "The probability that the side to move wins, from the engine's model fitted on its\n"
@@ -382,7 +385,7 @@ class SolveResponse(Open):
         "that confirmed it before the answer was sent. Null without a proof, or when the check ran out of its step "
         "budget (4 per expansion, at least 100,000) or met the request deadline first (the proof is then the "
         "solver's word alone)."))
-    partial = fields.Boolean(required=True, metadata=_doc("True when the request deadline stopped the solver."))
+    partial_ = fields.Boolean(data_key="partial", required=True, metadata=_doc("True when the request deadline stopped the solver."))
     limits = Ref("SolveLimits", required=True)
     engine_version = fields.String(required=True)
 
@@ -416,7 +419,7 @@ class BatchResponse(Schema):
 
     count = fields.Integer(required=True)
     errors = fields.Integer(required=True)
-    partial = fields.Boolean(required=True)
+    partial_ = fields.Boolean(data_key="partial", required=True)
     limits = Ref("UsedLimits", required=True)
     engine_version = fields.String(required=True)
     results = fields.List(Ref("BatchItem"), required=True)
@@ -480,7 +483,7 @@ class ReviewResponse(Schema):
     illegal = Ref("ReviewIllegal", required=True, allow_none=True)
     final = Ref("ReviewFinal", required=True)
     summary = Ref("ReviewSummary", required=True)
-    partial = fields.Boolean(required=True)
+    partial_ = fields.Boolean(data_key="partial", required=True)
     cached_plies = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
         "Plies answered by the cache of analyses without a search: reviewed before at\n"
         "this depth, in this game or any other reaching the same position and move\n"

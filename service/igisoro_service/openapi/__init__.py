@@ -105,7 +105,7 @@ def _body(schema: type[Schema], generated: dict[str, Any], config: Mapping[str, 
     """A schema's component, its markers resolved. Closed unless it says
     otherwise (marshmallow's ``unknown``), stated here because apispec
     leaves ``additionalProperties`` out of a schema with a description."""
-    body = generated["components"]["schemas"][schema.__name__]
+    body: dict[str, Any] = generated["components"]["schemas"][schema.__name__]
     body["properties"] = {k: _resolve(v, config) for k, v in body["properties"].items()}
     if schema().unknown == RAISE:
         body["additionalProperties"] = False
