@@ -6,8 +6,10 @@
   ``x-body: Name`` (with ``x-examples``) is its JSON request body,
   ``x-json: Name`` a response's JSON body, ``x-problems`` the status codes
   answered with a problem (:func:`_shorthand`, :func:`_problems`).
-- **Request bodies**: the marshmallow schemas of :mod:`igisoro_service.schemas`, the
-  same objects that check the requests (apispec's MarshmallowPlugin).
+- **Request bodies and query parameters**: the marshmallow schemas of
+  :mod:`igisoro_service.schemas` (and the puzzles'), the same objects that check
+  the requests (apispec's MarshmallowPlugin; a docstring's
+  ``parameters: [{in: query, schema: Name}]`` lists the schema's fields).
 - **Response bodies**: the marshmallow schemas of :mod:`igisoro_service.responses`.
   They only document: the answers are JSON the core writes, never dumped
   through them (schemathesis holds the answers to the document).
@@ -38,8 +40,8 @@ from flask import Flask
 from marshmallow import RAISE, Schema, fields
 
 from igisoro_service import schemas
-from igisoro_service.responses import RESPONSE_SCHEMAS
 from igisoro_service.puzzles import schemas as puzzle_schemas
+from igisoro_service.responses import RESPONSE_SCHEMAS
 
 #: The request bodies, by component name (the schema class's name).
 REQUEST_SCHEMAS: tuple[type[Schema], ...] = (
@@ -72,7 +74,8 @@ def _base() -> dict[str, Any]:
 
 
 def _component(converter: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:  # type: ignore[type-arg]
-    """Custom position/move fields are documented by a shared schema."""
+    """A field with a ``component`` (the position and move fields, the
+    responses' ``Ref``) is documented by that shared schema."""
     name = getattr(field, "component", None)
     return {"x-component": name} if name else {}
 
