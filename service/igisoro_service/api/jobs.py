@@ -190,11 +190,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
       responses:
         202:
           description: Queued (or, for a retried submission, the job it created).
-          headers:
-            Location:
-              description: The job's URL.
-              schema:
-                type: string
+          headers: {Location: {$ref: '#/components/headers/JobLocation'}}
           x-json: JobCreated
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """

@@ -262,11 +262,7 @@ def generate() -> tuple[dict[str, Any], int, dict[str, str]]:
       responses:
         202:
           description: Queued.
-          headers:
-            Location:
-              description: The job's URL.
-              schema:
-                type: string
+          headers: {Location: {$ref: '#/components/headers/JobLocation'}}
           x-json: JobCreated
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """
