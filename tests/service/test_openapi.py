@@ -117,6 +117,39 @@ def test_query_parameters_are_the_query_schemas(spec, path, method, schema):
     assert {p["name"] for p in params if p.get("required")} == {n for n, f in fields.items() if f.required}
 
 
+def test_compare_sees_the_contract_not_the_form(spec):
+    """``igisoro_service.openapi.compare`` finds no difference between a
+    document and the same contract written another way (an object flattened
+    into an ``allOf``, a parameter moved to ``components``), and finds each
+    change of meaning."""
+    import copy
+
+    from igisoro_service.openapi.compare import compare
+
+    assert compare(spec, spec) == []
+    other = copy.deepcopy(spec)
+    s = other["components"]["schemas"]
+    ev = s["EvaluateResponse"]
+    s["EvaluateResponse"] = {"allOf": [
+        {"type": "object", "properties": dict(list(ev["properties"].items())[:3]), "required": ev["required"][:2]},
+        {"type": "object", "properties": dict(list(ev["properties"].items())[3:]), "required": ev["required"][2:]}]}
+    for k in ("type",):
+        s["EvaluateResponse"][k] = ev[k]
+    op = other["paths"]["/v1/jobs/{job_id}/results"]["get"]
+    other["components"]["parameters"]["After"] = op["parameters"][0]
+    op["parameters"][0] = {"$ref": "#/components/parameters/After"}
+    assert compare(spec, other) == []
+
+    s["Status"]["required"] = ["state"]
+    s["ReviewPly"]["properties"]["label"]["enum"] = ["blunder", None]
+    op = other["paths"]["/v1/cloud-eval"]["get"]
+    op["parameters"] = op["parameters"][:1]
+    found = compare(spec, other)
+    assert "- paths/GET /v1/cloud-eval/parameters/query multipv: " in "\n".join(found)
+    assert any(line.startswith("~ components/schemas/Status/required") for line in found)
+    assert any(line.startswith("~ components/schemas/ReviewPly/properties/label/enum") for line in found)
+
+
 def test_cloud_eval_takes_no_move(client):
     """``/v1/cloud-eval`` documents no ``move``, and refuses one like any other
     unknown parameter (its query schema once inherited it from the render's)."""

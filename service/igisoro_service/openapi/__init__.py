@@ -206,6 +206,9 @@ def build(app: Flask) -> dict[str, Any]:
             for param in op.get("parameters", []) if isinstance(op, dict) else ():
                 if "schema" in param:  # not a $ref to a shared parameter
                     param["schema"] = _resolve(param["schema"], config)
+                    # A field's example is the parameter's (apispec leaves it in the schema).
+                    if "example" in param["schema"]:
+                        param["example"] = param["schema"].pop("example")
     shared = base["components"]["schemas"]
     for name, path, key in SHARED_CAPS:
         _set(shared[name], path, config[key])
