@@ -104,5 +104,6 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod signature;
 pub mod solving;
 pub mod stability;
