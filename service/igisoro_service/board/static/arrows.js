@@ -4,7 +4,8 @@
 // the sowing direction, to where the lap ends; a label names the move's
 // later decisions (capture, retreat, ...). The path comes from the move's
 // sowing trace (/v1/moves/check), kept per position and move: the direction
-// depends on the variant and on the move's own cw/ccw decision.
+// depends on the variant and on the move's own cw/ccw decision. It runs
+// under the pits' numbers and names (board.css), which stay readable.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -38,15 +39,18 @@ async function showArrow(move, kind) {
   if (view !== state.view || current() !== h) return;
   // Answers come in any order: while a line is pointed at, its preview
   // stays (a deeper analysis's best move waits); a preview whose line was
-  // left meanwhile is not drawn.
-  if (kind === "best" ? previewing !== null : previewing !== move) return;
+  // left meanwhile is not drawn, nor a best move that a deeper depth has
+  // replaced meanwhile (its trace may answer after the newer one's).
+  if (kind === "best" ? previewing !== null || move !== state.best : previewing !== move) return;
   state.arrow = {notation: h.notation, move, trace, kind};
   drawArrow();
 }
 
 // The pits of the first lap: the start pit, then each pit sown until the
 // lap ends (at most one round of the mover's two rows: the arrow shows the
-// direction and the landing, not every seed of a long lap).
+// direction and the landing, not every seed of a long lap). A decision
+// between the lift and the first seed (the direction, cw or ccw, in the
+// French school) is part of the lap, not its end.
 function lapPath(trace, round) {
   const path = [];
   let lifted = false;
@@ -54,6 +58,7 @@ function lapPath(trace, round) {
     if (ev.type === "lift" && !lifted) { lifted = true; path.push(ev.pit); continue; }
     if (!lifted) continue;
     if (ev.type === "sow") { if (path.at(-1) !== ev.pit) path.push(ev.pit); }
+    else if (ev.type === "decision" && path.length === 1) continue;
     else if (ev.type !== "hand") break;
     if (path.length > round) break;
   }
