@@ -254,6 +254,9 @@ def test_the_arrow_runs_under_the_counts_and_the_names_are_readable(page: Any, t
       return out;
     }""")
     assert covered == []
+    # The arrow's words start inside the board (on a phone they were cut off at its left).
+    label = page.locator("#arrows .arrow-label").bounding_box()
+    assert label and label["x"] >= page.locator("#board").bounding_box()["x"] - 1, label
     assert len(board_counts(page)) == 32
     sizes = page.locator("#board .pit .name").evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
     assert min(sizes) >= 11, sizes

@@ -127,8 +127,17 @@ function drawArrow() {
     const above = y - size / 2 - 1;
     Object.entries({x, y: above, "text-anchor": "middle", "font-size": Math.max(10, Math.min(14, size / 5)),
                     class: "arrow-label"}).forEach(([k, v]) => text.setAttribute(k, v));
-    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${x} ${above - 4})`);
     svg.append(text);
+    b.append(svg);
+    // Kept within the board (a head near its edge, or a phone's narrow board,
+    // cut the words off): moved in from the edge it passes; a label wider
+    // than the board starts at its left edge.
+    // (Half the words' width and their 4 px white outline.)
+    const half = text.getBBox().width / 2 + 4, width = b.clientWidth;
+    const cx = 2 * half >= width ? half : Math.min(Math.max(x, half), width - half);
+    text.setAttribute("x", cx);
+    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${cx} ${above - 4})`);
+    return;
   }
   b.append(svg);
 }
