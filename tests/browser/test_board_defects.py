@@ -82,10 +82,11 @@ def test_the_engine_decides_its_own_retreat_in_the_humans_move(page: Any, tmp_pa
     assert page.inner_text('#moves button[data-ply="1"]') == choice
 
 
-#: North to move, one position per screen size (the server keeps an analysis
-#: it made, and answers it again as one final line): the best move at depth
-#: 1 (``h3``) is not the one at depth 4 (``g3-cw``, ``c3``).
-DEEPENING = {"desktop": "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,4,4,4,4,4,4,4/1,1,1,1,0,0,0,0 n",
+#: North to move after South's first move, one position per screen size and
+#: none another test reaches (the server keeps an analysis it made, and
+#: answers it again as one final line): the best move at depth 1 (``h3``)
+#: is not the one at depth 4 (``g3-cw``, ``c3``).
+DEEPENING = {"desktop": "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/0,5,5,5,0,4,4,4/1,1,1,1,1,0,0,0 n",
              "phone": "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/5,5,0,4,4,4,4,4/1,1,0,0,0,0,0,0 n"}
 
 # The first /v1/moves/check answer (the trace of the first depth's best move)
