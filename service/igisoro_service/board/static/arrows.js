@@ -4,7 +4,8 @@
 // the sowing direction, to where the lap ends; a label names the move's
 // later decisions (capture, retreat, ...). The path comes from the move's
 // sowing trace (/v1/moves/check), kept per position and move: the direction
-// depends on the variant and on the move's own cw/ccw decision.
+// depends on the variant and on the move's own cw/ccw decision. It runs
+// under the pits' numbers and names (board.css), which stay readable.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -38,15 +39,18 @@ async function showArrow(move, kind) {
   if (view !== state.view || current() !== h) return;
   // Answers come in any order: while a line is pointed at, its preview
   // stays (a deeper analysis's best move waits); a preview whose line was
-  // left meanwhile is not drawn.
-  if (kind === "best" ? previewing !== null : previewing !== move) return;
+  // left meanwhile is not drawn, nor a best move that a deeper depth has
+  // replaced meanwhile (its trace may answer after the newer one's).
+  if (kind === "best" ? previewing !== null || move !== state.best : previewing !== move) return;
   state.arrow = {notation: h.notation, move, trace, kind};
   drawArrow();
 }
 
 // The pits of the first lap: the start pit, then each pit sown until the
 // lap ends (at most one round of the mover's two rows: the arrow shows the
-// direction and the landing, not every seed of a long lap).
+// direction and the landing, not every seed of a long lap). A decision
+// between the lift and the first seed (the direction, cw or ccw, in the
+// French school) is part of the lap, not its end.
 function lapPath(trace, round) {
   const path = [];
   let lifted = false;
@@ -54,6 +58,7 @@ function lapPath(trace, round) {
     if (ev.type === "lift" && !lifted) { lifted = true; path.push(ev.pit); continue; }
     if (!lifted) continue;
     if (ev.type === "sow") { if (path.at(-1) !== ev.pit) path.push(ev.pit); }
+    else if (ev.type === "decision" && path.length === 1) continue;
     else if (ev.type !== "hand") break;
     if (path.length > round) break;
   }
@@ -122,8 +127,17 @@ function drawArrow() {
     const above = y - size / 2 - 1;
     Object.entries({x, y: above, "text-anchor": "middle", "font-size": Math.max(10, Math.min(14, size / 5)),
                     class: "arrow-label"}).forEach(([k, v]) => text.setAttribute(k, v));
-    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${x} ${above - 4})`);
     svg.append(text);
+    b.append(svg);
+    // Kept within the board (a head near its edge, or a phone's narrow board,
+    // cut the words off): moved in from the edge it passes; a label wider
+    // than the board starts at its left edge.
+    // (Half the words' width and their 4 px white outline.)
+    const half = text.getBBox().width / 2 + 4, width = b.clientWidth;
+    const cx = 2 * half >= width ? half : Math.min(Math.max(x, half), width - half);
+    text.setAttribute("x", cx);
+    if ($("boardwrap").classList.contains("flipped")) text.setAttribute("transform", `rotate(180 ${cx} ${above - 4})`);
+    return;
   }
   b.append(svg);
 }

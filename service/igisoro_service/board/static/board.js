@@ -21,6 +21,7 @@ const state = {
   options: [],        // the next decision's options
   role: null, actor: null,
   best: null,         // best move of the last analysis
+  plan: null,         // the engine's move being played: {notation, moves: its tokens} (see engineChoice)
   editing: false,     // pit counts are inputs (hand editing)
   analysis: 0,        // number of the latest analysis asked for (older answers are dropped)
   analysisRun: null,  // the running analysis: {ctl: its AbortController, depth: its last depth}
@@ -129,7 +130,8 @@ function drawBoard() {
   const focused = b.contains(document.activeElement) ? document.activeElement.dataset.pit : null;
   b.style.gridTemplateColumns = `repeat(${cols}, 1fr)`;
   b.replaceChildren();
-  const legal = new Set(state.options.filter(isPit));
+  // (None while the engine decides: its decisions are not the human's to take.)
+  const legal = new Set(enginesDecision(state.actor) ? [] : state.options.filter(isPit));
   // Mid-turn: the pits the decision is about (a capture's, a retreat's, the relay's start).
   const stake = new Set(Object.values(state.stake).flat());
   state.pits.forEach((row, r) => {
@@ -167,10 +169,13 @@ function drawDecision() {
   const nonPit = state.options.filter((o) => !isPit(o));
   if (nonPit.length === 0) { box.hidden = true; return; }
   box.hidden = false;
-  const who = state.role === "opponent" ? `${state.actor} (the opponent) decides:` : `${state.actor} decides:`;
+  const engine = enginesDecision(state.actor);
+  const who = engine ? `${state.actor} (the engine) is deciding…`
+    : state.role === "opponent" ? `${state.actor} (the opponent) decides:` : `${state.actor} decides:`;
   $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
   const opts = $("decision-options");
   opts.replaceChildren();
+  if (engine) return;  // no buttons: the engine answers by itself
   if (nonPit.length > 12 && nonPit.every((o) => /^k\d+(\.\d+)+$/.test(o))) {
     arrangeControls(opts, nonPit);
     cancelButton(opts);
@@ -226,14 +231,29 @@ function cancelButton(box) {
   box.append(" ", btn);
 }
 
+// The holes' counts an arrangement starts from: the arranger's row as it
+// stands (Play keeps it), in column order like the option; if that row
+// does not hold the arrangement's total, the documented default
+// (docs/ISOLO.md): total / n in every hole, the remainder one each into
+// the arranger's holes 1, 2, ... from its own left (for North, whose
+// left is column h, from the right of the picture).
+function arrangementStart(n, total) {
+  const row = state.actor === "north" ? state.pits[0] : state.pits[state.pits.length - 1];
+  if (row.length === n && row.reduce((a, b) => a + b, 0) === total) return row.slice();
+  const even = Array.from({length: n}, () => Math.floor(total / n));
+  for (let k = 0; k < total % n; k++) even[state.actor === "north" ? n - 1 - k : k]++;
+  return even;
+}
+
 // Isolo's kucheleka ("k<a>.<b>.<c>.<d>": the seeds of the arranger's row over
 // its holes, from its own left): a number per hole with the running total,
 // and Play once the total is the row's. Any arrangement with that total is
 // legal (the list offered may be a sample: docs/ISOLO.md), so none is
 // refused for not being listed.
 function arrangeControls(box, options) {
-  const first = options[0].slice(1).split(".").map(Number);
-  const total = first.reduce((a, b) => a + b, 0);
+  const n = options[0].slice(1).split(".").length;
+  const total = options[0].slice(1).split(".").map(Number).reduce((a, b) => a + b, 0);
+  const first = arrangementStart(n, total);
   const sum = document.createElement("span");
   sum.id = "arrange-total";
   sum.setAttribute("aria-live", "polite");
@@ -310,6 +330,7 @@ async function show(i, line = state.history) {
   state.partial = [];
   state.stake = {};
   state.best = null;
+  state.plan = null;
   state.arrow = null;
   previewing = null;  // (arrows.js) the lines that were pointed at are gone
   h.status = v.status;
@@ -323,17 +344,36 @@ async function show(i, line = state.history) {
   $("evaltext").textContent = "?";
   redraw();
   markGraph();
-  if ($("auto").checked && state.mode !== "puzzle") analyse(); else stopAnalysis("");
+  stopAnalysis("");
+  analysisStatus("", false);  // what it said was of the position before
+  if (h.status && h.status.state !== "ongoing") showResult(h.status);
+  else if ($("auto").checked && state.mode !== "puzzle") analyse();
   maybeEngine();
 }
 
+// The side the engine plays ("north", "south"), or null: nobody, or a puzzle.
+function engineSide() { return state.mode === "puzzle" ? null : $("engine-side").value || null; }
+
+// Whether the decision of `actor` is the engine's to take: each side takes
+// its own decisions, whoever's turn it is (the opponent's retreat in the
+// middle of a move belongs to the opponent, /v1/legal-moves's `actor`).
+function enginesDecision(actor) { return actor !== null && actor === engineSide(); }
+
 async function decide(choice) {
   if (state.busy || state.deciding) return;  // a double click is one decision
+  if (enginesDecision(state.actor)) return;  // the engine's own decision is not the human's to take
   clearError();
-  const view = state.view;
-  const partial = [...state.partial, choice];
   state.deciding = true;
-  try {
+  try { await enter([...state.partial, choice]); } catch (e) { showError(e); } finally { state.deciding = false; }
+}
+
+// Go on with the move being entered, its decisions so far `partial`: a
+// complete move is played; a decision of the human's is shown with its
+// options; one of the engine's own is taken by the engine (engineChoice),
+// and the move goes on. The caller holds state.deciding.
+async function enter(partial) {
+  const view = state.view;
+  for (;;) {
     const d = await api("/v1/legal-moves", {position: current().notation, partial});
     if (view !== state.view) return;
     if (d.complete) { await play(partial); return; }
@@ -354,7 +394,77 @@ async function decide(choice) {
     if (d.pits_so_far) state.pits = d.pits_so_far;
     state.stake = d.at_stake || {};
     redraw();
-  } catch (e) { showError(e); } finally { state.deciding = false; }
+    if (!enginesDecision(d.actor)) return;
+    const choice = await engineChoice(partial, d);
+    if (view !== state.view) return;
+    partial = [...partial, choice];
+  }
+}
+
+// The engine's choice at a decision of its own, `d`, after `partial`: the
+// next token of the move its search chose (/v1/best-move) while the move
+// follows it; otherwise (a decision inside the human's move, or after the
+// human answered otherwise than the engine's move assumed) by a search of
+// this decision's outcomes (searchedChoice).
+async function engineChoice(partial, d) {
+  const plan = state.plan, h = current();
+  if (plan && plan.notation === h.notation && partial.length < plan.moves.length &&
+      partial.every((t, i) => plan.moves[i] === t)) return plan.moves[partial.length];
+  return searchedChoice(partial, d);
+}
+
+// The depth at which the engine searches the outcomes of a decision of its
+// own: the move is already under way and its outcomes are few, so a
+// shallow search (a few milliseconds each) keeps the page quick.
+const DECISION_DEPTH = 3;
+
+// A search result's score as one number from `side`'s view (a forced result
+// counts as 1000 seeds less its turns, as the core's review counts it).
+function valueFor(r, side) {
+  if (!r.score) throw new Error(`The engine could not search ${r.position}: ${r.error?.detail || "no score"}`);
+  const s = r.score;
+  const v = s.type === "seeds" ? s.value : (s.type === "win" ? 1 : -1) * (1000 - s.turns);
+  return r.to_move === side ? v : -v;
+}
+
+// The engine's decision by its search: every complete move through
+// `partial` (from /v1/legal-moves, each with its result) is searched from
+// the position it leaves (/v1/analysis/batch), and the rest of the turn is
+// decided as its owners would decide it: at the engine's decisions the
+// outcome best for the engine, at the human's the one worst for it.
+async function searchedChoice(partial, d) {
+  const h = current(), side = d.actor;
+  const listed = await api("/v1/legal-moves", {position: h.notation});
+  const through = listed.moves.map((m) => ({tokens: m.move.split("-"), result: m.result.notation}))
+    .filter((m) => m.tokens.length > partial.length && partial.every((t, i) => m.tokens[i] === t));
+  // (A move list cut at the server's cap may miss this decision's moves:
+  // then the engine takes the first option rather than stall the game.)
+  if (!through.length) return d.options[0];
+  const values = [];
+  for (let i = 0; i < through.length; i += 64) {  // the server's MAX_BATCH_POSITIONS
+    const r = await api("/v1/analysis/batch", {positions: through.slice(i, i + 64).map((m) => m.result),
+                                               depth: DECISION_DEPTH});
+    values.push(...r.results.map((x) => valueFor(x, side)));
+  }
+  const under = (prefix) => through.map((m, k) => [m.tokens, values[k]])
+    .filter(([t]) => prefix.every((x, i) => t[i] === x));
+  const next = (prefix) => [...new Set(under(prefix).map(([t]) => t[prefix.length]))];
+  // The value of the decisions `prefix` for the engine, the rest decided by their owners.
+  async function value(prefix) {
+    const rows = under(prefix);
+    const done = rows.find(([t]) => t.length === prefix.length);
+    if (done) return done[1];
+    const who = (await api("/v1/legal-moves", {position: h.notation, partial: prefix})).actor;
+    const vals = [];
+    for (const t of next(prefix)) vals.push(await value([...prefix, t]));
+    return who === side ? Math.max(...vals) : Math.min(...vals);
+  }
+  let best = null, bestValue = -Infinity;
+  for (const t of next(partial)) {
+    const v = await value([...partial, t]);
+    if (v > bestValue) { best = t; bestValue = v; }
+  }
+  return best;
 }
 
 async function play(decisions) {
@@ -445,7 +555,7 @@ function scoreText(s) {
 async function analyse() {
   const h = current();
   stopAnalysis("");
-  if (h.status && h.status.state !== "ongoing") { $("lines").replaceChildren(); return; }
+  if (h.status && h.status.state !== "ongoing") { showResult(h.status); return; }
   const asked = ++state.analysis;
   const ctl = new AbortController();
   state.analysisRun = {ctl, depth: 0};
@@ -499,6 +609,21 @@ function stopAnalysis(why) {
   analysisStatus(why && `${why} at depth ${run.depth}.`, false);
 }
 
+// A finished game in the evaluation's place: the result, with the bar full
+// for the winner (half for a draw), and no analysis or lines, since there
+// are no moves left to search.
+function showResult(status) {
+  const p = status.winner === "south" ? 1 : status.winner === "north" ? 0 : 0.5;
+  const who = status.winner ? `${status.winner === "south" ? "South" : "North"} has won` : "a draw";
+  state.best = null;
+  $("lines").replaceChildren();
+  $("evalfill").style.width = `${100 * p}%`;
+  $("evalbar").setAttribute("aria-valuenow", String(100 * p));
+  $("evalbar").setAttribute("aria-valuetext", `Game over: ${who}`);
+  $("evaltext").textContent = `Game over: ${who}` + (status.reason ? ` (${status.reason.replaceAll("_", " ")})` : "");
+  analysisStatus("The game is over: nothing to analyse.", false);
+}
+
 // The analysis's state in words (a live region) and the Stop button.
 function analysisStatus(text, running) {
   $("analysis-status").textContent = text;
@@ -506,7 +631,13 @@ function analysisStatus(text, running) {
 }
 
 function showAnalysis(a) {
+  // A new best move: the old one's arrow goes now (its own follows when its
+  // trace is in), so the arrow never shows another move than the ring.
+  if (state.arrow && state.arrow.kind === "best" && state.arrow.move !== a.best_move) state.arrow = null;
   state.best = a.best_move;
+  // Every score on the panel is South's, as the bar is, whoever is to move
+  // (the lines are ordered best first for the side to move).
+  const south = a.to_move === "south";
   const ol = $("lines");
   // Each line is a button that plays its first move (as a click on the
   // board would, with the animation).
@@ -514,7 +645,7 @@ function showAnalysis(a) {
     const li = document.createElement("li");
     const btn = document.createElement("button");
     btn.className = "line";
-    btn.textContent = `${scoreText(l.score)}  ${l.pv.join(" ")}`;
+    btn.textContent = `${scoreText(south ? l.score : flipScore(l.score))}  ${l.pv.join(" ")}`;
     btn.title = `Play ${l.move}`;
     btn.dataset.move = l.move;
     btn.addEventListener("click", () => {
@@ -531,7 +662,6 @@ function showAnalysis(a) {
   // depends on the variant and the stage, while the win probability is
   // fitted to how games end, so the bar means the same everywhere. The
   // words speak for South too, as the bar does, whoever is to move.
-  const south = a.to_move === "south";
   const p = south ? a.win_probability : 1 - a.win_probability;
   $("evalfill").style.width = `${100 * p}%`;
   $("evalbar").setAttribute("aria-valuenow", String(Math.round(100 * p)));
@@ -582,7 +712,13 @@ async function maybeEngine() {
   try {
     const a = await api("/v1/best-move", {position: h.notation, level: Number($("level").value), time_ms: 300, seed: state.at});
     // Not if the user moved meanwhile (or is moving).
-    if (a.best_move && view === state.view && !state.busy && !state.deciding) await play(a.best_move.split("-"));
+    if (!a.best_move || view !== state.view || state.busy || state.deciding) return;
+    // The move is entered decision by decision, as a human enters one: the
+    // engine's own decisions from its move, the human's asked of the human
+    // (a retreat of theirs inside the engine's move is theirs to choose).
+    state.plan = {notation: h.notation, moves: a.best_move.split("-")};
+    state.deciding = true;
+    try { await enter([]); } finally { state.deciding = false; }
   } catch (e) { if (view === state.view) showError(e); }
 }
 
@@ -662,10 +798,7 @@ async function review() {
       const btn = document.createElement("button");
       btn.className = `label-${p.label}`;
       btn.dataset.ply = String(p.ply);
-      // The label reads the drop in the mover's win chance, so that is what
-      // the button shows (the seed loss is in the API's answer too).
-      const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
-      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${p.label} (win chance -${drop} points; best ${p.best_move})`;
+      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${reviewWords(p)}`;
       btn.addEventListener("click", () => goToNode(nodes[p.ply - 1]));
       li.append(btn);
       ol.append(li);
@@ -677,6 +810,25 @@ async function review() {
     out.textContent = "";
     if (root === state.root) showError(e);
   }
+}
+
+// Why a reviewed move got its label, in words. The core's review labels a
+// move by the drop in the mover's win chance, except a forced result: a
+// move that walks into a forced loss the best move avoided, or lets a
+// forced win go, is a blunder whatever the estimate says. That is said as
+// what happened ("allows a loss in 1"), read from the ply's scores (the
+// mover's view): a drop in an estimate would read "-0 points" for a side
+// already nearly lost.
+function reviewWords(p) {
+  const played = p.played_score, best = p.evaluation;
+  if (played && best && played.type === "loss" && best.type !== "loss") {
+    return `${p.label}: allows a loss in ${played.turns} (best ${p.best_move})`;
+  }
+  if (played && best && best.type === "win" && played.type !== "win") {
+    return `${p.label}: lets a win in ${best.turns} go (best ${p.best_move})`;
+  }
+  const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
+  return `${p.label} (win chance -${drop} points; best ${p.best_move})`;
 }
 
 // South's win chance after each ply, as inline SVG polylines.
