@@ -12,9 +12,15 @@ each complete turn's result is settled by the solver."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from igisoro.position import Position
+
+#: Up to this many arrangements Isolo's kucheleka lists them all; past it the
+#: move list is a sample (the core's ``kucheleka::ENUMERATION_LIMIT``,
+#: ``docs/ISOLO.md``).
+ARRANGEMENTS_LISTED = 2000
 
 #: A complete turn's value for the mover: True (proven to win), False
 #: (proven not to), None (not settled).
@@ -39,6 +45,22 @@ def settle(result: Position, status_state: str, status_winner: str | None, mover
     if s.outcome == "unknown" or s.proof_positions is None:
         return None
     return (s.outcome == "win") == (result.to_move == mover)
+
+
+def sampled(position: Position, partial: tuple[str, ...]) -> bool:
+    """Whether the options of ``position``'s decision after ``partial`` are a
+    sample rather than every option: Isolo's kucheleka with more
+    arrangements than the core lists. Any arrangement is playable, so a
+    sample can show that an arrangement wins, never that it is the only one
+    that does."""
+    if partial or position.variant != "isolo":
+        return False
+    form = position.to_json()
+    if form.get("phase") != "kucheleka":
+        return False
+    seeds = sum(sum(row) for row in form["pits"])  # the loser's row is empty: all are the arranger's
+    holes = len(form["pits"][0])
+    return math.comb(seeds + holes - 1, holes - 1) > ARRANGEMENTS_LISTED
 
 
 class Tree:
@@ -102,6 +124,8 @@ class Tree:
                 raise SecondWin(f"{where} wins too")
             return
         if d.role == "mover":
+            if sampled(self.position, partial):
+                raise Unsettled(f"the arrangements offered at {where or 'the start'} are a sample")
             for o in d.options:  # every option of the mover's must lose
                 self.refute(partial + (o,))
             return
@@ -129,6 +153,9 @@ class Tree:
                 if self.value(move[:i]) is not True:
                     raise Unsettled(f"{'-'.join(move[:i])} is not proven to win whatever the opponent decides")
                 continue
+            if sampled(self.position, move[:i]):
+                raise Unsettled(f"the arrangements offered for {'-'.join(move)} are a sample: the others "
+                                "are not all proven to lose")
             for o in d.options:
                 if o != token:
                     self.refute(move[:i] + (o,))
