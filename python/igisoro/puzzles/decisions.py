@@ -162,3 +162,51 @@ class Tree:
         v = self.value(move)
         if v is not True:
             raise Unsettled(f"{'-'.join(move)} is not proven to win" if v is None else f"{'-'.join(move)} does not win")
+
+
+def answered(position: Position, move: str, expected: str, timeout: float | None = None) -> str | None:
+    """The move the learner's own decisions in ``move`` make when the
+    defender decides inside the turn as ``expected`` (the proof's move)
+    does, or None when they do not make a complete move that way.
+
+    The opponent's choices inside a turn (a 4x8 retreat, ``r``/``n``) are
+    the defender's, which the server plays: a learner who wrote one in
+    chose nothing by it. So the learner's tokens are read along ``move``'s
+    own path, those at the mover's decisions kept in order, and the turn
+    is walked again taking them at the mover's decisions and the proof's
+    choice at the opponent's. Tokens left over were meant for a branch the
+    defender did not choose. Where the proof's move no longer guides (the
+    learner's decisions already left it), the learner's own spelling of
+    the opponent's choice is kept: the move is then another one anyway."""
+    given = move.split("-")
+    mine: list[str] = []
+    walked: list[str] = []
+    theirs: dict[int, str] = {}  # the learner's spelling of the k-th opponent choice
+    for token in given:
+        d = position.next_decision(walked, timeout)
+        if d.complete:
+            break
+        if d.role == "mover":
+            mine.append(token)
+        else:
+            theirs[len(theirs)] = token
+        walked.append(token)
+    proof = expected.split("-")
+    out: list[str] = []
+    k = opp = 0
+    while True:
+        d = position.next_decision(out, timeout)
+        if d.complete:
+            return "-".join(out)
+        if d.role == "mover":
+            if k >= len(mine) or mine[k] not in d.options:
+                return None
+            out.append(mine[k])
+            k += 1
+            continue
+        on_proof = proof[:len(out)] == out and len(proof) > len(out) and proof[len(out)] in d.options
+        choice = proof[len(out)] if on_proof else theirs.get(opp)
+        if choice is None or choice not in d.options:
+            return None
+        out.append(choice)
+        opp += 1

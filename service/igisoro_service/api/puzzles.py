@@ -22,6 +22,7 @@ from flask.blueprints import BlueprintSetupState
 from werkzeug.routing import BaseConverter
 
 import igisoro
+from igisoro.puzzles.decisions import answered
 from igisoro_service import access, engine
 from igisoro_service.api.jobs import _created, _jobs, _owner, _send
 from igisoro_service.body import load_body, load_query
@@ -169,17 +170,18 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
 
 def _same_choice(pos: igisoro.Position, given: str, expected: str) -> bool:
     """Whether ``given`` is the expected move: the same resulting position,
-    or the same decisions of the mover's (in a 4x8 turn the opponent's
-    retreat decisions, ``r``/``n``, are the defender's to make, and every one
-    of them loses for it, so a learner who spelt one differently chose the
-    same move)."""
+    or the same decisions of the mover's once the defender's choices inside
+    the turn (a 4x8 retreat, ``r``/``n``) are answered as the proof does
+    (:func:`igisoro.puzzles.decisions.answered`): those are the server's to
+    make, whatever the learner wrote for them."""
     canon = engine.canonical(pos, given)
     if canon == expected:
         return True
-    if pos.variant == "isolo":
+    mine = engine.run("the move's decisions", answered, pos, canon, expected)
+    if mine is None:
         return False
-    mine = [t for t in canon.split("-") if t not in ("r", "n")]
-    return mine == [t for t in expected.split("-") if t not in ("r", "n")]
+    return mine == expected or (engine.run("the move", pos.play, mine).position.notation()
+                                == engine.run("the move", pos.play, expected).position.notation())
 
 
 @bp.post("/<puzzle:puzzle_id>/attempts")
