@@ -83,21 +83,24 @@ class Unreadable:
 
 
 def read_position(value: Any, field: str = "position", max_length: int | None = None) -> Position | dict[str, Any]:
-    """A position from its notation or JSON object, else a problem object.
-    ``max_length``: the longest notation read (the HTTP service's
-    ``MAX_NOTATION_LENGTH``); None, any."""
+    """A position from its notation or JSON object (:meth:`Position.read`),
+    else a problem object. ``max_length``: the longest notation read (the
+    HTTP service's ``MAX_NOTATION_LENGTH``); None, any.
+
+    The checks before the engine's are the item's envelope, as the HTTP
+    service's schema checks a request's ``position`` (a non-empty string or
+    an object, no longer than the limit), so a bad item's problem is the one
+    a single request would get."""
     if isinstance(value, str) and max_length is not None and len(value) > max_length:
         return item_problem("validation-error", "Request validation failed",
                             f"Longer than the limit of {max_length} characters.", field)
+    if not (isinstance(value, str) and value) and not isinstance(value, dict):
+        return item_problem("validation-error", "Request validation failed",
+                            "Must be a position JSON object or a non-empty text notation string.", field)
     try:
-        if isinstance(value, str) and value:
-            return Position.from_notation(value)
-        if isinstance(value, dict):
-            return Position.from_json(value)
+        return Position.read(value)
     except IgisoroError as e:
         return problem(e, field)
-    return item_problem("validation-error", "Request validation failed",
-                        "Must be a position JSON object or a non-empty text notation string.", field)
 
 
 def _unreadable(item: Unreadable) -> dict[str, Any]:

@@ -210,6 +210,30 @@ class Position:
             raise InvalidPositionError(f"invalid position: expected a JSON object, not {data!r}"[:200])
         return cls(_igisoro.Pos.from_json(data))
 
+    @classmethod
+    def read(cls, value: str | dict[str, Any]) -> Position:
+        """A position from either of the forms a request or an item gives:
+        a ``str`` is the text notation (:meth:`from_notation`), anything
+        else the JSON form's object (:meth:`from_json`). The one reader of
+        "notation or JSON" for the HTTP service, batches and jobs.
+
+        Why a string is always notation here, never JSON text: in a request
+        body or a JSON line the JSON form is already an object, so a string
+        can only be notation. Anything else that is not an object raises
+        :class:`InvalidPositionError` naming it.
+
+        >>> Position.read("isolo 2,2,2,2/2,2,2,2 s") == Position.read(
+        ...     {"variant": "isolo", "pits": [[2] * 4, [2] * 4], "to_move": "south"})
+        True
+        >>> Position.read(5)
+        Traceback (most recent call last):
+        ...
+        igisoro.InvalidPositionError: invalid position: expected a JSON object, not 5
+        """
+        if isinstance(value, str):
+            return cls.from_notation(value)
+        return cls.from_json(value)
+
     # -- views ------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

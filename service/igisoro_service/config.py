@@ -69,7 +69,7 @@ class Config:
     MAX_REVIEW_PLIES = defaults.MAX_REVIEW_PLIES
     DEFAULT_REVIEW_DEPTH = defaults.DEFAULT_REVIEW_DEPTH
 
-    # -- the cache of analyses (service/igisoro_service/analysis_cache.py, GET /v1/cloud-eval)
+    # -- the cache of analyses (service/igisoro_service/analysis_cache/, GET /v1/cloud-eval)
     #: Empty: a SQLite file ``analysis-cache.sqlite3`` in JOB_DIR, shared by
     #: the workers of one server; ``sqlite:///path`` for another file;
     #: ``redis://host:6379/2`` for one every replica shares; ``off`` for none.

@@ -127,11 +127,10 @@ def canonical(pos: igisoro.Position, move: str) -> str:
 
 
 def position(value: Any, field: str = "position") -> igisoro.Position:
-    """A position from its JSON object or text notation, or a 422 problem."""
+    """A position from its JSON object or text notation
+    (:meth:`igisoro.Position.read`), or a 422 problem on ``field``."""
     try:
-        if isinstance(value, str):
-            return igisoro.Position.from_notation(value)
-        return igisoro.Position.from_json(value)
+        return igisoro.Position.read(value)
     except igisoro.IgisoroError as e:
         raise engine_problem(field, e) from None
 

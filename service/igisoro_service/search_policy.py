@@ -1,4 +1,4 @@
-"""Searches for the analysis endpoints: limits, deadlines, overload, JSON.
+"""Searches for the analysis endpoints: limits, deadlines, overload, answers.
 
 Every search runs under two kinds of limits, kept apart on purpose:
 
@@ -30,6 +30,7 @@ from flask import Flask, current_app
 
 import igisoro
 from igisoro_service import analysis_cache, engine
+from igisoro_service.analysis_cache import analysis_answer
 from igisoro_service.metrics import PARTIAL_SEARCHES, SEARCHES_REJECTED
 from igisoro_service.problems import Problem, engine_problem
 
@@ -84,15 +85,35 @@ def analyse(pos: igisoro.Position, used: dict[str, Any]) -> igisoro.Analysis:
 def evaluation(pos: igisoro.Position, used: dict[str, Any]) -> dict[str, Any]:
     """``/v1/evaluate``'s answer: from the cache of analyses when an entry
     meets the ``used`` limits (``"cached": true``, the entry's own depth),
-    else searched, and then stored (``igisoro_service.analysis_cache``)."""
-    cached = analysis_cache.answer(pos, used)
+    else searched, and then stored (``igisoro_service.analysis_cache``).
+    A search's JSON is written once, for the answer and the store alike."""
+    store = analysis_cache.cache()
+    cached = store.answer(pos, used) if store is not None else None
     if cached is not None:
         return cached
     a = analyse(pos, used)
-    store = analysis_cache.cache()
+    found = a.to_json(used["multipv"])
     if store is not None:
-        store.put(pos, used["multipv"], a)
-    return {"position": pos.notation(), "to_move": pos.to_move, **analysis_json(a, used), "cached": False}
+        store.put(pos, used["multipv"], a, found)
+    return analysis_answer(pos, found, used, cached=False)
+
+
+def level_move(pos: igisoro.Position, used: dict[str, Any]) -> dict[str, Any]:
+    """``/v1/best-move``'s answer with a ``level`` (``used``: see
+    :func:`level_limits`): at level 10 from the cache of analyses when a
+    best move stored for the position had at least this thinking time
+    (``"cached": true``), else chosen, and at level 10 then stored. Levels
+    1 to 9 always choose: each ``seed`` plays its own move."""
+    store = analysis_cache.cache() if used["level"] == 10 else None
+    cached = store.level_answer(pos, used) if store is not None else None
+    if cached is not None:
+        return cached
+    a = run(pos.best_move, used["level"], used["time_ms"], used["seed"])
+    # The first `multipv` of the moves the level ranked (it may rank them all).
+    found = a.to_json(used["multipv"])
+    if store is not None:
+        store.keep_level(pos, used, a, found)
+    return analysis_answer(pos, found, used, cached=False)
 
 
 def limits(req: dict[str, Any], *, default_depth: int | None = None) -> dict[str, Any]:
@@ -109,12 +130,12 @@ def limits(req: dict[str, Any], *, default_depth: int | None = None) -> dict[str
     return out
 
 
-def analysis_json(a: igisoro.Analysis, used: dict[str, Any] | None, multipv: int | None = None) -> dict[str, Any]:
-    """One analysis as the API shows it, with ``partial`` when the deadline
-    cut it, and (unless ``used`` is None, for items of a batch that states
-    them once) the limits used and the engine version, for reproducibility."""
-    out = a.to_json(multipv)
-    if used is not None:
-        out["limits"] = used
-        out["engine_version"] = igisoro.__version__
-    return out
+def level_limits(req: dict[str, Any]) -> dict[str, Any]:
+    """A level's limits with defaults filled in: the thinking time
+    (``DEFAULT_MOVE_TIME_MS``), the seed (0) and the lines shown (1)."""
+    return {
+        "level": req["level"],
+        "time_ms": req.get("time_ms", current_app.config["DEFAULT_MOVE_TIME_MS"]),
+        "seed": req.get("seed", 0),
+        "multipv": req.get("multipv", 1),
+    }

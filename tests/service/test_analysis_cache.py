@@ -9,7 +9,8 @@ import pytest
 
 import igisoro
 from igisoro_service import create_app
-from igisoro_service.analysis_cache import AnalysisCache, _Sqlite
+from igisoro_service.analysis_cache import AnalysisCache
+from igisoro_service.analysis_cache.backends import SqliteStore
 
 from .conftest import START
 
@@ -68,7 +69,7 @@ def test_keys_are_the_position_with_its_rules_and_multipv(client):
 
 
 def test_a_cut_search_is_not_stored(tmp_path):
-    cache = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3"), memory_entries=4)
+    cache = AnalysisCache(SqliteStore(tmp_path / "c.sqlite3"), memory_entries=4)
     p = igisoro.Position.from_notation(START)
     cut = p.analyse(time_ms=30)
     assert cut.stopped_by == "time"
@@ -78,7 +79,7 @@ def test_a_cut_search_is_not_stored(tmp_path):
     cache.put(p, 1, p.analyse(depth=2))
     assert cache.get(p, 1)["depth"] == 4
     # Another process (another cache on the same file) sees it, past its memory.
-    other = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3"), memory_entries=1)
+    other = AnalysisCache(SqliteStore(tmp_path / "c.sqlite3"), memory_entries=1)
     assert other.get(p, 1)["depth"] == 4
 
 
@@ -177,7 +178,7 @@ def test_best_move_without_a_level_is_an_evaluation(client):
 def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
     """Past ``CACHE_MAX_ENTRIES`` the oldest written go first (checked every
     ``min(256, cap)`` writes: 12 writes under a cap of 5 keep 7)."""
-    cache = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
+    cache = AnalysisCache(SqliteStore(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
     p = igisoro.Position.from_notation(START)
     positions = [p]
     while len(positions) < 12:
@@ -190,7 +191,7 @@ def test_the_sqlite_file_keeps_at_most_its_cap(tmp_path):
 
     kept = sqlite3.connect(tmp_path / "c.sqlite3").execute("SELECT COUNT(*) FROM analyses").fetchone()[0]
     assert kept == 7
-    fresh = AnalysisCache(_Sqlite(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
+    fresh = AnalysisCache(SqliteStore(tmp_path / "c.sqlite3", max_entries=5), memory_entries=1)
     assert fresh.get(positions[0], 1) is None and fresh.get(positions[-1], 1) is not None
 
 
@@ -203,10 +204,10 @@ def test_workers_opening_a_new_cache_file_at_once_all_start(tmp_path):
     import sys
     import time
 
-    script = ("import sys, time; from igisoro_service.analysis_cache import _Sqlite\n"
+    script = ("import sys, time; from igisoro_service.analysis_cache.backends import SqliteStore\n"
               "time.sleep(max(0.0, float(sys.argv[1]) - time.time()))\n"
               "for path in sys.argv[2:]:\n"
-              "    _Sqlite(path).write('k', 1, 0, 0, 0, 'x')\n")
+              "    SqliteStore(path).write('k', 1, 0, 0, 0, 'x')\n")
     paths = [str(tmp_path / f"race-{n}.sqlite3") for n in range(30)]
     at = time.time() + 3
     procs = [subprocess.Popen([sys.executable, "-c", script, str(at), *paths], stderr=subprocess.PIPE)

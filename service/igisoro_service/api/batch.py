@@ -18,7 +18,6 @@ from typing import Any
 
 from flask import Blueprint, current_app
 
-import igisoro
 from igisoro.batch import Limits, analyse_items
 
 from igisoro_service import analysis_cache, search_policy
@@ -30,8 +29,8 @@ bp = Blueprint("batch", __name__, url_prefix="/v1/analysis")
 
 _schema = BatchRequest()
 
-#: Stated once for the whole batch, not in each entry.
-_STATED = ("limits", "engine_version")
+#: Stated once for the whole batch (``analysis_cache.stated``), not in each entry.
+_STATED = tuple(analysis_cache.stated({}))
 
 
 @bp.post("/batch")
@@ -94,7 +93,6 @@ def batch() -> dict[str, Any]:
         "count": len(results),
         "errors": sum("error" in r for r in results),
         "partial": any(r.get("partial", False) for r in results),
-        "limits": used,
-        "engine_version": igisoro.__version__,
+        **analysis_cache.stated(used),
         "results": results,
     }

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import igisoro
 from flask import Blueprint
 
 from igisoro_service import analysis_cache, engine
@@ -67,5 +66,5 @@ def cloud_eval() -> dict[str, Any]:
     if entry is None:
         raise Problem(404, "analysis-not-found", "No stored analysis",
                       f"No stored analysis of {pos.notation()!r} with multipv {req['multipv']}.")
-    return {"position": pos.notation(), "to_move": pos.to_move, **entry, "engine_version": igisoro.__version__,
-            "cached": True}
+    # No request's limits: the stored analysis's own depth, nodes and time say what it is.
+    return analysis_cache.analysis_answer(pos, entry, None, cached=True)

@@ -107,12 +107,7 @@ def review() -> dict[str, Any]:
     assert isinstance(r.review, dict)  # _review raised the error otherwise
     if r.cut_searches:
         PARTIAL_SEARCHES.inc(r.cut_searches)
-    return {
-        **r.review,
-        "cached_plies": r.cached_plies,
-        "limits": used,
-        "engine_version": igisoro.__version__,
-    }
+    return {**r.review, "cached_plies": r.cached_plies, **analysis_cache.stated(used)}
 
 
 def _review(start: igisoro.Position, moves: list[str], known: Known | None, used: dict[str, Any],

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, current_app
+from flask import Blueprint
 
-from igisoro_service import analysis_cache, engine, search_policy
+from igisoro_service import engine, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.schemas import BestMoveRequest, EvaluateRequest
 
@@ -147,17 +147,4 @@ def best_move() -> dict[str, Any]:
         # The search's best move under the limits: /v1/evaluate's answer,
         # from the cache of analyses when an entry meets them.
         return search_policy.evaluation(pos, search_policy.limits(req))
-    used = {
-        "level": req["level"],
-        "time_ms": req.get("time_ms", current_app.config["DEFAULT_MOVE_TIME_MS"]),
-        "seed": req.get("seed", 0),
-        "multipv": req.get("multipv", 1),
-    }
-    store = analysis_cache.cache() if used["level"] == 10 else None
-    if store is not None and (cached := store.level_answer(pos, used)) is not None:
-        return cached
-    a = search_policy.run(pos.best_move, used["level"], used["time_ms"], used["seed"])
-    if store is not None:
-        store.keep_level(pos, used, a)
-    return {"position": pos.notation(), "to_move": pos.to_move,
-            **search_policy.analysis_json(a, used, used["multipv"]), "cached": False}
+    return search_policy.level_move(pos, search_policy.level_limits(req))

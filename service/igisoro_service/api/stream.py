@@ -34,6 +34,7 @@ from flask import Blueprint, Response, request
 import igisoro
 from igisoro.stream import Cancel, analysis_stream
 from igisoro_service import analysis_cache, engine, search_policy
+from igisoro_service.analysis_cache import analysis_answer
 from igisoro_service.body import load_body
 from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.problems import engine_problem
@@ -101,12 +102,12 @@ def evaluate_stream() -> Response:
     pos = engine.position(req["position"])
     used = search_policy.limits(req)
     interval = req.get("min_interval_ms", 0) / 1000
-    cached = analysis_cache.answer(pos, used)
+    store = analysis_cache.cache()
+    cached = store.answer(pos, used) if store is not None else None
     if cached is not None:
         # Nothing to search: the stored analysis is the one final line.
         last = {**cached, "nodes_per_second": None, "final": True}
         return Response(json.dumps(last, separators=(",", ":")) + "\n", mimetype="application/x-ndjson")
-    store = analysis_cache.cache()
     slot = search_policy.slot()
     slot.__enter__()
     cancel, done = Cancel(), threading.Event()
@@ -124,13 +125,13 @@ def evaluate_stream() -> Response:
         raise
 
     def line(a: igisoro.Analysis, final: bool) -> bytes:
-        body = {"position": pos.notation(), "to_move": pos.to_move, **search_policy.analysis_json(a, used)}
+        found = a.to_json(used["multipv"])  # once, for the line and the store alike
         nps = round(a.nodes * 1000 / a.time_ms) if a.time_ms else None
         if final and store is not None:
-            store.put(pos, used["multipv"], a)
+            store.put(pos, used["multipv"], a, found)
         if final and a.partial:
             PARTIAL_SEARCHES.inc()  # counted where every other search is (search_policy.run)
-        out = {**body, "nodes_per_second": nps, "cached": False, "final": final}
+        out = {**analysis_answer(pos, found, used, cached=False, nodes_per_second=nps), "final": final}
         return json.dumps(out, separators=(",", ":")).encode() + b"\n"
 
     def lines() -> Iterator[bytes]:

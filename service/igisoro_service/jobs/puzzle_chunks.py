@@ -40,8 +40,7 @@ def _candidates(item: Any, index: int) -> Iterator[Candidate]:
     if isinstance(item, dict) and "seed" in item:
         return seed_candidates(str(item["variant"]), int(item["seed"]))
     if isinstance(item, dict) and "position" in item and isinstance(item.get("moves"), list):
-        pos = item["position"]
-        start = igisoro.Position.from_notation(pos) if isinstance(pos, str) else igisoro.Position.from_json(pos)
+        start = igisoro.Position.read(item["position"])
         moves = ["-".join(m) if isinstance(m, list) else str(m) for m in item["moves"]]
         return game_positions(start, moves, source=f"game:{index}")
     raise ValueError(f"Item {index} is neither a self-play seed nor a game with a position and moves.")
