@@ -16,7 +16,7 @@ import pytest
 
 from igisoro import Position
 from igisoro.puzzles import Puzzle, PuzzleCheckError, find_puzzle, verify
-from igisoro.puzzles.decisions import Tree, Unsettled
+from igisoro.puzzles.decisions import Tree, Unsettled, sampled
 from igisoro_service.puzzles.starter import read_starter
 
 #: The starter set's ``54bc908dcf36``: North's b2 wins the fore-play, and
@@ -66,6 +66,10 @@ def test_a_sampled_arrangement_is_never_proven_the_only_winning_one() -> None:
     assert after.to_json()["phase"] == "kucheleka"
     with pytest.raises(Unsettled, match="sample"):
         Tree(after, 20_000).check_unique(("k3.7.8.9.2.6.3.0",))
+    assert sampled(after, (), after.next_decision([]).options)
+    # 17 seeds over 4 holes: all 1,140 arrangements are listed, so uniqueness can be judged.
+    full = Position.from_notation("isolo 0,0,0,0/7,3,1,6 s phase=kucheleka")
+    assert len(full.next_decision([]).options) == 1140 and not sampled(full, (), full.next_decision([]).options)
 
 
 def test_every_starter_puzzle_alternates_the_winner_and_the_defender() -> None:

@@ -13,14 +13,9 @@ each complete turn's result is settled by the solver."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from igisoro.position import Position
-
-#: Up to this many arrangements Isolo's kucheleka lists them all; past it the
-#: move list is a sample (the core's ``kucheleka::ENUMERATION_LIMIT``,
-#: ``docs/ISOLO.md``).
-ARRANGEMENTS_LISTED = 2000
 
 #: A complete turn's value for the mover: True (proven to win), False
 #: (proven not to), None (not settled).
@@ -47,12 +42,15 @@ def settle(result: Position, status_state: str, status_winner: str | None, mover
     return (s.outcome == "win") == (result.to_move == mover)
 
 
-def sampled(position: Position, partial: tuple[str, ...]) -> bool:
-    """Whether the options of ``position``'s decision after ``partial`` are a
-    sample rather than every option: Isolo's kucheleka with more
-    arrangements than the core lists. Any arrangement is playable, so a
-    sample can show that an arrangement wins, never that it is the only one
-    that does."""
+def sampled(position: Position, partial: tuple[str, ...], options: Sequence[str]) -> bool:
+    """Whether ``options``, those of ``position``'s decision after
+    ``partial``, are a sample rather than every option: Isolo's kucheleka
+    with more arrangements than the core lists (past 2,000 it offers a few,
+    ``docs/ISOLO.md``). Any arrangement is playable, so a sample can show
+    that an arrangement wins, never that it is the only one that does, nor
+    that none does. Counted here (the arrangements of the arranger's seeds
+    over its holes) rather than read from the core's limit, so a change of
+    that limit cannot make a sample pass for the whole list."""
     if partial or position.variant != "isolo":
         return False
     form = position.to_json()
@@ -60,7 +58,7 @@ def sampled(position: Position, partial: tuple[str, ...]) -> bool:
         return False
     seeds = sum(sum(row) for row in form["pits"])  # the loser's row is empty: all are the arranger's
     holes = len(form["pits"][0])
-    return math.comb(seeds + holes - 1, holes - 1) > ARRANGEMENTS_LISTED
+    return len(options) < math.comb(seeds + holes - 1, holes - 1)
 
 
 class Tree:
@@ -95,7 +93,8 @@ class Tree:
             assert d.result is not None
             return self._settle(d.result)
         mine = d.role == "mover"
-        unsettled = False
+        # No option of a sample winning says nothing of those left out.
+        unsettled = mine and sampled(self.position, partial, d.options)
         for o in d.options:
             v = self.value(partial + (o,))
             if v is None:
@@ -124,7 +123,7 @@ class Tree:
                 raise SecondWin(f"{where} wins too")
             return
         if d.role == "mover":
-            if sampled(self.position, partial):
+            if sampled(self.position, partial, d.options):
                 raise Unsettled(f"the arrangements offered at {where or 'the start'} are a sample")
             for o in d.options:  # every option of the mover's must lose
                 self.refute(partial + (o,))
@@ -153,7 +152,7 @@ class Tree:
                 if self.value(move[:i]) is not True:
                     raise Unsettled(f"{'-'.join(move[:i])} is not proven to win whatever the opponent decides")
                 continue
-            if sampled(self.position, move[:i]):
+            if sampled(self.position, move[:i], d.options):
                 raise Unsettled(f"the arrangements offered for {'-'.join(move)} are a sample: the others "
                                 "are not all proven to lose")
             for o in d.options:
