@@ -8,7 +8,9 @@ Hand-run, one command, re-runnable after any change to the search's scores:
         --plot docs/img/win-probability-reliability.png
 
 (the recorded output is ``bench/data/winprob/fit-d4.txt``; ``--check`` scores the
-fitted models on games of another depth, ``--explore`` other feature sets).
+fitted models on games of another depth, ``--explore`` other feature sets). The
+data sets are not tracked: docs/benchmarks/win-probability.md ("Data") says how to
+make them or take the ones the shipped constants were fitted on from git.
 
 The data comes from ``cargo run --release -p igisoro-bench --bin winprob --
 generate`` (see ``bench/src/bin/winprob.rs`` for the columns). Games are split
@@ -45,6 +47,7 @@ import argparse
 import gzip
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -245,6 +248,13 @@ def main() -> None:
         help="compare the fitted model with the core's probabilities (`winprob predict --data DATA`) on DATA",
     )
     args = ap.parse_args()
+    for path in [args.data, args.check]:
+        if path is not None and not Path(path).exists():
+            # The data sets are not tracked (several MB): say where they come from.
+            ap.error(
+                f"{path} does not exist: make it with `winprob generate` or take it from git "
+                "(docs/benchmarks/win-probability.md, Data)"
+            )
 
     d = load(args.data)
     hold = d.game % 5 == 0

@@ -87,16 +87,6 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
-/// A required `--name value` argument, or exit with a message naming it
-/// (hand-run tools: a usage error, not a panic).
-pub fn required<T: std::str::FromStr>(name: &str, usage: &str) -> T {
-    let args: Vec<String> = std::env::args().collect();
-    match args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)) {
-        Some(v) => v.parse().unwrap_or_else(|_| fail(&format!("{} {:?} is not valid\nusage: {}", name, v, usage))),
-        None => fail(&format!("missing {}\nusage: {}", name, usage)),
-    }
-}
-
 /// Print `msg` and exit with status 2.
 pub fn fail(msg: &str) -> ! {
     eprintln!("{}", msg);
@@ -104,5 +94,6 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod signature;
 pub mod solving;
 pub mod stability;

@@ -55,12 +55,11 @@ def openapi() -> Response:
 
     ---
     get:
-      tags:
-      - meta
+      tags: [meta]
       operationId: openapi
       summary: This document
       responses:
-        '200':
+        200:
           description: |
             The OpenAPI document, generated from the code with this server's limits
             (with the default configuration, byte for byte the repository's `openapi.yaml`).
@@ -83,12 +82,11 @@ def docs() -> Response:
 
     ---
     get:
-      tags:
-      - meta
+      tags: [meta]
       operationId: docs
       summary: Interactive documentation (Swagger UI)
       responses:
-        '200':
+        200:
           description: The Swagger UI page.
           content:
             text/html:
@@ -106,12 +104,11 @@ def docs_slash() -> WerkzeugResponse:
 
     ---
     get:
-      tags:
-      - meta
+      tags: [meta]
       operationId: docsSlash
       summary: Redirect to the interactive documentation
       responses:
-        '308':
+        308:
           description: To `/v1/docs` (the page's asset URLs are relative to it).
           headers:
             Location:
@@ -128,19 +125,13 @@ def docs_asset(asset: str) -> Response:
 
     ---
     get:
-      tags:
-      - meta
+      tags: [meta]
       operationId: docsAsset
       summary: Swagger UI static files
       parameters:
-      - name: asset
-        in: path
-        required: true
-        schema:
-          type: string
-        example: swagger-ui.css
+      - {name: asset, in: path, required: true, schema: {type: string}, example: swagger-ui.css}
       responses:
-        '200':
+        200:
           description: |
             A static file (JavaScript, CSS, images, maps), with the type its
             name gives (`application/octet-stream` when the name gives none).

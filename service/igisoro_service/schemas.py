@@ -2,7 +2,7 @@
 ``igisoro_service.openapi``, are its documentation (field ``metadata`` holds the
 descriptions; ``x-component`` names a shared schema of ``base.yaml``;
 ``x-cap`` names the config key that bounds a value). Responses are described
-in ``service/igisoro_service/openapi/base.yaml``.
+by :mod:`igisoro_service.responses`.
 
 Validation happens here, once, at the edge: types and sizes. Whether a
 position or move makes sense is the engine's call (mapped to 422 problems).
@@ -105,11 +105,15 @@ class RenderRequest(PositionRequest):
     move = MoveField()
 
 
-class RenderQuery(Schema):
-    """``?position=<notation>&move=<notation>``."""
+#: The start position, the documents' example.
+_START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 
-    position = fields.String(required=True)
-    move = fields.String()
+
+class PositionQuery(Schema):
+    """``?position=<notation>``."""
+
+    position = fields.String(required=True, metadata={
+        "description": "The position in text notation.", "x-cap": "MAX_NOTATION_LENGTH", "example": _START})
 
     @validates("position")
     def _position(self, value: str, **kwargs: Any) -> None:
@@ -117,16 +121,24 @@ class RenderQuery(Schema):
             raise ValidationError("Must not be empty.")
         _text(value)
 
+
+class RenderQuery(PositionQuery):
+    """``?position=<notation>&move=<notation>``."""
+
+    move = fields.String(metadata={"description": "A legal move whose start pit, sown pits and captures are marked.",
+                                   "x-cap": "MAX_NOTATION_LENGTH", "x-low": 0, "example": "e2"})
+
     @validates("move")
     def _move(self, value: str, **kwargs: Any) -> None:
         _text(value)
 
 
-class CloudEvalQuery(RenderQuery):
-    """``?position=<notation>&multipv=<k>``."""
+class CloudEvalQuery(PositionQuery):
+    """``?position=<notation>&multipv=<k>`` (no ``move``: an analysis is of a
+    position; a ``move = None`` here used to leave the inherited field in)."""
 
-    move = None  # type: ignore[assignment]
-    multipv = fields.Integer(load_default=1, validate=validate.Range(1, 1000))
+    multipv = fields.Integer(load_default=1, validate=validate.Range(1, 1000), metadata={
+        "description": "The number of lines of the stored analysis (default 1)."})
 
 
 def _capped(key: str, value: int, low: int = 1) -> None:

@@ -352,15 +352,16 @@ def _list_jobs(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
 @call("newPuzzleSolver")
 def _new_puzzle_solver(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     # Only a solver id the server issued is rated (issue 40).
-    r = _op(api, "newPuzzleSolver").sync_detailed(client=c)
-    assert r.status_code == 201 and r.parsed is not None, r.content[:300]
-    state["solver"] = r.parsed.solver
+    state["solver"] = _ok(_op(api, "newPuzzleSolver").sync_detailed(client=c), api.models.PuzzleSolver, 201).solver
 
 
 @call("nextPuzzle")
 def _next_puzzle(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     # The embedded puzzle database was filled with the starter set.
-    p = _ok(_op(api, "nextPuzzle").sync_detailed(client=c, variant="isolo", solver=state["solver"]), api.models.Puzzle)
+    # The query's variant is an enum (the names the server's query schema takes).
+    got = _op(api, "nextPuzzle").sync_detailed(client=c, variant=api.models.NextPuzzleVariant.ISOLO,
+                                              solver=state["solver"])
+    p = _ok(got, api.models.Puzzle)
     assert p.variant == "isolo" and p.turns >= 1 and not p.solution
     state["puzzle"] = p.id
 

@@ -63,7 +63,8 @@ KUCHELEKA = "isolo 0,0,0,0/7,3,1,6 s phase=kucheleka"
 #: chains endless within a few hundred laps (`board4x8/landing_classes.rs`),
 #: no position we know makes the first move, or the step-wise options, slow:
 #: 35 million random ikibuguzo-1 positions where North holds 30 to 64 seeds
-#: all settled within 10 ms, `bench`'s `attractors --from 30 --to 64 --positions 1000000 --print-ms 20`.)
+#: all settled within 10 ms, `attractors --from 30 --to 64 --positions 1000000 --print-ms 20`
+#: (`bench/src/bin/attractors.rs`, deleted in issue 40; `git show d535229:bench/src/bin/attractors.rs`).)
 SLOW = "igisoro 8,7,1,0,3,2,0,1/3,0,3,0,0,1,0,5/2,1,8,3,3,0,1,3/3,1,3,1,0,1,0,0 n"
 #: The ``limit`` that makes listing SLOW's moves slow (see SLOW).
 SLOW_LIMIT = 1_000_000

@@ -1,6 +1,6 @@
 """``openapi.yaml`` is the contract. It is generated from the code
-(:mod:`igisoro_service.openapi`: view docstrings, the marshmallow request schemas,
-``base.yaml``); these tests hold the committed file, the served document,
+(:mod:`igisoro_service.openapi`: view docstrings, the marshmallow request and
+response schemas, ``base.yaml``); these tests hold the committed file, the served document,
 the routes and the request schemas to each other."""
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ def test_spec_file_is_at_repository_root():
 
 
 def test_committed_file_is_what_the_code_generates():
-    """Edit the views' docstrings, the schemas or ``base.yaml``, then run
+    """Edit the views' docstrings, the schemas (``schemas.py``, ``responses.py``)
+    or ``base.yaml``, then run
     ``python -m igisoro_service.openapi``; never edit ``openapi.yaml`` by hand."""
     assert generator.to_yaml(generator.build(create_app())) == OPENAPI_PATH.read_text(encoding="utf-8")
 
@@ -55,11 +56,15 @@ def test_served_spec_is_the_file(tmp_path):
 
 def test_served_spec_states_the_servers_own_limits(tmp_path):
     client = create_app({"TESTING": True, "JOB_DIR": str(tmp_path), "MAX_SEARCH_DEPTH": 7,
-                         "MAX_LEGAL_MOVES": 50, "MAX_REVIEW_PLIES": 9}).test_client()
-    served = yaml.safe_load(client.get("/v1/openapi.yaml").data)["components"]["schemas"]
+                         "MAX_LEGAL_MOVES": 50, "MAX_REVIEW_PLIES": 9, "MAX_NOTATION_LENGTH": 300}).test_client()
+    doc = yaml.safe_load(client.get("/v1/openapi.yaml").data)
+    served = doc["components"]["schemas"]
     assert served["SearchDepth"]["maximum"] == 7
     assert served["LegalMovesRequest"]["properties"]["limit"]["maximum"] == 50
     assert served["ReviewRequest"]["properties"]["moves"]["maxItems"] == 9
+    # Query parameters too (generated from the query schemas).
+    params = {p["name"]: p["schema"] for p in doc["paths"]["/v1/positions/render"]["get"]["parameters"]}
+    assert params["position"]["maxLength"] == params["move"]["maxLength"] == 300
 
 
 def test_routes_match_spec_paths(app, spec):
@@ -93,11 +98,63 @@ def test_request_schemas_match_spec(spec, schema, name):
     assert documented["additionalProperties"] is False  # marshmallow raises on unknown fields
 
 
-def test_render_query_matches_spec(spec):
-    params = spec["paths"]["/v1/positions/render"]["get"]["parameters"]
-    fields = schemas.RenderQuery().fields
+def _query_schemas() -> list[tuple[str, str, object]]:
+    from igisoro_service.puzzles import schemas as puzzle_schemas
+
+    return [("/v1/positions/render", "get", schemas.RenderQuery), ("/v1/cloud-eval", "get", schemas.CloudEvalQuery),
+            ("/v1/jobs", "get", schemas.JobListQuery), ("/v1/jobs/{job_id}/results", "get", schemas.ResultsQuery),
+            ("/v1/puzzles/next", "get", puzzle_schemas.PuzzleNextQuery),
+            ("/v1/puzzles/{puzzle_id}", "get", puzzle_schemas.PuzzleGetQuery)]
+
+
+@pytest.mark.parametrize(("path", "method", "schema"), _query_schemas())
+def test_query_parameters_are_the_query_schemas(spec, path, method, schema):
+    """An operation's query parameters are the fields of the schema that
+    checks its query string (they are generated from it)."""
+    params = [p for p in spec["paths"][path][method]["parameters"] if "$ref" not in p and p["in"] == "query"]
+    fields = schema().fields
     assert {p["name"] for p in params} == set(fields)
     assert {p["name"] for p in params if p.get("required")} == {n for n, f in fields.items() if f.required}
+
+
+def test_compare_sees_the_contract_not_the_form(spec):
+    """``igisoro_service.openapi.compare`` finds no difference between a
+    document and the same contract written another way (an object flattened
+    into an ``allOf``, a parameter moved to ``components``), and finds each
+    change of meaning."""
+    import copy
+
+    from igisoro_service.openapi.compare import compare
+
+    assert compare(spec, spec) == []
+    other = copy.deepcopy(spec)
+    s = other["components"]["schemas"]
+    ev = s["EvaluateResponse"]
+    s["EvaluateResponse"] = {"allOf": [
+        {"type": "object", "properties": dict(list(ev["properties"].items())[:3]), "required": ev["required"][:2]},
+        {"type": "object", "properties": dict(list(ev["properties"].items())[3:]), "required": ev["required"][2:]}]}
+    for k in ("type",):
+        s["EvaluateResponse"][k] = ev[k]
+    op = other["paths"]["/v1/jobs/{job_id}/results"]["get"]
+    other["components"]["parameters"]["After"] = op["parameters"][0]
+    op["parameters"][0] = {"$ref": "#/components/parameters/After"}
+    assert compare(spec, other) == []
+
+    s["Status"]["required"] = ["state"]
+    s["ReviewPly"]["properties"]["label"]["enum"] = ["blunder", None]
+    op = other["paths"]["/v1/cloud-eval"]["get"]
+    op["parameters"] = op["parameters"][:1]
+    found = compare(spec, other)
+    assert "- paths/GET /v1/cloud-eval/parameters/query multipv: " in "\n".join(found)
+    assert any(line.startswith("~ components/schemas/Status/required") for line in found)
+    assert any(line.startswith("~ components/schemas/ReviewPly/properties/label/enum") for line in found)
+
+
+def test_cloud_eval_takes_no_move(client):
+    """``/v1/cloud-eval`` documents no ``move``, and refuses one like any other
+    unknown parameter (its query schema once inherited it from the render's)."""
+    r = client.get("/v1/cloud-eval", query_string={"position": ISOLO, "move": "a1"})
+    assert r.status_code == 422 and "move" in r.get_json()["errors"]
 
 
 def test_documented_limits_are_the_defaults(spec):
@@ -204,26 +261,11 @@ def test_position_forms_are_exclusive(spec):
     import json
 
     import igisoro
-    import jsonschema_rs  # schemathesis's validator
 
     s = spec["components"]["schemas"]
 
-    def plain(node: object) -> object:
-        """OpenAPI 3.0's ``nullable`` as JSON Schema."""
-        if isinstance(node, list):
-            return [plain(x) for x in node]
-        if not isinstance(node, dict):
-            return node
-        out = {k: plain(v) for k, v in node.items() if k != "nullable"}
-        if node.get("nullable") and "type" in node:
-            out["type"] = [node["type"], "null"]
-        return out
-
-    components = plain(spec["components"])
-
     def matches(name: str, doc: dict) -> bool:
-        schema = {"components": components, "$ref": f"#/components/schemas/{name}"}
-        return bool(jsonschema_rs.Draft4Validator(schema).is_valid(doc))
+        return _validator(spec, name).is_valid(doc)
 
     assert s["PositionJSON"]["oneOf"] == [{"$ref": "#/components/schemas/Position4x8"},
                                           {"$ref": "#/components/schemas/PositionIsolo"}]
@@ -240,6 +282,66 @@ def test_position_forms_are_exclusive(spec):
     # Only `pits` is needed for a 4x8 position; Isolo needs its `variant`.
     assert matches("Position4x8", {"pits": [[0] * 8, [4] * 8, [4] * 8, [0] * 8]})
     assert not matches("PositionIsolo", {"pits": [[2] * 4, [2] * 4]})
+
+
+def _plain(node: object) -> object:
+    """OpenAPI 3.0's ``nullable`` as JSON Schema (``null`` among the types;
+    a nullable ``allOf`` of a reference also admits ``null``)."""
+    if isinstance(node, list):
+        return [_plain(x) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _plain(v) for k, v in node.items() if k != "nullable"}
+    if node.get("nullable") and "type" in node:
+        out["type"] = [node["type"], "null"]
+    elif node.get("nullable") and "allOf" in node:
+        out = {"anyOf": [{"type": "null"}, {k: v for k, v in out.items() if k != "description"}]}
+    return out
+
+
+def _validator(spec: dict, name: str):  # type: ignore[no-untyped-def]
+    import jsonschema_rs  # schemathesis's validator
+
+    schema = {"components": _plain(spec["components"]), "$ref": f"#/components/schemas/{name}"}
+    return jsonschema_rs.Draft4Validator(schema)
+
+
+START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
+
+
+@pytest.mark.parametrize(("method", "path", "body", "name"), [
+    ("get", "/v1/health", None, "Health"),
+    ("get", "/v1/variants", None, "VariantList"),
+    ("post", "/v1/legal-moves", {"position": ISOLO, "limit": 2}, "LegalMovesResponse"),
+    ("post", "/v1/legal-moves", {"position": START, "partial": ""}, "Decision"),
+    ("post", "/v1/legal-moves", {"position": START, "partial": "b2"}, "Decision"),
+    ("post", "/v1/moves/check", {"position": START, "move": "e2"}, "MoveCheckResponse"),
+    ("post", "/v1/positions/validate", {"position": ISOLO}, "ValidateResponse"),
+    ("post", "/v1/evaluate", {"position": START, "depth": 2, "multipv": 2}, "EvaluateResponse"),
+    ("post", "/v1/best-move", {"position": START, "level": 3, "time_ms": 20}, "BestMoveResponse"),
+    ("post", "/v1/solve", {"position": ISOLO, "nodes": 500}, "SolveResponse"),
+    ("post", "/v1/analysis/batch", {"positions": [ISOLO, "not a position"], "depth": 1}, "BatchResponse"),
+    ("post", "/v1/games/review", {"position": START, "moves": ["b2", "a3", "zz"], "depth": 1}, "ReviewResponse"),
+    ("post", "/v1/evaluate", {"position": "not a position"}, "Problem"),
+])
+def test_answers_fit_their_response_schemas(spec, client, method, path, body, name):
+    """Real answers (the engine, not mocks) fit the response schemas of
+    :mod:`igisoro_service.responses`, and every key they carry is documented
+    (open schemas included), so a schema that forgets a key fails here."""
+    r = getattr(client, method)(path, json=body)
+    answer = r.get_json()
+    errors = [e.message for e in _validator(spec, name).iter_errors(answer)]
+    assert not errors, (name, errors[:3])
+    schema = spec["components"]["schemas"][name]
+    listed = {k for part in schema.get("oneOf", [schema]) for k in _properties(spec, part)}
+    assert set(answer) <= listed, set(answer) - listed
+
+
+def _properties(spec: dict, schema: dict) -> set[str]:
+    if "$ref" in schema:
+        schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return set(schema.get("properties", {}))
 
 
 def test_docs_page_uses_local_assets(client):

@@ -39,8 +39,7 @@ def batch() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: analyseBatch
       summary: Analyse many positions in parallel
       description: |
@@ -51,27 +50,14 @@ def batch() -> dict[str, Any]:
         is still analysed. `time_ms` bounds each position; the request
         deadline bounds the whole batch, and positions it cuts short are
         `partial`.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/BatchRequest'
-            examples:
-              mixed:
-                value:
-                  positions:
-                  - igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  - isolo 2,2,2,2/2,2,2,2 s
-                  - not a position
-                  depth: 3
+      x-body: BatchRequest
+      x-examples:
+        mixed:
+          positions: ['igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4', 'isolo
+              2,2,2,2/2,2,2,2 s', not a position]
+          depth: 3
       responses:
-        '200':
-          description: One result or error per position, in order.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/BatchResponse'
+        200: {description: 'One result or error per position, in order.', x-json: BatchResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_schema)

@@ -24,8 +24,7 @@ def cloud_eval() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: cloudEval
       summary: The deepest stored analysis of a position, or 404
       description: |
@@ -34,30 +33,9 @@ def cloud_eval() -> dict[str, Any]:
         (its rules included) and `multipv`, with `cached: true`. Never searches, so it is cheap and
         takes no search slot. 404 `analysis-not-found` when none is stored.
       parameters:
-      - name: position
-        in: query
-        required: true
-        description: The position in text notation.
-        schema:
-          type: string
-          minLength: 1
-          maxLength: 1000
-        example: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-      - name: multipv
-        in: query
-        required: false
-        description: The number of lines of the stored analysis (default 1).
-        schema:
-          type: integer
-          minimum: 1
-          maximum: 1000
+      - {in: query, schema: CloudEvalQuery}
       responses:
-        '200':
-          description: The stored analysis.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/CloudEvalResponse'
+        200: {description: The stored analysis., x-json: CloudEvalResponse}
       x-problems: [404, 422, default]
     """
     req = load_query(_query)

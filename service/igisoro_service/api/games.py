@@ -37,8 +37,7 @@ def review() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: reviewGame
       summary: Review a whole game
       description: |
@@ -64,36 +63,18 @@ def review() -> dict[str, Any]:
         covers the plies before it and `final` is the last legal position
         with its status. Plies the request deadline leaves unsearched have
         null evaluations and the response is `partial`.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/ReviewRequest'
-            examples:
-              short_game:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  moves:
-                  - b2
-                  - a3
-                  - c2
-                  - c3
-                  depth: 3
-              illegal:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  moves:
-                  - b2
-                  - b2
-                  depth: 2
+      x-body: ReviewRequest
+      x-examples:
+        short_game:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          moves: [b2, a3, c2, c3]
+          depth: 3
+        illegal:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          moves: [b2, b2]
+          depth: 2
       responses:
-        '200':
-          description: The review.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/ReviewResponse'
+        200: {description: The review., x-json: ReviewResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_schema)

@@ -26,17 +26,11 @@ def health() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - health
+      tags: [health]
       operationId: health
       summary: Service summary
       responses:
-        '200':
-          description: The service runs.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Health'
+        200: {description: The service runs., x-json: Health}
       x-problems: [default]
     """
     return {"status": "ok", "engine_version": igisoro.__version__}
@@ -48,25 +42,22 @@ def live() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - health
+      tags: [health]
       operationId: healthLive
       summary: Liveness (no engine call)
       responses:
-        '200':
+        200:
           description: The process answers HTTP.
           content:
             application/json:
               schema:
                 type: object
-                required:
-                - status
+                required: [status]
                 additionalProperties: false
                 properties:
                   status:
                     type: string
-                    enum:
-                    - ok
+                    enum: [ok]
       x-problems: [default]
     """
     return {"status": "ok"}
@@ -78,26 +69,22 @@ def ready() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - health
+      tags: [health]
       operationId: healthReady
       summary: Readiness (the engine answers a one-move query)
       responses:
-        '200':
+        200:
           description: The engine is loaded and answers.
           content:
             application/json:
               schema:
                 type: object
-                required:
-                - status
-                - engine_version
+                required: [status, engine_version]
                 additionalProperties: false
                 properties:
                   status:
                     type: string
-                    enum:
-                    - ready
+                    enum: [ready]
                   engine_version:
                     type: string
       x-problems: [503, default]

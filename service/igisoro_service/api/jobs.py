@@ -139,8 +139,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
 
     ---
     post:
-      tags:
-      - jobs
+      tags: [jobs]
       operationId: submitJob
       summary: Submit an analysis job (many positions or games)
       description: |
@@ -163,42 +162,13 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
         same API key, same request) returns the job the first one created;
         the same key with another request is a 422.
       parameters:
-      - name: Idempotency-Key
-        in: header
-        required: false
-        schema:
-          type: string
-          minLength: 1
-          maxLength: 255
-      - name: kind
-        in: query
-        required: false
-        description: With an NDJSON body (required there); with a JSON body it goes in the body, and here it is a 422.
-        schema:
-          type: string
-          enum:
-          - positions
-          - games
-      - name: depth
-        in: query
-        required: false
-        schema:
-          $ref: '#/components/schemas/SearchDepth'
-      - name: nodes
-        in: query
-        required: false
-        schema:
-          $ref: '#/components/schemas/SearchNodes'
-      - name: time_ms
-        in: query
-        required: false
-        schema:
-          $ref: '#/components/schemas/SearchTime'
-      - name: multipv
-        in: query
-        required: false
-        schema:
-          $ref: '#/components/schemas/MultiPV'
+      - {name: Idempotency-Key, in: header, required: false, schema: {type: string, minLength: 1, maxLength: 255}}
+      - {name: kind, in: query, required: false, description: 'With an NDJSON body (required there); with a JSON body
+          it goes in the body, and here it is a 422.', schema: {type: string, enum: [positions, games]}}
+      - {name: depth, in: query, required: false, schema: {$ref: '#/components/schemas/SearchDepth'}}
+      - {name: nodes, in: query, required: false, schema: {$ref: '#/components/schemas/SearchNodes'}}
+      - {name: time_ms, in: query, required: false, schema: {$ref: '#/components/schemas/SearchTime'}}
+      - {name: multipv, in: query, required: false, schema: {$ref: '#/components/schemas/MultiPV'}}
       requestBody:
         required: true
         content:
@@ -209,9 +179,8 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
               positions:
                 value:
                   kind: positions
-                  positions:
-                  - igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  - isolo 2,2,2,2/2,2,2,2 s
+                  positions: ['igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4',
+                    'isolo 2,2,2,2/2,2,2,2 s']
                   depth: 4
           application/x-ndjson:
             schema:
@@ -219,17 +188,10 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
               format: binary
               description: One item per line (a position, or a game object); blank lines are skipped.
       responses:
-        '202':
+        202:
           description: Queued (or, for a retried submission, the job it created).
-          headers:
-            Location:
-              description: The job's URL.
-              schema:
-                type: string
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobCreated'
+          headers: {Location: {$ref: '#/components/headers/JobLocation'}}
+          x-json: JobCreated
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """
     req, items, hashed = _ndjson_items() if request.mimetype == NDJSON else _json_items()
@@ -287,8 +249,7 @@ def listing() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - jobs
+      tags: [jobs]
       operationId: listJobs
       summary: The caller's jobs, newest first
       description: |
@@ -300,34 +261,9 @@ def listing() -> dict[str, Any]:
         page came back: pass it as `before` for the next page. A `before`
         that names no job of this key (never, or expired since) is a 422.
       parameters:
-      - name: state
-        in: query
-        required: false
-        schema:
-          type: string
-          enum: [queued, running, done, failed, cancelled]
-      - name: before
-        in: query
-        required: false
-        schema:
-          type: string
-          minLength: 1
-          maxLength: 64
-      - name: limit
-        in: query
-        required: false
-        schema:
-          type: integer
-          minimum: 1
-          maximum: 100
-          default: 20
+      - {in: query, schema: JobListQuery}
       responses:
-        '200':
-          description: A page of jobs.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobList'
+        200: {description: A page of jobs., x-json: JobList}
       x-problems: [401, 422, 503, default]
     """
     q = load_query(_list)
@@ -344,20 +280,14 @@ def status(job_id: str) -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - jobs
+      tags: [jobs]
       operationId: getJob
       summary: A job's state, progress and ETA
       description: |
         A job of another API key is a 404, as is one that never existed or
         has expired (finished jobs are kept `JOB_RETENTION`, default 7 days).
       responses:
-        '200':
-          description: The job.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobStatus'
+        200: {description: The job., x-json: JobStatus}
       x-problems: [401, 404, 503, default]
     """
     return _found(job_id).to_json()
@@ -372,8 +302,7 @@ def results(job_id: str) -> Response:
 
     ---
     get:
-      tags:
-      - jobs
+      tags: [jobs]
       operationId: getJobResults
       summary: A job's result lines (NDJSON), done so far
       description: |
@@ -385,16 +314,9 @@ def results(job_id: str) -> Response:
         there is), so `after` set to the last index read never skips one. `X-Job-State`
         says whether more will come (`queued`, `running`).
       parameters:
-      - name: after
-        in: query
-        required: false
-        schema:
-          type: integer
-          minimum: -1
-          maximum: 4611686018427387904
-          default: -1
+      - {in: query, schema: ResultsQuery}
       responses:
-        '200':
+        200:
           description: The lines.
           headers:
             X-Job-State:
@@ -433,8 +355,7 @@ def cancel(job_id: str) -> dict[str, Any]:
 
     ---
     delete:
-      tags:
-      - jobs
+      tags: [jobs]
       operationId: cancelJob
       summary: Cancel a job (its results are kept until it expires)
       description: |
@@ -450,12 +371,7 @@ def cancel(job_id: str) -> dict[str, Any]:
         left as it is (the same 200, nothing changes), so repeating the
         request is harmless.
       responses:
-        '200':
-          description: The job after the request (`cancelled`, or the final state it already had).
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobStatus'
+        200: {description: 'The job after the request (`cancelled`, or the final state it already had).', x-json: JobStatus}
       x-problems: [401, 404, 503, default]
     """
     job = _found(job_id)

@@ -130,8 +130,7 @@ def legal_moves() -> dict[str, Any] | Response:
 
     ---
     post:
-      tags:
-      - moves
+      tags: [moves]
       operationId: legalMoves
       summary: Legal moves, or the next decision of a turn
       description: |
@@ -150,82 +149,36 @@ def legal_moves() -> dict[str, Any] | Response:
         listed; otherwise a sample (the even spread, the row as it is, all
         seeds in one hole), while `POST /v1/moves/check` accepts any valid
         arrangement (`docs/ISOLO.md`).
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/LegalMovesRequest'
-            examples:
-              start:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  limit: 3
-              stepwise:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  partial: ''
-              json_position:
-                value:
-                  position:
-                    variant: igisoro-fr
-                    pits:
-                    - - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                    - - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                    - - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                      - 4
-                    - - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                      - 0
-                    to_move: south
-                  partial:
-                  - b2
-              isolo:
-                value:
-                  position: isolo 2,2,2,2/2,2,2,2 s
-              isolo_kucheleka_stepwise:
-                value:
-                  position:
-                    variant: isolo
-                    pits:
-                    - - 0
-                      - 0
-                      - 0
-                      - 0
-                    - - 7
-                      - 3
-                      - 1
-                      - 6
-                    to_move: south
-                    phase: kucheleka
-                  partial: ''
+      x-body: LegalMovesRequest
+      x-examples:
+        start:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          limit: 3
+        stepwise:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          partial: ''
+        json_position:
+          position:
+            variant: igisoro-fr
+            pits:
+            - [0, 0, 0, 0, 0, 0, 0, 0]
+            - [4, 4, 4, 4, 4, 4, 4, 4]
+            - [4, 4, 4, 4, 4, 4, 4, 4]
+            - [0, 0, 0, 0, 0, 0, 0, 0]
+            to_move: south
+          partial: [b2]
+        isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s'}
+        isolo_kucheleka_stepwise:
+          position:
+            variant: isolo
+            pits:
+            - [0, 0, 0, 0]
+            - [7, 3, 1, 6]
+            to_move: south
+            phase: kucheleka
+          partial: ''
       responses:
-        '200':
+        200:
           description: The moves, or the next decision.
           content:
             application/json:

@@ -24,8 +24,7 @@ def check() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - moves
+      tags: [moves]
       operationId: checkMove
       summary: Play a move with checking
       description: |
@@ -35,52 +34,26 @@ def check() -> dict[str, Any]:
         the move is legal; otherwise a 422
         `illegal-move` problem whose `detail` says which decision was
         impossible at which step.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/MoveCheckRequest'
-            examples:
-              legal:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  move: e2
-              illegal:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  move: e3
-              isolo_kucheleka:
-                value:
-                  position: isolo 0,0,0,0/7,3,1,6 s phase=kucheleka
-                  move: k5.5.5.2
-              isolo_six_holes:
-                value:
-                  position:
-                    variant: isolo
-                    rules:
-                      holes: 6
-                    pits:
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                  move: c1
+      x-body: MoveCheckRequest
+      x-examples:
+        legal:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          move: e2
+        illegal:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          move: e3
+        isolo_kucheleka: {position: 'isolo 0,0,0,0/7,3,1,6 s phase=kucheleka', move: k5.5.5.2}
+        isolo_six_holes:
+          position:
+            variant: isolo
+            rules:
+              holes: 6
+            pits:
+            - [2, 2, 2, 2, 2, 2]
+            - [2, 2, 2, 2, 2, 2]
+          move: c1
       responses:
-        '200':
-          description: The move is legal.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/MoveCheckResponse'
+        200: {description: The move is legal., x-json: MoveCheckResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_schema)

@@ -26,81 +26,31 @@ def validate() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - positions
+      tags: [positions]
       operationId: validatePosition
       summary: Validate and normalise a position
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/PositionRequest'
-            examples:
-              notation:
-                value:
-                  position: igisoro-wikipedia 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4
-                    s
-              json:
-                value:
-                  position:
-                    pits:
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                    - - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                      - 2
-                    rules:
-                      capture: obligatory
-              isolo_main:
-                value:
-                  position:
-                    variant: isolo
-                    pits:
-                    - - 1
-                      - 0
-                      - 3
-                      - 2
-                    - - 4
-                      - 0
-                      - 0
-                      - 5
-                    to_move: north
-                    phase: main
+      x-body: PositionRequest
+      x-examples:
+        notation: {position: 'igisoro-wikipedia 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s'}
+        json:
+          position:
+            pits:
+            - [2, 2, 2, 2, 2, 2, 2, 2]
+            - [2, 2, 2, 2, 2, 2, 2, 2]
+            - [2, 2, 2, 2, 2, 2, 2, 2]
+            - [2, 2, 2, 2, 2, 2, 2, 2]
+            rules:
+              capture: obligatory
+        isolo_main:
+          position:
+            variant: isolo
+            pits:
+            - [1, 0, 3, 2]
+            - [4, 0, 0, 5]
+            to_move: north
+            phase: main
       responses:
-        '200':
-          description: The position is valid.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/ValidateResponse'
+        200: {description: The position is valid., x-json: ValidateResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_validate_schema)
@@ -128,31 +78,13 @@ def render_get() -> Response:
 
     ---
     get:
-      tags:
-      - positions
+      tags: [positions]
       operationId: renderPositionGet
       summary: SVG picture of a position given as notation
       parameters:
-      - name: position
-        in: query
-        required: true
-        description: The position in text notation.
-        schema:
-          type: string
-          minLength: 1
-          maxLength: 1000
-        example: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-      - name: move
-        in: query
-        required: false
-        description: A legal move whose start pit, sown pits and captures are marked.
-        schema:
-          type: string
-          maxLength: 1000
-        example: e2
+      - {in: query, schema: RenderQuery}
       responses:
-        '200':
-          $ref: '#/components/responses/Svg'
+        200: {$ref: '#/components/responses/Svg'}
       x-problems: [422, 503, default]
     """
     return _svg(load_query(_query_schema))
@@ -164,28 +96,17 @@ def render_post() -> Response:
 
     ---
     post:
-      tags:
-      - positions
+      tags: [positions]
       operationId: renderPositionPost
       summary: SVG picture of a position, optionally marking a move
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/RenderRequest'
-            examples:
-              with_move:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  move: e2
-              isolo:
-                value:
-                  position: isolo 2,2,2,2/2,2,2,2 s
-                  move: c1
+      x-body: RenderRequest
+      x-examples:
+        with_move:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          move: e2
+        isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s', move: c1}
       responses:
-        '200':
-          $ref: '#/components/responses/Svg'
+        200: {$ref: '#/components/responses/Svg'}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     return _svg(load_body(_render_schema))

@@ -112,8 +112,7 @@ def next_puzzle() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: nextPuzzle
       summary: The next puzzle for a solver
       description: |
@@ -122,18 +121,9 @@ def next_puzzle() -> dict[str, Any]:
         and with `theme` when given; drawn at random among the nearest few.
         The solution is not included. 404 `puzzle-not-found` when none is left.
       parameters:
-      - {name: variant, in: query, required: false, schema: {type: string}}
-      - {name: theme, in: query, required: false, schema: {type: string}}
-      - {name: rating, in: query, required: false, schema: {type: integer, minimum: 0, maximum: 4000}}
-      - {name: solver, in: query, required: false, description: The anonymous solver id (without an API key).,
-         schema: {type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
+      - {in: query, schema: PuzzleNextQuery}
       responses:
-        '200':
-          description: A puzzle, without its solution, and the solver's rating.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Puzzle'
+        200: {description: 'A puzzle, without its solution, and the solver''s rating.', x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
     """
     q = load_query(_next)
@@ -151,8 +141,7 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: getPuzzle
       summary: A puzzle (its solution only after an attempt, or when asked)
       description: |
@@ -162,16 +151,10 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
         up: do it after an attempt). `solver` is the solver's rating, as
         `/v1/puzzles/next` gives it.
       parameters:
-      - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
-      - {name: solution, in: query, required: false, schema: {type: boolean, default: false}}
-      - {name: solver, in: query, required: false, schema: {type: string, pattern: '^[A-Za-z0-9_-]{8,64}$'}}
+      - PuzzleId  # components/parameters of base.yaml
+      - {in: query, schema: PuzzleGetQuery}
       responses:
-        '200':
-          description: The puzzle.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Puzzle'
+        200: {description: The puzzle., x-json: Puzzle}
       x-problems: [401, 404, 422, 503, default]
     """
     q = load_query(_get)
@@ -205,8 +188,7 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
 
     ---
     post:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: attemptPuzzle
       summary: Try a puzzle with the moves played
       description: |
@@ -215,25 +197,16 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         `correct` or not, and after a correct one the defender's `reply`.
         The attempt ends at the first wrong move (`result: failed`) or when
         every turn is played right (`solved`); then the puzzle's and the
-        solver's Glicko-2 ratings change (a solver's first attempt at a
-        puzzle only: later ones say `rated: false`) and `solution` is given.
+        solver's Glicko-2 ratings change (a trusted solver's first attempt
+        at a puzzle only: later ones, and anonymous ones, say `rated: false`)
+        and `solution` is given.
         Fewer moves, all right, is `incomplete`: the replies so far, nothing
         rated, so a board can ask move by move. An illegal move is a 422.
       parameters:
-      - {name: puzzle_id, in: path, required: true, schema: {type: string, pattern: '^[0-9a-f]{12}$'}}
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/PuzzleAttemptRequest'
+      - PuzzleId  # components/parameters of base.yaml
+      x-body: PuzzleAttemptRequest
       responses:
-        '200':
-          description: The attempt checked (and, when it ended, rated).
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/PuzzleAttempt'
+        200: {description: 'The attempt checked (and, when it ended, rated).', x-json: PuzzleAttempt}
       x-problems: [400, 401, 404, 413, 415, 422, 503, default]
     """
     req = load_body(_attempt)
@@ -292,23 +265,14 @@ def new_solver() -> tuple[dict[str, Any], int]:
 
     ---
     post:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: newPuzzleSolver
       summary: A new solver id, signed by the server
       description: |
         Only attempts sent with an id from here (or with an API key) are rated. Keep it
         and send it as `solver`. At most `PUZZLE_SOLVERS_PER_HOUR` per client address.
       responses:
-        '201':
-          description: The new solver's id.
-          content:
-            application/json:
-              schema:
-                type: object
-                required: [solver]
-                properties:
-                  solver: {type: string, pattern: '^[0-9a-f]{16}-[0-9a-f]{32}$'}
+        201: {description: The new solver's id., x-json: PuzzleSolver}
       x-problems: [401, 429, 503, default]
     """
     addr = request.remote_addr or "?"
@@ -328,8 +292,7 @@ def generate() -> tuple[dict[str, Any], int, dict[str, str]]:
 
     ---
     post:
-      tags:
-      - puzzles
+      tags: [puzzles]
       operationId: generatePuzzles
       summary: Generate puzzles from self-play or submitted games (a job)
       description: |
@@ -340,27 +303,15 @@ def generate() -> tuple[dict[str, Any], int, dict[str, str]]:
         checked again independently before it is stored. Progress, results
         (one line per game: the ids of the puzzles it gave) and cancel are
         those of `/v1/jobs/{id}`. At most `PUZZLE_MAX_GAMES` games.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/PuzzleGenerateRequest'
-            example:
-              variant: ikibuguzo-1
-              self_play: 2
+      x-body: PuzzleGenerateRequest
+      x-example:
+        variant: ikibuguzo-1
+        self_play: 2
       responses:
-        '202':
+        202:
           description: Queued.
-          headers:
-            Location:
-              description: The job's URL.
-              schema:
-                type: string
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/JobCreated'
+          headers: {Location: {$ref: '#/components/headers/JobLocation'}}
+          x-json: JobCreated
       x-problems: [400, 401, 413, 415, 422, 503, default]
     """
     req = load_body(_generate)

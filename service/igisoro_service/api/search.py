@@ -29,8 +29,7 @@ def evaluate() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: evaluate
       summary: What a position is worth
       description: |
@@ -52,33 +51,18 @@ def evaluate() -> dict[str, Any]:
         `cached: true`, with the stored analysis's own depth, nodes and
         time. Completed fixed-depth searches are stored, a deeper one
         replacing a shallower one (`GET /v1/cloud-eval` reads the store).
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/EvaluateRequest'
-            examples:
-              start:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  depth: 4
-              multipv:
-                value:
-                  position: igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s
-                  depth: 3
-                  multipv: 3
-              isolo:
-                value:
-                  position: isolo 2,2,2,2/2,2,2,2 s
-                  nodes: 2000
+      x-body: EvaluateRequest
+      x-examples:
+        start:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          depth: 4
+        multipv:
+          position: igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s
+          depth: 3
+          multipv: 3
+        isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s', nodes: 2000}
       responses:
-        '200':
-          description: The analysis.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/EvaluateResponse'
+        200: {description: The analysis., x-json: EvaluateResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_evaluate)
@@ -93,8 +77,7 @@ def best_move() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: bestMove
       summary: The move to play
       description: |
@@ -113,32 +96,19 @@ def best_move() -> dict[str, Any]:
         for this position with at least this `time_ms` of thinking (or a
         proof), since the time it had is what makes it strong (level 10
         takes nothing from `seed`). Levels 1 to 9 always search.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/BestMoveRequest'
-            examples:
-              level:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  level: 3
-                  time_ms: 200
-                  seed: 7
-              multipv:
-                value:
-                  position: ikibuguzo-1 17,0,0,0,0,0,6,0/0,3,0,3,0,3,0,0/0,0,3,0,3,0,3,0/0,6,0,0,0,0,0,17
-                    s opening=6
-                  depth: 4
-                  multipv: 2
+      x-body: BestMoveRequest
+      x-examples:
+        level:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          level: 3
+          time_ms: 200
+          seed: 7
+        multipv:
+          position: ikibuguzo-1 17,0,0,0,0,0,6,0/0,3,0,3,0,3,0,0/0,0,3,0,3,0,3,0/0,6,0,0,0,0,0,17 s opening=6
+          depth: 4
+          multipv: 2
       responses:
-        '200':
-          description: The chosen move with its analysis.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/BestMoveResponse'
+        200: {description: The chosen move with its analysis., x-json: BestMoveResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_best_move)

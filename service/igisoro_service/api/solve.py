@@ -29,8 +29,7 @@ def solve() -> dict[str, Any]:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: solve
       summary: Prove a win or a loss
       description: |
@@ -48,24 +47,11 @@ def solve() -> dict[str, Any]:
         Budget: `nodes` and/or `time_ms` (server caps as for
         `/v1/evaluate`; 1000 ms by default). The request deadline stops it
         too (`partial: true`, `stopped_by: deadline`).
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/SolveRequest'
-            examples:
-              isolo:
-                value:
-                  position: isolo 2,2,2,2/2,2,2,2 s
-                  time_ms: 1000
+      x-body: SolveRequest
+      x-examples:
+        isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s', time_ms: 1000}
       responses:
-        '200':
-          description: The solver's answer.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/SolveResponse'
+        200: {description: The solver's answer., x-json: SolveResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_solve)

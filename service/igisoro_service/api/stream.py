@@ -51,8 +51,7 @@ def evaluate_stream() -> Response:
 
     ---
     post:
-      tags:
-      - analysis
+      tags: [analysis]
       operationId: evaluateStream
       summary: What a position is worth, as the search deepens
       description: |
@@ -76,19 +75,13 @@ def evaluate_stream() -> Response:
         analyses holds one that meets the limits (as for `/v1/evaluate`),
         the answer is that one line, final, with `cached: true`; a stream
         that completes its depth is stored.
-      requestBody:
-        required: true
-        content:
-          application/json:
-            schema:
-              $ref: '#/components/schemas/EvaluateStreamRequest'
-            examples:
-              start:
-                value:
-                  position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
-                  depth: 5
+      x-body: EvaluateStreamRequest
+      x-examples:
+        start:
+          position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
+          depth: 5
       responses:
-        '200':
+        200:
           description: One JSON object per line (each an `EvaluateStreamLine`); the last one has final set to true.
           content:
             application/x-ndjson:

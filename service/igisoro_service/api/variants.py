@@ -31,8 +31,7 @@ def list_variants() -> dict[str, Any]:
 
     ---
     get:
-      tags:
-      - variants
+      tags: [variants]
       operationId: listVariants
       summary: Variants and rule options
       description: |
@@ -40,12 +39,7 @@ def list_variants() -> dict[str, Any]:
         aliases, source, description and start position; and the metadata
         of every rule option (kind, allowed values).
       responses:
-        '200':
-          description: The variants.
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/VariantList'
+        200: {description: The variants., x-json: VariantList}
       x-problems: [default]
     """
     return {

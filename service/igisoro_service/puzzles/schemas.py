@@ -30,14 +30,14 @@ class PuzzleNextQuery(Schema):
     variant = fields.String(validate=validate.OneOf(_VARIANTS))
     theme = fields.String(validate=validate.OneOf(THEMES))
     rating = fields.Integer(validate=validate.Range(0, 4000))
-    solver = fields.String(validate=_SOLVER)
+    solver = fields.String(validate=_SOLVER, metadata=_SOLVER_DOC)
 
 
 class PuzzleGetQuery(Schema):
     """``GET /v1/puzzles/{id}?solution=true&solver=``."""
 
     solution = fields.Boolean(load_default=False)
-    solver = fields.String(validate=_SOLVER)
+    solver = fields.String(validate=_SOLVER, metadata=_SOLVER_DOC)
 
 
 class PuzzleAttemptRequest(Schema):

@@ -1,0 +1,22 @@
+//! The `bench` signature is reproducible: two runs of the fixed set visit
+//! the same nodes, position by position. The number itself is not pinned
+//! here (it changes with every change to the search, and is recorded in
+//! `docs/benchmarks/search.md`); what is pinned is that it depends on the
+//! search alone, not on the clock, the run or what ran before it.
+
+use igisoro_bench::signature::{self, POSITIONS};
+
+#[test]
+fn two_runs_give_the_same_signature() {
+    let first = signature::run(|_| {});
+    let second = signature::run(|_| {});
+    assert_eq!(first.rows.len(), POSITIONS.len());
+    // A set whose searches end at once (a game over, a refused depth)
+    // would make the signature blind to the search: every row searches,
+    // completes a depth and names a move.
+    for r in &first.rows {
+        assert!(r.nodes > 0 && r.reached >= 1 && r.best.is_some(), "{}: the search did no work: {:?}", r.position, r);
+    }
+    assert_eq!(first.rows, second.rows, "a row's nodes, depth or move differ between two runs");
+    assert_eq!(first.nodes(), second.nodes());
+}
