@@ -6,7 +6,8 @@ package, as the tests start it), each through gunicorn with the shipped
 config (2 workers x 4 threads) on loopback, one keep-alive client:
 
 - ``anonymous``: ``?variant=V&rating=R`` with a new anonymous solver id per
-  request (a solver lookup, then the two index range reads);
+  request (since issue 40 an id the server did not sign is anonymous: no
+  solver lookup, the two index range reads);
 - ``seen``: ``?variant=V&solver=S`` for a solver with 500 rated attempts
   already stored (the "not yet seen" filter at work);
 - ``theme``: ``?variant=V&theme=T&rating=R``, ``T`` a theme of about one
@@ -43,6 +44,7 @@ sys.path.insert(0, str(ROOT / "service"))
 
 from sqlalchemy import text  # noqa: E402
 
+from igisoro_service.puzzles import solvers  # noqa: E402
 from igisoro_service.puzzles.starter import read_starter  # noqa: E402
 from igisoro_service.puzzles.store import PuzzleStore  # noqa: E402
 from tests.live.conftest import start_gunicorn, stop  # noqa: E402
@@ -51,9 +53,10 @@ from tests.puzzles.conftest import start_postgres, stop_postgres  # noqa: E402
 VARIANTS = ("igisoro", "ikibuguzo-1", "ikibuguzo-2", "isolo")
 
 
-def fill(store: PuzzleStore, n: int, seed: int) -> None:
+def fill(store: PuzzleStore, n: int, seed: int) -> str:
     """``n`` rows copied from the starter set, ids and ratings new; a solver
-    ``bench-seen`` with 500 rated attempts."""
+    with 500 rated attempts, whose id (signed with the database's key, as
+    the server issues them) is returned."""
     real = [p for p in read_starter() if p.variant in VARIANTS]
     rng = random.Random(seed)
     rows = []
@@ -64,13 +67,16 @@ def fill(store: PuzzleStore, n: int, seed: int) -> None:
                                         rating=float(rng.randint(600, 2600))))
     for i in range(0, n, 5000):
         store.add(rows[i:i + 5000])
+    key = store.secret(solvers.KEY_NAME).encode()
+    seen = solvers.issue(key)
     for p in rows[:2000:4]:
-        store.attempt(p.id, "anon:bench-seen-solver", rng.random() < 0.5)
+        store.attempt(p.id, str(solvers.trusted(key, seen)), rng.random() < 0.5)
     # As an operator would after a bulk load (PostgreSQL's autovacuum does it
     # by itself soon after; without it the planner guessed badly: p99 18 ms
     # against 4 ms in-process at 20,000 puzzles).
     with store.engine.begin() as conn:
         conn.execute(text("ANALYZE"))
+    return seen
 
 
 def quantile(xs: list[float], q: float) -> float:
@@ -92,7 +98,7 @@ def measure(port: int, paths: list[str]) -> list[float]:
     return out
 
 
-def workloads(n: int, seed: int) -> dict[str, list[str]]:
+def workloads(n: int, seed: int, seen: str) -> dict[str, list[str]]:
     rng = random.Random(seed)
 
     def v() -> str:
@@ -101,7 +107,7 @@ def workloads(n: int, seed: int) -> dict[str, list[str]]:
     return {
         "anonymous": [f"/v1/puzzles/next?variant={v()}&rating={rng.randint(800, 2200)}&solver=bench-{k:08d}"
                       for k in range(n + 100)],
-        "seen": [f"/v1/puzzles/next?variant={v()}&solver=bench-seen-solver" for _ in range(n + 100)],
+        "seen": [f"/v1/puzzles/next?variant={v()}&solver={seen}" for _ in range(n + 100)],
         "theme": [f"/v1/puzzles/next?variant={v()}&theme=clockwise&rating={rng.randint(800, 2200)}"
                   for _ in range(n + 100)],
     }
@@ -137,7 +143,7 @@ def main() -> None:
             for name, url in (("SQLite", f"sqlite:///{tmp}/puzzles.sqlite3"), ("PostgreSQL", pg_url)):
                 t = time.monotonic()
                 store = PuzzleStore(url)
-                fill(store, args.puzzles, 1)
+                seen = fill(store, args.puzzles, 1)
                 stored = store.count()
                 store.close()
                 print(f"<!-- {name}: {stored} puzzles stored in {time.monotonic() - t:.0f} s -->", flush=True)
@@ -146,7 +152,7 @@ def main() -> None:
                 proc, server = start_gunicorn(run, {"IGISORO_DATABASE_URL": url, "IGISORO_PUZZLE_STARTER": "false",
                                                     "IGISORO_JOB_LOCAL_WORKER": "0"})
                 try:
-                    for work, paths in workloads(args.requests, 2).items():
+                    for work, paths in workloads(args.requests, 2, seen).items():
                         ms = measure(server.port, paths)
                         print(f"| {name} | {work} | {len(ms)} | {quantile(ms, 0.5):.2f} | {quantile(ms, 0.99):.2f} "
                               f"| {max(ms):.2f} |", flush=True)

@@ -127,6 +127,13 @@ class Config:
     #: request may ask for less), and its cap.
     PUZZLE_NODES = 20_000
     PUZZLE_MAX_NODES = 200_000
+    #: The key that signs the solver ids ``POST /v1/puzzles/solvers`` issues
+    #: (only those, and API keys, are rated). Empty: a random key made once
+    #: and kept in the puzzle database, shared by every worker and replica
+    #: on it. Set it to keep ids valid across a new database.
+    PUZZLE_SOLVER_SECRET = ""
+    #: Solver ids issued per client address per hour (and worker process).
+    PUZZLE_SOLVERS_PER_HOUR = 20
 
     # -- access
     #: Origins allowed to call the API from a browser (CORS); ``["*"]`` for
@@ -160,7 +167,7 @@ _INTEGER = ("MAX_CONTENT_LENGTH", "MAX_LEGAL_MOVES", "MAX_NOTATION_LENGTH", "MAX
             "MAX_BATCH_POSITIONS", "MAX_REVIEW_PLIES",
             "DEFAULT_REVIEW_DEPTH", "AUTH_FAILURE_LIMIT", "JOB_MAX_POSITIONS", "JOB_MAX_GAMES", "JOB_MAX_BYTES",
             "JOB_CHUNK_POSITIONS", "JOB_CHUNK_GAMES", "JOB_CHUNK_TIMEOUT", "JOB_REDELIVERY_TIMEOUT", "JOB_RETENTION",
-            "PUZZLE_MAX_GAMES", "PUZZLE_NODES", "PUZZLE_MAX_NODES")
+            "PUZZLE_MAX_GAMES", "PUZZLE_NODES", "PUZZLE_MAX_NODES", "PUZZLE_SOLVERS_PER_HOUR")
 _POSITIVE = ("ENGINE_TIMEOUT",) + _INTEGER
 
 #: What the engine itself accepts (defined once in the core, read through
@@ -226,6 +233,10 @@ def check(config: dict[str, Any]) -> None:
         # The URL may hold a password: only its scheme is named.
         raise ValueError(f"config DATABASE_URL must be empty, sqlite:///path or postgresql://..., not a "
                          f"{str(db).split(':', 1)[0]!r} URL")
+    if not isinstance(config["PUZZLE_SOLVER_SECRET"], str):
+        # A secret: its value is not shown. From the environment a value JSON
+        # reads as a number or true/false must be quoted ('"123"').
+        raise ValueError("config PUZZLE_SOLVER_SECRET must be a string (quote a value that reads as JSON)")
     if not isinstance(config["PUZZLE_STARTER"], bool):
         raise ValueError(f"config PUZZLE_STARTER must be true or false, not {config['PUZZLE_STARTER']!r}")
     if config["PUZZLE_NODES"] > config["PUZZLE_MAX_NODES"]:

@@ -532,6 +532,13 @@ class JobList(Open):
 # -- puzzles --------------------------------------------------------------
 
 
+class PuzzleSolver(Open):
+    """``POST /v1/puzzles/solvers``: a solver id the server issued."""
+
+    solver = fields.String(required=True, validate=validate.Regexp(r"^[0-9a-f]{16}-[0-9a-f]{32}$"), metadata=_doc(
+        "Keep it and send it as `solver`: only attempts with it (or with an API key) are rated."))
+
+
 class PuzzleSolverRating(Open):
     """A solver's Glicko-2 rating."""
 
@@ -562,7 +569,8 @@ class Puzzle(Open):
     tempting = fields.Integer(metadata=_doc("Moves a depth-2 search prefers to the winning one."))
     solution = fields.List(fields.String(), metadata=_doc("The line, the defender's replies included."))
     solver = Ref("PuzzleSolverRating", allow_none=True, metadata=_doc(
-        "The solver's rating (null without a solver, that is without an API key or a `solver` id)."))
+        "The solver's rating (null without a solver, that is without an API key or a `solver` id the server "
+        "issued)."))
 
 
 class PuzzleRatingChange(Open):
@@ -590,7 +598,8 @@ class PuzzleAttempt(Open):
     result = fields.String(required=True, validate=validate.OneOf(["solved", "failed", "incomplete"]))
     moves = fields.List(Ref("PuzzleAttemptMove"), required=True)
     solution = fields.List(fields.String())
-    rated = fields.Boolean(metadata=_doc("False for a solver's repeated attempt."))
+    rated = fields.Boolean(metadata=_doc("False for a solver's repeated attempt, and for an anonymous one (no API "
+                                         "key, no issued `solver` id)."))
     puzzle_rating = Ref("PuzzleRatingChange")
     solver_rating = Ref("PuzzleRatingChange", allow_none=True)
 
@@ -604,5 +613,5 @@ RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     SolveLimits, SolveResponse, BatchResult, BatchError, BatchResponse,
     ReviewPly, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,
-    PuzzleSolverRating, Puzzle, PuzzleRatingChange, PuzzleAttemptMove, PuzzleAttempt,
+    PuzzleSolver, PuzzleSolverRating, Puzzle, PuzzleRatingChange, PuzzleAttemptMove, PuzzleAttempt,
 )

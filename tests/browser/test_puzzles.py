@@ -98,7 +98,7 @@ def test_solve_a_puzzle_by_clicking_its_moves(page: Any) -> None:
     rating, change = shown_change(page, "#puzzle-solver-rating")
     assert change > 0 and rating > 1500
     solver = solver_of(page)
-    assert re.fullmatch(r"[0-9a-f]{32}", solver)
+    assert re.fullmatch(r"[0-9a-f]{16}-[0-9a-f]{32}", solver)  # issued by the server (signed)
     kept = api(page, f"/v1/puzzles/next?solver={solver}")["solver"]
     assert round(kept["rating"]) == rating
     prating, pchange = shown_change(page, "#puzzle-rating")
@@ -192,3 +192,20 @@ def test_enter_puzzles_choose_a_variant_and_leave(page: Any) -> None:
     assert page.is_visible("#side") and page.is_hidden("#puzzle")
     assert page.get_attribute("#puzzle-mode", "aria-pressed") == "false"
     assert page.input_value("#position-text") == igisoro.Position.from_notation(p["position"]).notation()
+
+
+def test_a_broken_puzzle_link_says_so(page: Any) -> None:
+    # Issue 40: #puzzle=000000000000 (no such puzzle, a 404) and an id that is
+    # not 12 hex digits opened the plain board with no word of why.
+    for link, said in (("000000000000", "No puzzle '000000000000' here."),
+                       ("not-a-puzzle", "a puzzle's id is 12 hex digits")):
+        page.goto(page.base_url + "/#puzzle=" + link)
+        page.wait_for_function("!document.querySelector('#message').hidden")
+        text = page.inner_text("#message")
+        assert text.startswith("This puzzle link does not open a puzzle") and said in text and link in text, text
+        # The analysis board is there to use, and it stays said.
+        page.wait_for_selector("#board .pit")
+        assert page.is_hidden("#puzzle") and page.is_visible("#side")
+        page.wait_for_timeout(300)
+        assert page.is_visible("#message") and page.inner_text("#message") == text
+        page.goto("about:blank")

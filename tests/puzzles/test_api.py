@@ -50,8 +50,15 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
+def _issue(c: FlaskClient, addr: str = "127.0.0.1") -> str:
+    """A solver id the server issued (only those, and API keys, are rated)."""
+    r = c.post("/v1/puzzles/solvers", environ_base={"REMOTE_ADDR": addr})
+    assert r.status_code == 201 and r.json is not None, r.json
+    return str(r.json["solver"])
+
+
 def test_next_gives_a_puzzle_without_its_solution(client: FlaskClient, puzzles: list[Puzzle]) -> None:
-    r = client.get("/v1/puzzles/next?variant=isolo&solver=learner-0001")
+    r = client.get(f"/v1/puzzles/next?variant=isolo&solver={_issue(client)}")
     assert r.status_code == 200, r.json
     body = r.json
     assert body is not None and body["id"] == puzzles[0].id and body["position"] == ISOLO
@@ -67,24 +74,25 @@ def test_next_gives_a_puzzle_without_its_solution(client: FlaskClient, puzzles: 
 
 def test_a_solved_attempt_rates_both_and_shows_the_solution(client: FlaskClient, puzzles: list[Puzzle]) -> None:
     pid = puzzles[0].id
-    assert "solution" not in client.get(f"/v1/puzzles/{pid}?solver=learner-0001").json  # type: ignore[operator]
-    r = client.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"], "solver": "learner-0001"})
+    me = _issue(client)
+    assert "solution" not in client.get(f"/v1/puzzles/{pid}?solver={me}").json  # type: ignore[operator]
+    r = client.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"], "solver": me})
     assert r.status_code == 200, r.json
     a = r.json
     assert a is not None and a["result"] == "solved" and a["rated"] and a["solution"] == ["g1"]
     assert a["moves"] == [{"move": "g1", "correct": True, "reply": None}]
     assert a["solver_rating"]["change"] > 0 and a["puzzle_rating"]["change"] < 0
-    seen = client.get(f"/v1/puzzles/{pid}?solver=learner-0001").json
+    seen = client.get(f"/v1/puzzles/{pid}?solver={me}").json
     assert seen is not None and seen["solution"] == ["g1"]
     # The solver's rating comes with a puzzle fetched by id too (a linked
     # puzzle shows it before any attempt on the page).
     assert seen["solver"]["rating"] == a["solver_rating"]["after"]
     assert client.get(f"/v1/puzzles/{pid}").json["solver"] is None  # type: ignore[index]
-    again = client.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["b1"], "solver": "learner-0001"}).json
+    again = client.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["b1"], "solver": me}).json
     assert again is not None and again["result"] == "failed" and not again["rated"]
     assert again["puzzle_rating"]["change"] == 0
     # Seen: next does not give it to this solver again.
-    nxt = client.get("/v1/puzzles/next?variant=isolo&solver=learner-0001")
+    nxt = client.get(f"/v1/puzzles/next?variant=isolo&solver={me}")
     assert nxt.status_code == 404
 
 
@@ -94,7 +102,8 @@ def test_a_wrong_move_fails_and_bad_attempts_are_problems(client: FlaskClient, p
     a = r.json
     assert r.status_code == 200 and a is not None and a["result"] == "failed"
     assert a["moves"] == [{"move": "b1", "correct": False}] and a["solver_rating"] is None
-    assert a["puzzle_rating"]["change"] > 0
+    # Anonymous: answered, not rated (issue 40).
+    assert not a["rated"] and a["puzzle_rating"]["change"] == 0
     assert client.get(f"/v1/puzzles/{pid}?solution=true").json["solution"] == ["g1"]  # type: ignore[index]
     for body, status in (({"moves": ["a1"]}, 422), ({"moves": ["zz"]}, 422), ({"moves": []}, 422),
                          ({"moves": ["g1", "b1"]}, 422), ({}, 422), ({"moves": ["g1"], "x": 1}, 422)):
@@ -113,12 +122,14 @@ def test_parallel_clients_lose_no_rating_update(app: Flask, puzzles: list[Puzzle
     before = app.test_client().get(f"/v1/puzzles/{pid}").json["attempts"]  # type: ignore[index]
     wrong = next(m.notation for m in Position.from_notation(IKIBUGUZO).legal_moves() if m.notation != "g1")
     results: list[int] = []
+    # 24 solvers from 8 client addresses (ids are issued a few per address).
+    ids = [[_issue(app.test_client(), f"10.0.0.{i}") for _ in range(3)] for i in range(8)]
 
     def solve(i: int) -> None:
         c = app.test_client()
         for k in range(3):
             r = c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1" if k % 2 else wrong],
-                                                             "solver": f"client-{i:02d}-{k}"})
+                                                             "solver": ids[i][k]})
             results.append(r.status_code)
 
     threads = [threading.Thread(target=solve, args=(i,)) for i in range(8)]

@@ -6,7 +6,9 @@ its notation, plays the stored line with the rules' checked play
 again, with fresh solver calls on a larger budget over the turn's decision
 tree (:mod:`igisoro.puzzles.decisions`), that the stored move wins and
 that every other option of the mover's does not. The defender's replies
-must be legal and leave the winner a proven win. Each proof is itself
+must be legal, be the defender's (the side to move is read from each
+position: an Isolo winner's own kucheleka is never a "reply") and leave the
+winner a proven win. Each proof is itself
 walked again by the core's independent check (``proof_positions``)."""
 
 from __future__ import annotations
@@ -39,6 +41,11 @@ def verify(puzzle: Puzzle, nodes: int) -> None:
     if not puzzle.line or len(puzzle.line) % 2 == 0:
         raise fail(f"its line must hold an odd number of moves, not {len(puzzle.line)}")
     for i, move in enumerate(puzzle.line):
+        winners = p.to_move == puzzle.to_move
+        if i % 2 == 1 and winners:
+            raise fail(f"move {i + 1} of its line, {move!r}, stored as the defender's reply, is the winner's own")
+        if i % 2 == 0 and not winners:
+            raise fail(f"move {i + 1} of its line, {move!r}, stored as the winner's, is the defender's")
         try:
             played = p.play(move)
         except IgisoroError as e:

@@ -12,7 +12,8 @@ each complete turn's result is settled by the solver."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 
 from igisoro.position import Position
 
@@ -39,6 +40,25 @@ def settle(result: Position, status_state: str, status_winner: str | None, mover
     if s.outcome == "unknown" or s.proof_positions is None:
         return None
     return (s.outcome == "win") == (result.to_move == mover)
+
+
+def sampled(position: Position, partial: tuple[str, ...], options: Sequence[str]) -> bool:
+    """Whether ``options``, those of ``position``'s decision after
+    ``partial``, are a sample rather than every option: Isolo's kucheleka
+    with more arrangements than the core lists (past 2,000 it offers a few,
+    ``docs/ISOLO.md``). Any arrangement is playable, so a sample can show
+    that an arrangement wins, never that it is the only one that does, nor
+    that none does. Counted here (the arrangements of the arranger's seeds
+    over its holes) rather than read from the core's limit, so a change of
+    that limit cannot make a sample pass for the whole list."""
+    if partial or position.variant != "isolo":
+        return False
+    form = position.to_json()
+    if form.get("phase") != "kucheleka":
+        return False
+    seeds = sum(sum(row) for row in form["pits"])  # the loser's row is empty: all are the arranger's
+    holes = len(form["pits"][0])
+    return len(options) < math.comb(seeds + holes - 1, holes - 1)
 
 
 class Tree:
@@ -73,7 +93,8 @@ class Tree:
             assert d.result is not None
             return self._settle(d.result)
         mine = d.role == "mover"
-        unsettled = False
+        # No option of a sample winning says nothing of those left out.
+        unsettled = mine and sampled(self.position, partial, d.options)
         for o in d.options:
             v = self.value(partial + (o,))
             if v is None:
@@ -102,6 +123,8 @@ class Tree:
                 raise SecondWin(f"{where} wins too")
             return
         if d.role == "mover":
+            if sampled(self.position, partial, d.options):
+                raise Unsettled(f"the arrangements offered at {where or 'the start'} are a sample")
             for o in d.options:  # every option of the mover's must lose
                 self.refute(partial + (o,))
             return
@@ -129,9 +152,60 @@ class Tree:
                 if self.value(move[:i]) is not True:
                     raise Unsettled(f"{'-'.join(move[:i])} is not proven to win whatever the opponent decides")
                 continue
+            if sampled(self.position, move[:i], d.options):
+                raise Unsettled(f"the arrangements offered for {'-'.join(move)} are a sample: the others "
+                                "are not all proven to lose")
             for o in d.options:
                 if o != token:
                     self.refute(move[:i] + (o,))
         v = self.value(move)
         if v is not True:
             raise Unsettled(f"{'-'.join(move)} is not proven to win" if v is None else f"{'-'.join(move)} does not win")
+
+
+def answered(position: Position, move: str, expected: str, timeout: float | None = None) -> str | None:
+    """The move the learner's own decisions in ``move`` make when the
+    defender decides inside the turn as ``expected`` (the proof's move)
+    does, or None when they do not make a complete move that way.
+
+    The opponent's choices inside a turn (a 4x8 retreat, ``r``/``n``) are
+    the defender's, which the server plays: a learner who wrote one in
+    chose nothing by it. So the learner's tokens are read along ``move``'s
+    own path, those at the mover's decisions kept in order, and the turn
+    is walked again taking them at the mover's decisions and the proof's
+    choice at the opponent's. Tokens left over were meant for a branch the
+    defender did not choose. Where the proof's move no longer guides (the
+    learner's decisions already left it), the learner's own spelling of
+    the opponent's choice is kept: the move is then another one anyway."""
+    given = move.split("-")
+    mine: list[str] = []
+    walked: list[str] = []
+    theirs: dict[int, str] = {}  # the learner's spelling of the k-th opponent choice
+    for token in given:
+        d = position.next_decision(walked, timeout)
+        if d.complete:
+            break
+        if d.role == "mover":
+            mine.append(token)
+        else:
+            theirs[len(theirs)] = token
+        walked.append(token)
+    proof = expected.split("-")
+    out: list[str] = []
+    k = opp = 0
+    while True:
+        d = position.next_decision(out, timeout)
+        if d.complete:
+            return "-".join(out)
+        if d.role == "mover":
+            if k >= len(mine) or mine[k] not in d.options:
+                return None
+            out.append(mine[k])
+            k += 1
+            continue
+        on_proof = proof[:len(out)] == out and len(proof) > len(out) and proof[len(out)] in d.options
+        choice = proof[len(out)] if on_proof else theirs.get(opp)
+        if choice is None or choice not in d.options:
+            return None
+        out.append(choice)
+        opp += 1

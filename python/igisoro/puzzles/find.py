@@ -86,7 +86,9 @@ def find_puzzle(position: Position, *, nodes: int = DEFAULT_NODES, max_moves: in
     The line goes on while the winner's move stays the only winning one:
     after each, the defender plays the solver's longest resistance, and the
     winner's next turn is checked the same way; the line stops before a
-    winner's turn that is not unique (or forced), and when the game ends."""
+    winner's turn that is not unique (or forced), when the game ends, and
+    when the winner is to move again after its own move (Isolo's kucheleka
+    after a won fore-play), so every reply in the line is the defender's."""
     if position.status().state != "ongoing":
         return Found(None, "over")
     first = _unique_win(position, nodes, max_moves)
@@ -97,7 +99,10 @@ def find_puzzle(position: Position, *, nodes: int = DEFAULT_NODES, max_moves: in
     p = position
     while len(line) // 2 + 1 < max_turns and step.reply is not None:
         after = p.play(step.move).position
-        if after.status().state != "ongoing":
+        if after.status().state != "ongoing" or after.to_move == position.to_move:
+            # The winner moves again (Isolo's fore-play won: the kucheleka is
+            # the winner's own): the next move is no defender's reply, and
+            # the line ends here rather than let the server play it.
             break
         nxt = after.play(step.reply).position
         if nxt.status().state != "ongoing" or nxt.to_move != position.to_move:

@@ -2,9 +2,10 @@
 
 A puzzle is a position whose side to move has exactly one winning move,
 proven by the solver and checked again before it was stored. A solver (the
-request's API key, else the anonymous id the client sends as ``solver``)
-gets the next puzzle near its rating, sends its moves, and both ratings
-move by Glicko-2. Generation runs as a job (``kind: "puzzles"``) on the
+request's API key, else a solver id this server issued and signed, which
+the client sends as ``solver``) gets the next puzzle near its rating, sends
+its moves, and both ratings move by Glicko-2; an anonymous attempt is
+answered and not rated. Generation runs as a job (``kind: "puzzles"``) on the
 job workers, with the progress of any job (``GET /v1/jobs/{id}``)."""
 
 from __future__ import annotations
@@ -17,17 +18,20 @@ import uuid
 from typing import Any
 
 import sqlalchemy.exc
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 from werkzeug.routing import BaseConverter
 
 import igisoro
+from igisoro.puzzles.decisions import answered
 from igisoro_service import access, engine
+from igisoro_service.access import FailureWindow
 from igisoro_service.api.jobs import _created, _jobs, _owner, _send
 from igisoro_service.body import load_body, load_query
 from igisoro_service.jobs.puzzle_chunks import store as open_store
 from igisoro_service.jobs.store import Job
 from igisoro_service.problems import Problem, engine_problem, problem_response
+from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
 from igisoro_service.puzzles.schemas import PuzzleAttemptRequest, PuzzleGenerateRequest, PuzzleGetQuery, PuzzleNextQuery
 from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
@@ -71,12 +75,24 @@ def _db_down(e: Exception) -> Response:
 
 
 def _solver(given: str | None) -> str | None:
-    """The solver's id: its API key's digest (never the key), else the
-    anonymous id the client sent, else none."""
+    """The solver the server can trust: its API key's digest (never the
+    key), else the solver id the client sent when this server signed it,
+    else none (anonymous: answered, never rated)."""
     key = access.presented_key() if current_app.config["API_KEYS"] else None
     if key:
         return "key:" + hashlib.sha256(key.encode()).hexdigest()[:32]
-    return "anon:" + given if given else None
+    if not given:
+        return None
+    return solvers.trusted(solvers.key(current_app.config, _store()), given)
+
+
+def _issuing() -> FailureWindow:
+    """This worker's count of solver ids issued per client address."""
+    window: FailureWindow | None = current_app.extensions.get("puzzle_solvers")
+    if window is None:
+        window = current_app.extensions.setdefault(
+            "puzzle_solvers", FailureWindow(int(current_app.config["PUZZLE_SOLVERS_PER_HOUR"]), 3600.0))
+    return window
 
 
 def _found(puzzle_id: str) -> StoredPuzzle:
@@ -152,17 +168,18 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
 
 def _same_choice(pos: igisoro.Position, given: str, expected: str) -> bool:
     """Whether ``given`` is the expected move: the same resulting position,
-    or the same decisions of the mover's (in a 4x8 turn the opponent's
-    retreat decisions, ``r``/``n``, are the defender's to make, and every one
-    of them loses for it, so a learner who spelt one differently chose the
-    same move)."""
+    or the same decisions of the mover's once the defender's choices inside
+    the turn (a 4x8 retreat, ``r``/``n``) are answered as the proof does
+    (:func:`igisoro.puzzles.decisions.answered`): those are the server's to
+    make, whatever the learner wrote for them."""
     canon = engine.canonical(pos, given)
     if canon == expected:
         return True
-    if pos.variant == "isolo":
+    mine = engine.run("the move's decisions", answered, pos, canon, expected)
+    if mine is None:
         return False
-    mine = [t for t in canon.split("-") if t not in ("r", "n")]
-    return mine == [t for t in expected.split("-") if t not in ("r", "n")]
+    return mine == expected or (engine.run("the move", pos.play, mine).position.notation()
+                                == engine.run("the move", pos.play, expected).position.notation())
 
 
 @bp.post("/<puzzle:puzzle_id>/attempts")
@@ -180,8 +197,9 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         `correct` or not, and after a correct one the defender's `reply`.
         The attempt ends at the first wrong move (`result: failed`) or when
         every turn is played right (`solved`); then the puzzle's and the
-        solver's Glicko-2 ratings change (a solver's first attempt at a
-        puzzle only: later ones say `rated: false`) and `solution` is given.
+        solver's Glicko-2 ratings change (a trusted solver's first attempt
+        at a puzzle only: later ones, and anonymous ones, say `rated: false`)
+        and `solution` is given.
         Fewer moves, all right, is `incomplete`: the replies so far, nothing
         rated, so a board can ask move by move. An illegal move is a 422.
       parameters:
@@ -222,7 +240,10 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
     if solved and len(req["moves"]) < turns:
         return {"id": puzzle_id, "result": "incomplete", "moves": checked}, 200
     solver = _solver(req.get("solver"))
-    rated = _store().attempt(puzzle_id, solver, solved)
+    if solver is None:  # anonymous: answered, not rated (as Lichess rates only signed-in players)
+        rated: Rated | None = Rated(False, Rating(), Rating(), got.rating, got.rating)
+    else:
+        rated = _store().attempt(puzzle_id, solver, solved)
     if rated is None:  # deleted meanwhile
         raise Problem(404, "puzzle-not-found", "Puzzle not found", f"No puzzle {puzzle_id!r} here.")
     return {"id": puzzle_id, "result": "solved" if solved else "failed", "moves": checked, "solution": list(line),
@@ -236,6 +257,33 @@ def _changes(r: Rated, with_solver: bool) -> dict[str, Any]:
 
     return {"rated": r.rated, "puzzle_rating": one(r.puzzle_before, r.puzzle_after),
             "solver_rating": one(r.solver_before, r.solver_after) if with_solver else None}
+
+
+@bp.post("/solvers")
+def new_solver() -> tuple[dict[str, Any], int]:
+    """Issue a signed solver id.
+
+    ---
+    post:
+      tags: [puzzles]
+      operationId: newPuzzleSolver
+      summary: A new solver id, signed by the server
+      description: |
+        Only attempts sent with an id from here (or with an API key) are rated. Keep it
+        and send it as `solver`. At most `PUZZLE_SOLVERS_PER_HOUR` per client address.
+      responses:
+        201: {description: The new solver's id., x-json: PuzzleSolver}
+      x-problems: [401, 429, 503, default]
+    """
+    addr = request.remote_addr or "?"
+    window = _issuing()
+    wait = window.blocked_for(addr)
+    if wait:
+        raise Problem(429, "too-many-solvers", "Too many new solvers",
+                      f"This address was issued {window.limit} solver ids within the hour; keep and reuse one "
+                      f"(retry in {wait} s).", headers={"Retry-After": str(wait)})
+    window.record(addr)
+    return {"solver": solvers.issue(solvers.key(current_app.config, _store()))}, 201
 
 
 @bp.post("/generate")

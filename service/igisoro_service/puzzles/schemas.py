@@ -14,10 +14,14 @@ from igisoro.puzzles.find import MAX_TURNS
 from igisoro_service.schemas import MoveField
 
 _VARIANTS = [v.name for v in igisoro.variants()]
-#: An anonymous solver id: what a client without an API key keeps (a UUID, say).
+#: A solver id: what a client without an API key keeps. Only one the server
+#: issued (``POST /v1/puzzles/solvers``, signed) names a solver; any other
+#: well-formed id is read as anonymous (answered, not rated), so clients that
+#: made up their own ids still get answers.
 _SOLVER = validate.Regexp(r"^[A-Za-z0-9_-]{8,64}$", error="Must be 8 to 64 letters, digits, '-' or '_'.")
-_SOLVER_DOC = {"description": "An anonymous solver id the client keeps (8-64 of `A-Za-z0-9_-`); ignored when "
-                              "the request carries an API key, which is then the solver."}
+_SOLVER_DOC = {"description": "The solver id `POST /v1/puzzles/solvers` issued, which the client keeps; any "
+                              "other id is anonymous (answered, not rated). Ignored when the request carries an "
+                              "API key, which is then the solver."}
 
 
 class PuzzleNextQuery(Schema):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import secrets as _random
+import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -17,7 +19,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from igisoro.puzzles import Puzzle
 from igisoro_service.puzzles import db
 from igisoro_service.puzzles.ratings import START_RD, START_VOL, Rating, rate
-from igisoro_service.puzzles.tables import attempts, puzzles, solvers
+from igisoro_service.puzzles.tables import attempts, puzzles, secrets, solvers
 
 #: Puzzles read on each side of the wanted rating; the next one is drawn
 #: from the nearest of them, so two requests do not always get the same.
@@ -86,6 +88,8 @@ class PuzzleStore:
     def __init__(self, url: str, starter: str | None = None) -> None:
         self.url = url
         self.engine: Engine = db.make_engine(url)
+        self._secrets: dict[str, str] = {}
+        self._secrets_lock = threading.Lock()
         with db.writing(self.engine) as conn:
             db.lock_migrations(conn)
             db.migrate(conn)
@@ -93,6 +97,21 @@ class PuzzleStore:
                 from igisoro_service.puzzles.starter import read_starter
 
                 self._insert(conn, read_starter(starter))
+
+    def secret(self, name: str) -> str:
+        """The secret ``name`` (64 hex digits), made at random the first
+        time any process asks and kept in the database, so every worker and
+        replica on it reads the same (a second maker's insert is ignored,
+        and it reads the first one's)."""
+        with self._secrets_lock:
+            if name not in self._secrets:
+                with db.writing(self.engine) as conn:
+                    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+                    conn.execute(dialect.insert(secrets).values(name=name, value=_random.token_hex(32))
+                                 .on_conflict_do_nothing(index_elements=["name"]))
+                    self._secrets[name] = str(conn.execute(
+                        select(secrets.c.value).where(secrets.c.name == name)).scalar_one())
+            return self._secrets[name]
 
     def close(self) -> None:
         """Release the database's connections."""
@@ -190,7 +209,7 @@ class PuzzleStore:
         pick = (rng or random).choice(rows[:max(1, len(rows) // 2)])
         return me, _row_puzzle(pick)
 
-    def attempt(self, puzzle_id: str, solver_id: str | None, solved: bool) -> Rated | None:
+    def attempt(self, puzzle_id: str, solver_id: str, solved: bool) -> Rated | None:
         """Record an attempt and update both ratings in one transaction, or
         None when the puzzle does not exist.
 
@@ -198,37 +217,35 @@ class PuzzleStore:
         read (PostgreSQL ``FOR UPDATE``; SQLite ``BEGIN IMMEDIATE``), always
         in that order, so attempts at one puzzle, or by one solver, run one
         after the other and none is lost. A solver's second attempt at a
-        puzzle is not rated. Without ``solver_id`` (no key, no anonymous id)
-        the puzzle is rated against a new solver's rating and nothing is
-        kept of the solver."""
+        puzzle is not rated. Only a solver the server trusts is rated (an
+        API key, or a solver id it issued): the views record no anonymous
+        attempt (issue 40: invented ids moved ratings at will)."""
         now = time.time()
         with db.writing(self.engine) as conn:
             pg = conn.dialect.name == "postgresql"
             me = Rating()
-            if solver_id is not None:
-                ins = (postgresql if pg else sqlite).insert(solvers).values(
-                    id=solver_id, rating=me.rating, rd=me.rd, vol=me.vol, attempts=0, solved=0
-                ).on_conflict_do_nothing(index_elements=["id"])
-                conn.execute(ins)
-                s = conn.execute(select(solvers).where(solvers.c.id == solver_id).with_for_update()).one()
-                me = Rating(s.rating, s.rd, s.vol)
+            ins = (postgresql if pg else sqlite).insert(solvers).values(
+                id=solver_id, rating=me.rating, rd=me.rd, vol=me.vol, attempts=0, solved=0
+            ).on_conflict_do_nothing(index_elements=["id"])
+            conn.execute(ins)
+            s = conn.execute(select(solvers).where(solvers.c.id == solver_id).with_for_update()).one()
+            me = Rating(s.rating, s.rd, s.vol)
             p = conn.execute(select(puzzles.c.rating, puzzles.c.rd, puzzles.c.vol)
                              .where(puzzles.c.id == puzzle_id).with_for_update()).first()
             if p is None:
                 return None
             it = Rating(p.rating, p.rd, p.vol)
-            if solver_id is not None and conn.execute(select(attempts.c.correct).where(
+            if conn.execute(select(attempts.c.correct).where(
                     and_(attempts.c.solver_id == solver_id, attempts.c.puzzle_id == puzzle_id))).first() is not None:
                 return Rated(False, me, me, it, it)
             me2, it2 = rate(me, it, solved)
             conn.execute(update(puzzles).where(puzzles.c.id == puzzle_id).values(
                 rating=it2.rating, rd=it2.rd, vol=it2.vol, attempts=puzzles.c.attempts + 1,
                 solved=puzzles.c.solved + int(solved)))
-            if solver_id is not None:
-                conn.execute(update(solvers).where(solvers.c.id == solver_id).values(
-                    rating=me2.rating, rd=me2.rd, vol=me2.vol, attempts=solvers.c.attempts + 1,
-                    solved=solvers.c.solved + int(solved)))
-                conn.execute(insert(attempts).values(
-                    solver_id=solver_id, puzzle_id=puzzle_id, correct=solved, puzzle_before=it.rating,
-                    puzzle_after=it2.rating, solver_before=me.rating, solver_after=me2.rating, created=now))
+            conn.execute(update(solvers).where(solvers.c.id == solver_id).values(
+                rating=me2.rating, rd=me2.rd, vol=me2.vol, attempts=solvers.c.attempts + 1,
+                solved=solvers.c.solved + int(solved)))
+            conn.execute(insert(attempts).values(
+                solver_id=solver_id, puzzle_id=puzzle_id, correct=solved, puzzle_before=it.rating,
+                puzzle_after=it2.rating, solver_before=me.rating, solver_after=me2.rating, created=now))
             return Rated(True, me, me2, it, it2)

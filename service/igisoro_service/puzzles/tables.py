@@ -60,3 +60,12 @@ attempts = Table(
     Column("created", Float, nullable=False),
     Index("ix_attempts_puzzle", "puzzle_id"),
 )
+
+#: Named secrets the server makes once and keeps, so that every worker and
+#: replica on the database shares them (``solver-key``: the key that signs
+#: issued solver ids, :mod:`igisoro_service.puzzles.solvers`).
+secrets = Table(
+    "secrets", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
+)

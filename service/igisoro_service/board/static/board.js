@@ -39,8 +39,9 @@ const state = {
 // Where puzzle.js (loaded after this file) hooks in: `moved(node)` after a
 // move entered on the board is played and shown (awaited: the board takes
 // no move meanwhile), `route(hash)` for a URL that opens a puzzle (true if
-// it did).
-const hooks = {moved: null, route: null};
+// it did), and `notice`: what to say once the board that opened instead is
+// shown (a broken puzzle link).
+const hooks = {moved: null, route: null, notice: null};
 
 // A server with IGISORO_API_KEYS answers the API 401 without a key (the
 // page and its files stay open): the key is asked for then, and kept in
@@ -1003,6 +1004,7 @@ async function main() {
   const moves = (q.get("moves") || "").split(" ").filter(Boolean);
   const ply = q.has("ply") ? Number(q.get("ply")) : null;
   await newGame(start, moves, ply);
+  if (hooks.notice) showError(hooks.notice);
 }
 
 main().catch(showError);

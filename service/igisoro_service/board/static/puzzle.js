@@ -6,11 +6,14 @@
 // defender's reply, and at the end the solution and both ratings' changes).
 // The moves are entered as on the board (board.js: a pit, then the turn's
 // decisions through /v1/legal-moves with `partial`), and the reply is sown
-// by the board's own animation. The solver is an anonymous id made once and
-// kept in localStorage, so the rating stays with the browser.
+// by the board's own animation. The solver is an id the server issues and
+// signs (POST /v1/puzzles/solvers; only such ids are rated), asked for once
+// and kept in localStorage, so the rating stays with the browser.
 "use strict";
 
 const SOLVER_STORE = "igisoro-puzzle-solver";
+// An id the server issued (its digits, a dash, their signature).
+const SOLVER_FORM = /^[0-9a-f]{16}-[0-9a-f]{32}$/;
 const RATING_STORE = "igisoro-puzzle-rating";
 // igisoro.puzzles.THEMES, in their order (the API refuses any other).
 const PUZZLE_THEMES = ["capture", "relay", "long-relay", "retreat", "clockwise", "no-move", "row-emptied",
@@ -24,18 +27,30 @@ const puzzle = {
   solution: null, // the whole line, once an attempt ended
   asked: 0,       // number of the latest puzzle asked for (older answers are dropped)
   tempId: null,   // the solver's id when localStorage is not there
+  issuing: null,  // the request for a solver id, while one is on its way
 };
 
-function solverId() {
-  const make = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  try {
-    let id = localStorage.getItem(SOLVER_STORE);
-    if (!/^[A-Za-z0-9_-]{8,64}$/.test(id || "")) { id = make(); localStorage.setItem(SOLVER_STORE, id); }
-    return id;
-  } catch {
-    puzzle.tempId = puzzle.tempId || make();  // no storage: an id for this page only
-    return puzzle.tempId;
+// The solver's id: the one kept, else a new one the server issues (kept from
+// then on). An id kept from before ids were issued is replaced, and the
+// rating kept with it dropped: the server never rated it. Null when the
+// server issues none (its limit for this address reached): the page is then
+// anonymous, its attempts answered but not rated.
+async function solverId() {
+  let kept = puzzle.tempId;
+  try { kept = localStorage.getItem(SOLVER_STORE) || kept; } catch { /* no storage: this page's id */ }
+  if (SOLVER_FORM.test(kept || "")) return kept;
+  if (!puzzle.issuing) {
+    puzzle.issuing = api("/v1/puzzles/solvers", {}).then((r) => r.solver, () => null)
+      .finally(() => { puzzle.issuing = null; });
   }
+  const id = await puzzle.issuing;
+  if (!id) return null;
+  puzzle.tempId = id;
+  try {
+    localStorage.setItem(SOLVER_STORE, id);
+    localStorage.removeItem(RATING_STORE);
+  } catch { /* kept for this page only */ }
+  return id;
 }
 
 // The solver's rating as the API last gave it (a new solver is 1500).
@@ -94,11 +109,13 @@ async function openPuzzle(id) {
   const asked = ++puzzle.asked;
   setMode(true);
   feedback("Loading a puzzle…");
-  const q = new URLSearchParams({solver: solverId()});
+  puzzle.failure = null;
   let p;
   try {
+    if (id && !/^[0-9a-f]{12}$/.test(id)) throw new Error(`No puzzle ${id}: a puzzle's id is 12 hex digits.`);
+    const me = await solverId();
+    const q = new URLSearchParams(me ? {solver: me} : {});
     if (id) {
-      if (!/^[0-9a-f]{12}$/.test(id)) throw new Error(`No puzzle ${id}: a puzzle's id is 12 hex digits.`);
       p = await api(`/v1/puzzles/${id}?${q}`);
     } else {
       if ($("puzzle-variant").value) q.set("variant", $("puzzle-variant").value);
@@ -106,7 +123,7 @@ async function openPuzzle(id) {
       p = await api(`/v1/puzzles/next?${q}`);
     }
   } catch (e) {
-    if (asked === puzzle.asked) { feedback(""); showError(e); }
+    if (asked === puzzle.asked) { feedback(""); showError(e); puzzle.failure = String(e.message || e); }
     return false;
   }
   if (asked !== puzzle.asked) return false;
@@ -148,7 +165,8 @@ hooks.moved = async (node) => {
   let r;
   state.busy = true;
   try {
-    r = await api(`/v1/puzzles/${p.id}/attempts`, {moves: puzzle.moves, solver: solverId()});
+    const me = await solverId();
+    r = await api(`/v1/puzzles/${p.id}/attempts`, me ? {moves: puzzle.moves, solver: me} : {moves: puzzle.moves});
   } catch (e) {
     // Not checked (the server did not answer): the move is taken back, to be played again.
     puzzle.moves.pop();
@@ -187,7 +205,7 @@ function showChanges(r) {
   if (s) keepRating({rating: s.after, deviation: s.deviation});
   drawRatings();
   if (!r.rated) {
-    $("puzzle-solver-rating").textContent += " (not rated: tried before)";
+    $("puzzle-solver-rating").textContent += s ? " (not rated: tried before)" : " (not rated: no solver id)";
     return;
   }
   if (s) $("puzzle-solver-rating").textContent = `${Math.round(s.after)} (${signed(s.change)})`;
@@ -224,6 +242,9 @@ hooks.route = async (hash) => {
   const r = parseRoute(hash);
   if (r && await openPuzzle(r.id)) return true;
   setMode(false);
+  // A broken link (no such puzzle, not an id): the plain board opens, and
+  // says why once it is there (board.js shows the notice after opening it).
+  if (r && r.id) hooks.notice = `This puzzle link does not open a puzzle (#puzzle=${r.id}): ${puzzle.failure || "it could not be loaded."}`;
   return false;
 };
 
