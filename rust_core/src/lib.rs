@@ -12,6 +12,8 @@
 //! the `python` feature.
 
 pub mod any_position;
+pub mod any_setup;
+pub mod any_variant;
 pub mod board4x8;
 pub mod budget;
 pub mod calls;
@@ -42,7 +44,9 @@ mod setup_checks;
 mod python;
 
 // The curated API: what a caller of the engine needs, named at the root.
-pub use any_position::{variants, AnyPosition, AnySetup, AnyVariant, Board, Family, VariantInfo};
+pub use any_position::{variants, AnyPosition, Family, VariantInfo};
+pub use any_setup::AnySetup;
+pub use any_variant::{AnyVariant, Board};
 pub use budget::Budget;
 pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::Error;

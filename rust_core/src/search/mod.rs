@@ -6,6 +6,7 @@
 //!
 //! One file per technique:
 //! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
+//! - [`searcher`]: the state of one search, which the next three extend;
 //! - [`alphabeta`]: negamax over whole turns, principal variation search;
 //! - [`in_turn`]: the mover's max and the opponent's min nodes inside a turn;
 //! - [`in_turn_order`]: which in-turn option to try first (capture estimates);
@@ -84,6 +85,7 @@ internal_modules! {
     limits;
     ordering;
     reference;
+    searcher;
     solve;
     solve_check;
     tt;
