@@ -406,3 +406,14 @@ def test_a_circle_inside_a_family_is_allowed_and_nowhere_else(tmp_path):
         },
     )
     assert circles(src) == [["search/isolo.rs", "search/mod.rs"]]
+
+
+if __name__ == "__main__":
+    # Every circle of a crate, allowed or not: python tests/test_architecture_rust.py [SRC]
+    import sys
+
+    where = Path(sys.argv[1]) if len(sys.argv) > 1 else SRC
+    comps = [c for c in strongly_connected(Crate(where).edges()) if len(c) > 1]
+    for comp in comps:
+        print(" <-> ".join(p.relative_to(where).as_posix() for p in comp))
+    print(f"{len(comps)} circles, {len(circles(where))} not allowed")

@@ -89,8 +89,8 @@ impl Family for iso::Isolo {
 }
 
 /// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
-/// `$p` to its position.
-#[macro_export]
+/// `$p` to its position. The crate's own (its expansion names the rules
+/// families, which are private).
 macro_rules! with_game {
     ($pos:expr, $p:ident, $G:ident => $body:expr) => {
         match $pos {
@@ -105,6 +105,7 @@ macro_rules! with_game {
         }
     };
 }
+pub(crate) use with_game;
 
 /// A variant's metadata, as `/v1/variants` and `igisoro.variants()` list it.
 #[derive(Clone, Debug)]
