@@ -21,7 +21,7 @@ use igisoro_core::explore::{
 use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
-use igisoro_core::search::alphabeta::lost;
+use igisoro_core::search::searcher::lost;
 use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
@@ -464,7 +464,7 @@ pub fn plain_alphabeta_move(
 
 fn plain_value(p: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, eval: Eval) -> i32 {
     // Won or lost positions score by distance, as in the engine's search
-    // (`alphabeta::lost`), so the oracle test below compares values exactly.
+    // (`searcher::lost`), so the oracle test below compares values exactly.
     // A leaf only asks whether the side to move has a move at all (the
     // cheap check), as a plain bot's game-over test would.
     if let Some((winner, _)) = Igisoro::decided(p) {
