@@ -55,6 +55,29 @@ impl Budget {
             }
         }
     }
+
+    /// [`Budget::from_timeout`] with 0 allowed as a budget already spent:
+    /// for a call that is one of a batch's, begun after the batch's
+    /// deadline (a game of a batch of reviews, whose walk is then refused
+    /// as a timeout, not as a bad limit).
+    pub fn from_timeout_or_spent(timeout: Option<f64>) -> Result<Budget, crate::error::Error> {
+        match timeout {
+            Some(0.0) => Ok(Budget { deadline: Some(Instant::now()), cancel: None, seconds: Some(0.0) }),
+            Some(t) if !(t.is_finite() && (0.0..=MAX_TIMEOUT_SECONDS).contains(&t)) => {
+                Err(crate::error::Error::Limit(format!("timeout must be from 0 to 86400 seconds, not {}", t)))
+            }
+            t => Budget::from_timeout(t),
+        }
+    }
+
+    /// Whether this budget has run out: its deadline passed, or another
+    /// thread set its cancel flag. The one test of a budget, wherever it is
+    /// polled (the installed budget's [`check`], a search's limits, a
+    /// review between its calls).
+    pub fn spent(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 thread_local! {
@@ -97,13 +120,7 @@ pub fn check() -> bool {
     if TRIPPED.with(|t| t.get()) {
         return true;
     }
-    let out = ACTIVE.with(|a| match &*a.borrow() {
-        None => false,
-        Some(b) => {
-            b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-                || b.deadline.is_some_and(|d| Instant::now() >= d)
-        }
-    });
+    let out = ACTIVE.with(|a| a.borrow().as_ref().is_some_and(Budget::spent));
     if out {
         TRIPPED.with(|t| t.set(true));
     }

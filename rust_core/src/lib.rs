@@ -5,7 +5,8 @@
 //! moves, step-wise decisions, checked play, random play, perft);
 //! [`board4x8`] and [`isolo`] hold the rule systems; [`any_position`] is one
 //! position type over both (dispatch, variant metadata); [`json_form`] is
-//! the JSON form's reader and writer; [`review`] is the game review;
+//! the JSON form's reader and writer; [`review`] is the game review, and
+//! [`review_known`] one assembled from plies reviewed before;
 //! [`json_out`] writes search results (scores, analyses, solutions,
 //! reviews) as JSON; [`error`] is every error a caller
 //! sees. PyO3 bindings live only in `python/` (marshalling only), behind
@@ -21,6 +22,8 @@ pub mod game;
 pub mod isolo;
 pub mod json_form;
 pub mod json_out;
+// A review from plies known before: reached through the names below.
+mod known;
 pub mod moves;
 pub mod review;
 pub mod rng;
@@ -48,6 +51,7 @@ pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::Error;
 pub use game::{Actor, Ending, Game, Status, WinReason};
 pub use json_out::{analysis_json, review_json, score_json, solution_json};
+pub use known::{review_known, KnownPly, KnownReview, KnownReviews};
 pub use review::{Label, Review};
 pub use search::{Analysis, Limits, Outcome, Score, Solution, StopReason};
 pub use side::Side;
