@@ -49,9 +49,9 @@ class Cancel:
 
 #: (type, seeds, turns): the fields of ``igisoro.Score``.
 _ScoreTuple = tuple[str, float | None, int | None]
-#: The fields of ``igisoro.Analysis``, in order.
+#: The fields of ``igisoro.Analysis``, in order, then its JSON text (every line).
 _AnalysisTuple = tuple[
-    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float
+    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float, str
 ]
 #: The same fields as Python passes them back to the core's JSON writer
 #: (any sequences of strings).

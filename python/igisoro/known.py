@@ -54,8 +54,11 @@ class Known(Protocol):
         true``) that meets ``limits`` (``{"depth", "nodes", "time_ms",
         "multipv"}``), or None."""
 
-    def keep(self, position: Position, multipv: int, analysis: Analysis) -> None:
-        """Store ``analysis`` of ``position`` (the store decides whether it is worth keeping)."""
+    def keep(self, position: Position, multipv: int, analysis: Analysis,
+             json_form: dict[str, Any] | None = None) -> None:
+        """Store ``analysis`` of ``position`` (the store decides whether it is
+        worth keeping). ``json_form``: its ``to_json(multipv)`` when the
+        caller has it already (a batch's line), so it is not made twice."""
 
     def ply(self, before: Position, canonical: str, depth: int) -> dict[str, Any] | None:
         """The stored review of the move ``canonical`` from ``before`` at ``depth``, or None."""
