@@ -10,14 +10,11 @@
 //! Nothing is remembered from an interrupted chain, so later calls stay
 //! exact.
 //!
-//! One call, one budget, one starting state: every engine call of
+//! One call, one budget: every engine call of
 //! [`crate::any_position::AnyPosition`] and of the binding runs under one
-//! [`with_budget`], and the outermost one on a thread also starts from an
-//! empty memo of endless relay chains (`board4x8::cycles`). Why: that memo
-//! lets a later chain stop early, so a chain cut at a search's lap cap in
-//! one call could settle in the next, and two identical depth- or
-//! node-limited analyses answered differently (`truncated_turns` 2, then 1).
-//! Within a call the memo still saves the repeated giant cycles.
+//! [`with_budget`]. This module knows no rule family: the state a family
+//! must forget between calls is cleared at the calls' one entry,
+//! [`crate::calls::entry`].
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -83,29 +80,11 @@ impl Budget {
 thread_local! {
     static ACTIVE: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static TRIPPED: Cell<bool> = const { Cell::new(false) };
-    /// How many [`with_budget`] calls are running on this thread.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Run `f` under `budget`; returns its result and whether the budget ran
 /// out (then the result is incomplete and must not be used).
-///
-/// The outermost call on a thread first clears the state that engine calls
-/// would otherwise carry from one to the next (see the module docs), so
-/// each call starts from the same state and identical calls with node or
-/// depth limits answer identically.
 pub fn with_budget<R>(budget: Budget, f: impl FnOnce() -> R) -> (R, bool) {
-    /// Leaves the depth right even if `f` panics.
-    struct Depth;
-    impl Drop for Depth {
-        fn drop(&mut self) {
-            DEPTH.with(|d| d.set(d.get() - 1));
-        }
-    }
-    if DEPTH.with(|d| d.replace(d.get() + 1)) == 0 {
-        crate::board4x8::cycles::forget_endless();
-    }
-    let _depth = Depth;
     let outer = ACTIVE.with(|a| a.replace(Some(budget)));
     let outer_tripped = TRIPPED.with(|t| t.replace(false));
     let r = f();
