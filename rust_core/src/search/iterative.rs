@@ -425,9 +425,47 @@ fn any_result<G: Engine>(g: &TurnGraph<G>, n: u32) -> Option<usize> {
     None
 }
 
+/// Slots of [`Control::record_pv`]'s record: 2^12 (64 KB), small enough
+/// to come from the allocator's heap rather than fresh pages (a few
+/// microseconds per search), and far more than the exact positions of the
+/// iterations a PV is read from.
+const PV_SLOTS: usize = 1 << 12;
+
+/// The PV record: kept in [`Control`] (its slots, `Control::pv`) because
+/// every search carries one, written by the alpha-beta search at each exact
+/// node and read back here, by [`pv_from`], after the search.
+impl Control {
+    /// Record that position `key` was searched to an exact value whose
+    /// principal result is `best` (a result's Zobrist key), the newest
+    /// record of a position replacing the older one.
+    ///
+    /// Why apart from the table: the principal variation is read back
+    /// after the search ([`Control::pv_best`]), and the table's entries of
+    /// its positions are overwritten by whatever is searched after them
+    /// (the root's later options, a stopped next iteration), most often in
+    /// the small tables of short searches (`level::table_bits`): a PV then
+    /// ended early. Exact positions are few (about the PV nodes of each
+    /// iteration), so this record keeps them far longer. It changes no
+    /// search decision: depth- and node-limited searches visit the same
+    /// nodes.
+    #[inline]
+    pub fn record_pv(&mut self, key: u64, best: u64) {
+        if self.pv.is_empty() {
+            self.pv = vec![[0; 2]; PV_SLOTS];
+        }
+        self.pv[key as usize & (PV_SLOTS - 1)] = [key, best];
+    }
+
+    /// The principal result last recorded for `key` by [`Control::record_pv`].
+    pub fn pv_best(&self, key: u64) -> Option<u64> {
+        let s = self.pv.get(key as usize & (PV_SLOTS - 1))?;
+        (s[0] == key && s[1] != 0).then_some(s[1])
+    }
+}
+
 /// The principal variation after `pos`: each position's principal result
 /// as the search last recorded it with an exact value
-/// ([`Control::record_pv`](super::limits::Control::record_pv)), else as the
+/// ([`Control::record_pv`]), else as the
 /// table has it.
 ///
 /// It ends early only where neither has the position (both are fixed-size:

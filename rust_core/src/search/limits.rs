@@ -1,5 +1,11 @@
 //! Search limits and the stop check.
 //!
+//! A leaf of the search: it knows limits and clocks, nothing of the rules or
+//! of what is searched. What builds on [`Control`] lives with its concept:
+//! turn-graph building under the budget in [`super::turn_graph`], the PV
+//! record in [`super::iterative`], the solver's budget and table size
+//! ([`Limits::checked_budget`]) in `super::solve_tt`.
+//!
 //! Depth, node and time limits combine: the search stops at whichever comes
 //! first. The node limit is exact (the search never visits more nodes, and
 //! it stops at the same node every run, which keeps node-limited searches
@@ -94,46 +100,6 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The solver's budget ([`crate::search::solve()`]): `nodes` and/or
-    /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
-    /// is required: the solver has no depth that bounds its work. The
-    /// solver's table is sized to that budget within `max_table_mb`
-    /// megabytes (default [`super::solve::DEFAULT_TABLE_MB`]; see
-    /// [`super::solve::table_bits`]).
-    pub fn checked_budget(
-        nodes: Option<i64>,
-        time_ms: Option<i64>,
-        deadline: Option<Instant>,
-        max_table_mb: Option<i64>,
-    ) -> Result<Limits, crate::error::Error> {
-        if nodes.is_none() && time_ms.is_none() {
-            return Err(crate::error::Error::Limit("solving needs a budget: nodes or time_ms".into()));
-        }
-        let cap = match max_table_mb {
-            None => super::solve::DEFAULT_TABLE_MB,
-            Some(mb) if (1..=super::solve::MAX_TABLE_MB as i64).contains(&mb) => mb as u64,
-            Some(mb) => {
-                return Err(crate::error::Error::Limit(format!(
-                    "max_table_mb must be an integer from 1 to {}, got {}",
-                    super::solve::MAX_TABLE_MB,
-                    mb
-                )))
-            }
-        };
-        let limits = Limits::checked(None, nodes, time_ms, 1, deadline)?;
-        // The time the table is sized for is what the call may really use:
-        // its own time_ms or what is left before the outside deadline,
-        // whichever is less (a 1.5 GB table takes most of a second to clear,
-        // which a 1 ms deadline must not wait for).
-        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()).as_millis() as u64);
-        let ms = match (limits.time_ms, left) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        let tt_bits = super::solve::table_bits(limits.nodes, ms, cap);
-        Ok(Limits { tt_bits, ..limits })
-    }
-
     /// Caller-given limits, checked: at least one of depth, nodes and
     /// time, each from 1 to its maximum, plus an outside deadline.
     pub fn checked(
@@ -237,19 +203,16 @@ pub struct Control {
     pub truncated: u64,
     pub turn_nodes: usize,
     turn_laps: u64,
-    stopped: bool,
+    /// Set once a limit has stopped the search; it stays stopped (also set
+    /// by the turn-graph building in [`super::turn_graph`]).
+    pub(super) stopped: bool,
     /// Polls left before the next look at the clock (see [`Control::due`]).
     polls: std::cell::Cell<u32>,
     /// The principal result of each position searched with an exact value,
-    /// kept apart from the transposition table (see [`Control::record_pv`]).
-    pv: Vec<[u64; 2]>,
+    /// kept apart from the transposition table: the slots of the PV record
+    /// that [`super::iterative`] keeps and reads ([`Control::record_pv`]).
+    pub(super) pv: Vec<[u64; 2]>,
 }
-
-/// Slots of [`Control::record_pv`]'s record: 2^12 (64 KB), small enough
-/// to come from the allocator's heap rather than fresh pages (a few
-/// microseconds per search), and far more than the exact positions of the
-/// iterations a PV is read from.
-const PV_SLOTS: usize = 1 << 12;
 
 /// The clock and the cancel flag are read at one poll in this many (node
 /// visits and turn-graph building polls together).
@@ -322,103 +285,15 @@ impl Control {
         Ok(())
     }
 
-    /// Build a turn graph inside the tree within the budget, polling time
-    /// and cancellation; relay chains past `turn_laps` are left out. Built
-    /// into `g`, reusing its memory (see `TurnGraph::rebuild_bounded`).
-    pub fn graph<G: crate::game::Game>(
-        &mut self,
-        pos: &G::Pos,
-        g: &mut super::turn_graph::TurnGraph<G>,
-    ) -> Result<(), Stop> {
-        self.build::<G>(pos, self.turn_laps, g, Control::due)
-    }
-
-    /// Record that position `key` was searched to an exact value whose
-    /// principal result is `best` (a result's Zobrist key), the newest
-    /// record of a position replacing the older one.
-    ///
-    /// Why apart from the table: the principal variation is read back
-    /// after the search ([`Control::pv_best`]), and the table's entries of
-    /// its positions are overwritten by whatever is searched after them
-    /// (the root's later options, a stopped next iteration), most often in
-    /// the small tables of short searches (`level::table_bits`): a PV then
-    /// ended early. Exact positions are few (about the PV nodes of each
-    /// iteration), so this record keeps them far longer. It changes no
-    /// search decision: depth- and node-limited searches visit the same
-    /// nodes.
-    #[inline]
-    pub fn record_pv(&mut self, key: u64, best: u64) {
-        if self.pv.is_empty() {
-            self.pv = vec![[0; 2]; PV_SLOTS];
-        }
-        self.pv[key as usize & (PV_SLOTS - 1)] = [key, best];
-    }
-
-    /// The principal result last recorded for `key` by [`Control::record_pv`].
-    pub fn pv_best(&self, key: u64) -> Option<u64> {
-        let s = self.pv.get(key as usize & (PV_SLOTS - 1))?;
-        (s[0] == key && s[1] != 0).then_some(s[1])
-    }
-
     /// The lap cap on relay chains inside the tree (see [`Limits`]).
     pub fn turn_laps(&self) -> u64 {
         self.turn_laps
     }
 
-    /// Whether the side to move has a legal move, for a leaf of the tree.
-    /// Relay chains past `turn_laps` are not settled: if one is cut and no
-    /// move was found otherwise, the answer is unknown and taken as yes
-    /// (the leaf is evaluated rather than scored as lost), counted as a
-    /// truncated turn.
-    pub fn has_move<G: crate::game::Game>(&mut self, pos: &G::Pos) -> bool {
-        let (has, capped) = crate::budget::with_lap_cap(self.turn_laps, || crate::explore::has_legal_move::<G>(pos));
-        if capped && !has {
-            self.truncated += 1;
-            return true;
-        }
-        has
-    }
-
-    /// The root's turn graph: every relay chain settled exactly, so every
-    /// move offered is legal and no legal move is missing. Only the outside
-    /// deadline (or cancellation) stops it, not the search's own time or
-    /// node limit: a caller with a tiny budget still gets a move.
-    pub fn root_graph<G: crate::game::Game>(&mut self, pos: &G::Pos) -> Result<super::turn_graph::TurnGraph<G>, Stop> {
-        let mut g = super::turn_graph::TurnGraph::empty();
-        self.build::<G>(pos, u64::MAX, &mut g, Control::past_deadline)?;
-        Ok(g)
-    }
-
-    /// Build `g` with relay chains cut at `laps`, stopping when `stop` says
-    /// so (the search's own limits, or the outside deadline only).
-    fn build<G: crate::game::Game>(
-        &mut self,
-        pos: &G::Pos,
-        laps: u64,
-        g: &mut super::turn_graph::TurnGraph<G>,
-        stop: impl Fn(&Control) -> bool,
-    ) -> Result<(), Stop> {
-        let max = self.turn_nodes;
-        let (built, capped) = {
-            let this = &*self;
-            crate::budget::with_lap_cap(laps, || g.rebuild_bounded(pos, max, &mut || stop(this)))
-        };
-        match built {
-            Ok(()) => {
-                self.truncated += (g.truncated || capped) as u64;
-                Ok(())
-            }
-            Err(e) => {
-                self.stopped = true;
-                Err(e)
-            }
-        }
-    }
-
     /// [`Control::out_of_time`] at one poll in [`CLOCK_EVERY`] (the first
     /// included), false at the others.
     #[inline]
-    fn due(&self) -> bool {
+    pub(super) fn due(&self) -> bool {
         let left = self.polls.get();
         if left > 0 {
             self.polls.set(left - 1);
@@ -434,7 +309,7 @@ impl Control {
     }
 
     /// The outside deadline passed, or the search was cancelled.
-    fn past_deadline(&self) -> bool {
+    pub(super) fn past_deadline(&self) -> bool {
         self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }

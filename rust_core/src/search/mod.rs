@@ -23,7 +23,7 @@
 //! - [`win_probability`](mod@win_probability): the side to move's chance to win, from a score;
 //! - [`batch`]: many positions in parallel;
 //! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown
-//!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table);
+//!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table, sized to the budget);
 //! - [`solve_check`]: an independent walk of a whole proof tree with the rules;
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
@@ -100,8 +100,8 @@ pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Sc
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason};
 pub use ordering::MoveKey;
-pub use solve::{solve, solve_certified, Outcome, Solution};
-pub use solve_check::{check, check_until, solve_checked, Certificate, Check};
+pub use solve::{solve, solve_certified, Certificate, Outcome, Solution};
+pub use solve_check::{check, check_until, solve_checked, Check};
 pub use win_probability::{win_probability, Context, WinModel};
 pub use zobrist::Zobrist;
 

@@ -72,8 +72,7 @@
 //! finished. The depth limit bounds the length of a line (in turns).
 
 use super::limits::{Control, Limits, Stop, StopReason};
-use super::solve_check::Certificate;
-use super::solve_tt::Table;
+use super::solve_tt::{Table, MIN_TABLE_BITS};
 use super::solve_turn::{Pn, View, DISPROVEN, FRESH, INF, LOST_DIST, PROVEN, UNKNOWN};
 use super::turn_graph::TurnGraph;
 use super::Engine;
@@ -143,53 +142,44 @@ pub struct Solution {
     pub proof_positions: Option<u64>,
 }
 
+/// The proofs a solve left in its table, for the side whose win it proved
+/// ([`solve_certified`]).
+pub struct Certificate {
+    /// `None`: every position is taken as a candidate (the check is then a
+    /// plain exhaustive search; only the tests use it, see
+    /// [`Certificate::everything`]).
+    table: Option<Table>,
+    salt: u64,
+    /// The side whose win is claimed.
+    pub winner: Side,
+}
+
+impl Certificate {
+    pub(super) fn new(table: Table, salt: u64, winner: Side) -> Certificate {
+        Certificate { table: Some(table), salt, winner }
+    }
+
+    /// A certificate that names every position as proven for `winner`:
+    /// the check then decides by exhaustive search alone (bounded by
+    /// [`super::solve_check::check`]'s `max_line`). Why it exists: the tests compare that
+    /// search with the oracle, which shows the check's own logic can fail
+    /// a claim, whatever a table says.
+    pub fn everything(winner: Side) -> Certificate {
+        Certificate { table: None, salt: 0, winner }
+    }
+
+    /// Whether the table holds a proof of `key` for the winner (the
+    /// check's map of where the proof goes, [`super::solve_check`]).
+    pub(super) fn names(&self, key: u64) -> bool {
+        match &self.table {
+            None => true,
+            Some(t) => t.probe(key ^ self.salt).is_some_and(|e| e.pn == 0),
+        }
+    }
+}
+
 /// Depth limit (turns on one line) when [`Limits::depth`] is `None`.
 pub const SOLVE_DEPTH: u32 = 256;
-
-/// Smallest table the solver uses, as a power of two (a proof-number
-/// search without a table re-expands everything and proves nothing big).
-pub const MIN_TABLE_BITS: u32 = 16;
-
-/// Solver nodes a millisecond assumed when sizing the table to a time
-/// budget: about what the solver runs on the ikibuguzo-1 start (1,845,283
-/// nodes in about 4 s on the 2 shared cores of the build machine,
-/// docs/benchmarks/solver.md).
-pub const NODES_PER_MS: u64 = 500;
-
-/// Table slots per node of the budget. The ikibuguzo-1 proof (1.85 million
-/// nodes) needed a table of 2^26 slots and failed in 120 s at the product's
-/// former 2^18 (issue 31, item 6); a table several times the nodes keeps
-/// the proof's entries and the turns' inner ones.
-pub const SLOTS_PER_NODE: u64 = 8;
-
-/// The memory cap on one solver table when the caller sets none, in
-/// megabytes (2^26 slots of 24 bytes, 1.5 GB, fit; the server sets its own,
-/// `SOLVER_MAX_TABLE_MB`).
-pub const DEFAULT_TABLE_MB: u64 = 2048;
-
-/// The largest cap a caller may set, in megabytes.
-pub const MAX_TABLE_MB: u64 = 65536;
-
-/// The solver's table size (a power of two of slots) for a budget of
-/// `nodes` and/or `time_ms`, within `max_mb` megabytes: enough slots for
-/// [`SLOTS_PER_NODE`] per node the budget allows (a time budget counts
-/// [`NODES_PER_MS`] nodes a millisecond; with both, the smaller), at least
-/// [`MIN_TABLE_BITS`] and at most what `max_mb` holds (but never below the
-/// minimum). Why: a table too small for the budget loses the proof's
-/// entries, and the solver then spends the budget finding them again.
-pub fn table_bits(nodes: Option<u64>, time_ms: Option<u64>, max_mb: u64) -> u32 {
-    let by_time = time_ms.map(|ms| ms.saturating_mul(NODES_PER_MS));
-    let expected = match (nodes, by_time) {
-        (Some(a), Some(b)) => a.min(b),
-        (a, b) => a.or(b).unwrap_or(0),
-    };
-    let want = expected.saturating_mul(SLOTS_PER_NODE).max(1);
-    let bits = 64 - (want - 1).leading_zeros().min(63);
-    let slot = std::mem::size_of::<super::solve_tt::Entry>() as u64;
-    let fit = (max_mb.saturating_mul(1 << 20) / slot).max(1);
-    let cap = 63 - fit.leading_zeros();
-    bits.min(cap).max(MIN_TABLE_BITS)
-}
 
 /// Solve `pos` for its side to move within `limits`: a proven win or loss
 /// with a proof line, or `Unknown`.
@@ -545,34 +535,5 @@ impl<G: Engine> Solver<G> {
             p = g.results[r].pos.clone();
         }
         (out, plies)
-    }
-}
-
-#[cfg(test)]
-mod table_tests {
-    use super::*;
-
-    #[test]
-    fn the_table_follows_the_budget_and_the_cap() {
-        let slot = std::mem::size_of::<super::super::solve_tt::Entry>() as u64;
-        assert_eq!(slot, 24);
-        // Small budgets: the minimum.
-        assert_eq!(table_bits(Some(100), None, DEFAULT_TABLE_MB), MIN_TABLE_BITS);
-        // 1 s: 500,000 nodes, 4 million slots.
-        assert_eq!(table_bits(None, Some(1000), DEFAULT_TABLE_MB), 22);
-        // Longer budgets, more slots; the smaller of nodes and time counts.
-        assert!(table_bits(None, Some(10_000), DEFAULT_TABLE_MB) > table_bits(None, Some(1000), DEFAULT_TABLE_MB));
-        assert_eq!(table_bits(Some(1000), Some(120_000), DEFAULT_TABLE_MB), MIN_TABLE_BITS);
-        // 120 s: capped by the default 2 GB at 2^26 slots (1.5 GB).
-        assert_eq!(table_bits(None, Some(120_000), DEFAULT_TABLE_MB), 26);
-        assert!((1u64 << 26) * slot <= DEFAULT_TABLE_MB << 20);
-        // A smaller cap, a smaller table; never below the minimum.
-        assert_eq!(table_bits(None, Some(120_000), 100), 22);
-        assert!((1u64 << 22) * slot <= 100 << 20 && (1u64 << 23) * slot > 100 << 20);
-        assert_eq!(table_bits(None, Some(120_000), 1), MIN_TABLE_BITS);
-        // Through the checked limits the binding uses.
-        let l = Limits::checked_budget(None, Some(120_000), None, Some(100)).unwrap();
-        assert_eq!(l.tt_bits, 22);
-        assert!(Limits::checked_budget(None, Some(1), None, Some(0)).is_err());
     }
 }

@@ -24,47 +24,11 @@
 //! entry can make the check fail, never pass: a position counts as won
 //! only when the walk below it ends in real wins.
 
-use super::solve::{solve_certified, Outcome, Solution};
-use super::solve_tt::Table;
+use super::solve::{solve_certified, Certificate, Outcome, Solution};
 use super::{Engine, Limits, StopReason};
 use crate::explore::has_legal_move;
 use crate::game::{Actor, Advance, NoTrace, Point};
-use crate::side::Side;
 use rustc_hash::FxHashSet as HashSet;
-
-/// The proofs a solve left in its table, for the side whose win it proved
-/// ([`super::solve::solve_certified`]).
-pub struct Certificate {
-    /// `None`: every position is taken as a candidate (the check is then a
-    /// plain exhaustive search; only the tests use it, see
-    /// [`Certificate::everything`]).
-    table: Option<Table>,
-    salt: u64,
-    /// The side whose win is claimed.
-    pub winner: Side,
-}
-
-impl Certificate {
-    pub(super) fn new(table: Table, salt: u64, winner: Side) -> Certificate {
-        Certificate { table: Some(table), salt, winner }
-    }
-
-    /// A certificate that names every position as proven for `winner`:
-    /// the check then decides by exhaustive search alone (bounded by
-    /// [`check`]'s `max_line`). Why it exists: the tests compare that
-    /// search with the oracle, which shows the check's own logic can fail
-    /// a claim, whatever a table says.
-    pub fn everything(winner: Side) -> Certificate {
-        Certificate { table: None, salt: 0, winner }
-    }
-
-    fn names(&self, key: u64) -> bool {
-        match &self.table {
-            None => true,
-            Some(t) => t.probe(key ^ self.salt).is_some_and(|e| e.pn == 0),
-        }
-    }
-}
 
 /// What [`check`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

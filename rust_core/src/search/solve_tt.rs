@@ -1,7 +1,9 @@
 //! The proof-number solver's table ([`super::solve`](mod@super::solve)): proof and
 //! disproof numbers by position key, with the proof's length.
 
+use super::limits::Limits;
 use super::solve_turn::Pn;
+use std::time::Instant;
 
 /// One table slot.
 #[derive(Clone, Copy, Debug, Default)]
@@ -102,6 +104,95 @@ impl Table {
     }
 }
 
+/// Smallest table the solver uses, as a power of two (a proof-number
+/// search without a table re-expands everything and proves nothing big).
+pub const MIN_TABLE_BITS: u32 = 16;
+
+/// Solver nodes a millisecond assumed when sizing the table to a time
+/// budget: about what the solver runs on the ikibuguzo-1 start (1,845,283
+/// nodes in about 4 s on the 2 shared cores of the build machine,
+/// docs/benchmarks/solver.md).
+pub const NODES_PER_MS: u64 = 500;
+
+/// Table slots per node of the budget. The ikibuguzo-1 proof (1.85 million
+/// nodes) needed a table of 2^26 slots and failed in 120 s at the product's
+/// former 2^18 (issue 31, item 6); a table several times the nodes keeps
+/// the proof's entries and the turns' inner ones.
+pub const SLOTS_PER_NODE: u64 = 8;
+
+/// The memory cap on one solver table when the caller sets none, in
+/// megabytes (2^26 slots of 24 bytes, 1.5 GB, fit; the server sets its own,
+/// `SOLVER_MAX_TABLE_MB`).
+pub const DEFAULT_TABLE_MB: u64 = 2048;
+
+/// The largest cap a caller may set, in megabytes.
+pub const MAX_TABLE_MB: u64 = 65536;
+
+/// The solver's table size (a power of two of slots) for a budget of
+/// `nodes` and/or `time_ms`, within `max_mb` megabytes: enough slots for
+/// [`SLOTS_PER_NODE`] per node the budget allows (a time budget counts
+/// [`NODES_PER_MS`] nodes a millisecond; with both, the smaller), at least
+/// [`MIN_TABLE_BITS`] and at most what `max_mb` holds (but never below the
+/// minimum). Why: a table too small for the budget loses the proof's
+/// entries, and the solver then spends the budget finding them again.
+pub fn table_bits(nodes: Option<u64>, time_ms: Option<u64>, max_mb: u64) -> u32 {
+    let by_time = time_ms.map(|ms| ms.saturating_mul(NODES_PER_MS));
+    let expected = match (nodes, by_time) {
+        (Some(a), Some(b)) => a.min(b),
+        (a, b) => a.or(b).unwrap_or(0),
+    };
+    let want = expected.saturating_mul(SLOTS_PER_NODE).max(1);
+    let bits = 64 - (want - 1).leading_zeros().min(63);
+    let slot = std::mem::size_of::<Entry>() as u64;
+    let fit = (max_mb.saturating_mul(1 << 20) / slot).max(1);
+    let cap = 63 - fit.leading_zeros();
+    bits.min(cap).max(MIN_TABLE_BITS)
+}
+
+/// The solver's budget, with the table sized to it (see [`table_bits`]).
+/// Why here: sizing the table is this file's concept, and the limits stay
+/// a leaf.
+impl Limits {
+    /// The solver's budget ([`crate::search::solve()`]): `nodes` and/or
+    /// `time_ms`, each checked as [`Limits::checked`] checks it. One of them
+    /// is required: the solver has no depth that bounds its work. The
+    /// solver's table is sized to that budget within `max_table_mb`
+    /// megabytes (default [`DEFAULT_TABLE_MB`]; see
+    /// [`table_bits`]).
+    pub fn checked_budget(
+        nodes: Option<i64>,
+        time_ms: Option<i64>,
+        deadline: Option<Instant>,
+        max_table_mb: Option<i64>,
+    ) -> Result<Limits, crate::error::Error> {
+        if nodes.is_none() && time_ms.is_none() {
+            return Err(crate::error::Error::Limit("solving needs a budget: nodes or time_ms".into()));
+        }
+        let cap = match max_table_mb {
+            None => DEFAULT_TABLE_MB,
+            Some(mb) if (1..=MAX_TABLE_MB as i64).contains(&mb) => mb as u64,
+            Some(mb) => {
+                return Err(crate::error::Error::Limit(format!(
+                    "max_table_mb must be an integer from 1 to {}, got {}",
+                    MAX_TABLE_MB, mb
+                )))
+            }
+        };
+        let limits = Limits::checked(None, nodes, time_ms, 1, deadline)?;
+        // The time the table is sized for is what the call may really use:
+        // its own time_ms or what is left before the outside deadline,
+        // whichever is less (a 1.5 GB table takes most of a second to clear,
+        // which a 1 ms deadline must not wait for).
+        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()).as_millis() as u64);
+        let ms = match (limits.time_ms, left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let tt_bits = table_bits(limits.nodes, ms, cap);
+        Ok(Limits { tt_bits, ..limits })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::solve_turn::{DISPROVEN, FRESH, PROVEN};
@@ -139,5 +230,34 @@ mod tests {
         t.store(0x200, DISPROVEN, 0, 50, false);
         t.store(0x300, FRESH, 0, 1, false);
         assert!(t.probe(0x300).is_none(), "full disproofs keep their slots");
+    }
+}
+
+#[cfg(test)]
+mod table_tests {
+    use super::*;
+
+    #[test]
+    fn the_table_follows_the_budget_and_the_cap() {
+        let slot = std::mem::size_of::<Entry>() as u64;
+        assert_eq!(slot, 24);
+        // Small budgets: the minimum.
+        assert_eq!(table_bits(Some(100), None, DEFAULT_TABLE_MB), MIN_TABLE_BITS);
+        // 1 s: 500,000 nodes, 4 million slots.
+        assert_eq!(table_bits(None, Some(1000), DEFAULT_TABLE_MB), 22);
+        // Longer budgets, more slots; the smaller of nodes and time counts.
+        assert!(table_bits(None, Some(10_000), DEFAULT_TABLE_MB) > table_bits(None, Some(1000), DEFAULT_TABLE_MB));
+        assert_eq!(table_bits(Some(1000), Some(120_000), DEFAULT_TABLE_MB), MIN_TABLE_BITS);
+        // 120 s: capped by the default 2 GB at 2^26 slots (1.5 GB).
+        assert_eq!(table_bits(None, Some(120_000), DEFAULT_TABLE_MB), 26);
+        assert!((1u64 << 26) * slot <= DEFAULT_TABLE_MB << 20);
+        // A smaller cap, a smaller table; never below the minimum.
+        assert_eq!(table_bits(None, Some(120_000), 100), 22);
+        assert!((1u64 << 22) * slot <= 100 << 20 && (1u64 << 23) * slot > 100 << 20);
+        assert_eq!(table_bits(None, Some(120_000), 1), MIN_TABLE_BITS);
+        // Through the checked limits the binding uses.
+        let l = Limits::checked_budget(None, Some(120_000), None, Some(100)).unwrap();
+        assert_eq!(l.tt_bits, 22);
+        assert!(Limits::checked_budget(None, Some(1), None, Some(0)).is_err());
     }
 }

@@ -15,6 +15,7 @@
 //! canonical order), which is the deduplication that keeps hundreds of
 //! decision paths per turn down to the distinct positions they produce.
 
+use super::limits::{Control, Stop};
 use crate::game::{Actor, Advance, Game, NoTrace, Point};
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
@@ -112,7 +113,7 @@ impl<G: Game> TurnGraph<G> {
         pos: &G::Pos,
         max_nodes: usize,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Result<TurnGraph<G>, super::limits::Stop> {
+    ) -> Result<TurnGraph<G>, Stop> {
         let mut g = TurnGraph::empty();
         g.rebuild_bounded(pos, max_nodes, stop)?;
         Ok(g)
@@ -170,7 +171,7 @@ impl<G: Game> TurnGraph<G> {
         pos: &G::Pos,
         max_nodes: usize,
         stop: &mut dyn FnMut() -> bool,
-    ) -> Result<(), super::limits::Stop> {
+    ) -> Result<(), Stop> {
         let g = self;
         g.kind.clear();
         g.child_start.clear();
@@ -202,7 +203,7 @@ impl<G: Game> TurnGraph<G> {
         while i < nodes.len() {
             g.child_start.push(g.children.len() as u32);
             if i % 4 == 3 && stop() {
-                return Err(super::limits::Stop);
+                return Err(Stop);
             }
             if i >= max_nodes {
                 // Unexpanded: a dead end (no children), see `truncated`.
@@ -347,6 +348,73 @@ impl<G: Game> TurnGraph<G> {
                     seen[c as usize] = true;
                     queue.push(c);
                 }
+            }
+        }
+    }
+}
+
+/// Turn graphs built under one search's limits: the stop check of
+/// [`Control`] polled while building, relay chains cut at its lap cap, cut
+/// turns counted. Why here and not in [`super::limits`]: building a turn is
+/// this file's concept, and the limits stay a leaf that knows no rules.
+impl Control {
+    /// Build a turn graph inside the tree within the budget, polling time
+    /// and cancellation; relay chains past `turn_laps` are left out. Built
+    /// into `g`, reusing its memory (see `TurnGraph::rebuild_bounded`).
+    pub fn graph<G: Game>(
+        &mut self,
+        pos: &G::Pos,
+        g: &mut TurnGraph<G>,
+    ) -> Result<(), Stop> {
+        self.build::<G>(pos, self.turn_laps(), g, Control::due)
+    }
+
+    /// Whether the side to move has a legal move, for a leaf of the tree.
+    /// Relay chains past `turn_laps` are not settled: if one is cut and no
+    /// move was found otherwise, the answer is unknown and taken as yes
+    /// (the leaf is evaluated rather than scored as lost), counted as a
+    /// truncated turn.
+    pub fn has_move<G: Game>(&mut self, pos: &G::Pos) -> bool {
+        let (has, capped) = crate::budget::with_lap_cap(self.turn_laps(), || crate::explore::has_legal_move::<G>(pos));
+        if capped && !has {
+            self.truncated += 1;
+            return true;
+        }
+        has
+    }
+
+    /// The root's turn graph: every relay chain settled exactly, so every
+    /// move offered is legal and no legal move is missing. Only the outside
+    /// deadline (or cancellation) stops it, not the search's own time or
+    /// node limit: a caller with a tiny budget still gets a move.
+    pub fn root_graph<G: Game>(&mut self, pos: &G::Pos) -> Result<TurnGraph<G>, Stop> {
+        let mut g = TurnGraph::empty();
+        self.build::<G>(pos, u64::MAX, &mut g, Control::past_deadline)?;
+        Ok(g)
+    }
+
+    /// Build `g` with relay chains cut at `laps`, stopping when `stop` says
+    /// so (the search's own limits, or the outside deadline only).
+    fn build<G: Game>(
+        &mut self,
+        pos: &G::Pos,
+        laps: u64,
+        g: &mut TurnGraph<G>,
+        stop: impl Fn(&Control) -> bool,
+    ) -> Result<(), Stop> {
+        let max = self.turn_nodes;
+        let (built, capped) = {
+            let this = &*self;
+            crate::budget::with_lap_cap(laps, || g.rebuild_bounded(pos, max, &mut || stop(this)))
+        };
+        match built {
+            Ok(()) => {
+                self.truncated += (g.truncated || capped) as u64;
+                Ok(())
+            }
+            Err(e) => {
+                self.stopped = true;
+                Err(e)
             }
         }
     }
