@@ -5,6 +5,7 @@ once (``igisoro.defaults``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
 import random
 import re
@@ -66,6 +67,29 @@ def test_analysis_to_json_is_the_core_text_and_the_documented_form() -> None:
         assert list(a.to_json()) == list(documented(a))
         for k in (1, 2):
             assert a.to_json(k) == documented(a, k)
+
+
+def test_a_searched_analysis_keeps_the_cores_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: a search's result carries the JSON the core wrote with it,
+    so ``to_json`` does not cross into the core again; fewer lines than it
+    holds, or an analysis changed with ``dataclasses.replace``, are written
+    anew."""
+    p = igisoro.Position.start("igisoro")
+    a, built = p.analyse(depth=2, multipv=3), Analysis(None, Score("loss", turns=0), (), (), 0, 0, 0, 0, "game_over", 0.0)
+    calls: list[int | None] = []
+    write = _igisoro.analysis_json
+
+    def counted(fields: Any, multipv: int | None = None) -> str:
+        calls.append(multipv)
+        return write(fields, multipv)
+
+    monkeypatch.setattr(_igisoro, "analysis_json", counted)
+    assert a.to_json() == a.to_json(3) == documented(a) and calls == []
+    assert a.to_json_text() == write(a._fields())
+    assert a.to_json(1) == documented(a, 1) and calls == [1]
+    changed = dataclasses.replace(a, depth=9)
+    assert changed.to_json()["depth"] == 9 and calls == [1, None]
+    assert built.to_json() == documented(built) and calls == [1, None, None]
 
 
 def test_a_game_over_and_a_forced_result() -> None:

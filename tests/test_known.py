@@ -29,8 +29,9 @@ class Memory:
         self.hits += 1
         return {**entry, "cached": True}
 
-    def keep(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis) -> None:
-        self.analyses[(position.notation(), multipv)] = analysis.to_json(multipv)
+    def keep(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis,
+             json_form: dict[str, Any] | None = None) -> None:
+        self.analyses[(position.notation(), multipv)] = analysis.to_json(multipv) if json_form is None else json_form
 
     def ply(self, before: igisoro.Position, canonical: str, depth: int) -> dict[str, Any] | None:
         found = self.plies.get((before.notation(), canonical, depth))
@@ -106,6 +107,27 @@ def test_a_batch_answers_known_positions_and_keeps_the_rest() -> None:
     assert deeper[0]["cached"] is False and deeper[0]["depth"] == 4
     plain = analyse_items("positions", starts[:1], Limits(depth=3))
     assert "cached" not in plain[0]  # no store, no flag (igisoro analyse's lines as before)
+
+
+def test_a_batch_with_a_store_writes_each_analysis_json_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40: a searched item's JSON is made once, for its line and the
+    store alike, and the core is not asked for it again (the search's
+    result carries the text the core wrote)."""
+    made: list[int | None] = []
+    to_json = igisoro.Analysis.to_json
+    written: list[Any] = []
+
+    def counted(self: igisoro.Analysis, multipv: int | None = None) -> dict[str, Any]:
+        made.append(multipv)
+        return to_json(self, multipv)
+
+    monkeypatch.setattr(igisoro.Analysis, "to_json", counted)
+    monkeypatch.setattr(igisoro._igisoro, "analysis_json", lambda *a: written.append(a))
+    starts = [igisoro.Position.start(v).notation() for v in ("igisoro", "isolo")]
+    store = Memory()
+    lines = analyse_items("positions", starts, Limits(depth=2, multipv=2), known=store)
+    assert made == [2, 2] and written == []
+    assert [store.analyses[(s, 2)]["depth"] for s in starts] == [ln["depth"] for ln in lines] == [2, 2]
 
 
 def test_a_deadline_in_the_middle_leaves_later_plies_unsearched() -> None:

@@ -11,6 +11,7 @@ __all__ = [
     "MAX_SEARCH_DEPTH",
     "MAX_SEARCH_NODES",
     "MAX_SEARCH_TIME_MS",
+    "REVIEW_THRESHOLDS",
     "RULE_OPTIONS_JSON",
     "VARIANTS_JSON",
     "Cancel",
@@ -18,6 +19,8 @@ __all__ = [
     "__version__",
     "analyse_many",
     "analysis_json",
+    "review_known",
+    "review_label",
     "review_many",
     "score_json",
     "solution_json",
@@ -30,6 +33,9 @@ MAX_SEARCH_NODES: int
 MAX_SEARCH_TIME_MS: int
 MAX_MULTIPV: int
 MAX_TRACE_EVENTS: int
+#: The review's labels, most severe first: ((name, minimum drop in the
+#: mover's win probability), ...), the core's only copy.
+REVIEW_THRESHOLDS: tuple[tuple[str, float], ...]
 #: Every variant's metadata and every rule option, as JSON text.
 VARIANTS_JSON: str
 RULE_OPTIONS_JSON: str
@@ -43,9 +49,9 @@ class Cancel:
 
 #: (type, seeds, turns): the fields of ``igisoro.Score``.
 _ScoreTuple = tuple[str, float | None, int | None]
-#: The fields of ``igisoro.Analysis``, in order.
+#: The fields of ``igisoro.Analysis``, in order, then its JSON text (every line).
 _AnalysisTuple = tuple[
-    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float
+    str | None, _ScoreTuple, list[str], list[tuple[str, _ScoreTuple, list[str]]], int, int, int, int, str, float, str
 ]
 #: The same fields as Python passes them back to the core's JSON writer
 #: (any sequences of strings).
@@ -122,6 +128,17 @@ def review_many(
     timeout: float | None = None,
     threads: int | None = None,
 ) -> list[_ReviewTuple | IgisoroError]: ...
+def review_known(
+    games: list[tuple[Pos, list[str]]],
+    lim: tuple[int | None, int | None, int | None],
+    known: Callable[[Pos, str], dict[str, Any] | None],
+    timeout: float | None = None,
+    threads: int | None = None,
+) -> tuple[
+    list[tuple[str, _ReviewTuple | IgisoroError] | tuple[str, str, int, int]],
+    list[tuple[Pos, _ReviewTuple]],
+]: ...
+def review_label(best: _ScoreTuple, played: _ScoreTuple, drop: float) -> tuple[float, str | None]: ...
 def analysis_json(fields: _AnalysisFields, multipv: int | None = None) -> str: ...
 def score_json(fields: _ScoreTuple) -> str: ...
 def solution_json(fields: _SolutionFields) -> str: ...

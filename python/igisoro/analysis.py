@@ -18,7 +18,7 @@ instead of raising; ``time_ms`` is the thinking time the caller asked for.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 from collections.abc import Sequence
 
@@ -109,6 +109,10 @@ class Analysis:
     #: exactly 1.0 or 0.0 only for a proven win or loss, an estimate within
     #: 0.001..0.999 otherwise. The same for a position and its colour swap.
     win_probability: float = 0.5
+    #: The JSON text (every line) the core wrote with the search's result;
+    #: None for an analysis built here. Not an argument, so that
+    #: ``dataclasses.replace`` never carries it over to other fields.
+    _json: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def partial(self) -> bool:
@@ -123,7 +127,11 @@ class Analysis:
 
     def to_json_text(self, multipv: int | None = None) -> str:
         """The JSON text of :meth:`to_json`, written by the core (its one
-        writer of search results, ``rust_core/src/json_out.rs``)."""
+        writer of search results, ``rust_core/src/json_out.rs``): the text it
+        wrote with the search's result when that holds the lines asked for
+        (no second call into the core), else written now."""
+        if self._json is not None and (multipv is None or multipv >= len(self.lines)):
+            return self._json
         return _igisoro.analysis_json(self._fields(), multipv)
 
     def _fields(self) -> tuple[Any, ...]:
@@ -134,9 +142,9 @@ class Analysis:
 
     @classmethod
     def _from(cls, t: tuple[Any, ...]) -> Analysis:
-        """From the core's tuple of these fields, in order."""
-        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by, win_probability = t
-        return cls(
+        """From the core's tuple of these fields, in order, and the JSON text it wrote."""
+        best_move, score, pv, lines, depth, nodes, time_ms, truncated_turns, stopped_by, win_probability, text = t
+        a = cls(
             best_move=best_move,
             score=Score._from(score),
             pv=tuple(pv),
@@ -148,6 +156,8 @@ class Analysis:
             stopped_by=stopped_by,
             win_probability=win_probability,
         )
+        object.__setattr__(a, "_json", text)  # frozen: set once, here
+        return a
 
 
 def _int_or_none(name: str, v: object) -> int | None:

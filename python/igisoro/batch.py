@@ -181,10 +181,11 @@ def analyse_items(kind: Kind, items: Sequence[Any], limits: Limits, *, first_ind
             else:
                 a = next(found)
                 assert isinstance(a, Analysis)  # analyse_many yields analyses
-                line.update(a.to_json(used.multipv))
+                found_json = a.to_json(used.multipv)  # once, for the line and the store alike
+                line.update(found_json)
                 if known is not None:
                     line["cached"] = False
-                    known.keep(p, used.multipv, a)
+                    known.keep(p, used.multipv, a, found_json)
             out.append({**line, **stated})
         return out
     if kind != "games":

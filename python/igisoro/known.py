@@ -20,27 +20,30 @@ Two kinds of entry:
   ply in every game that reaches it: games that share their openings share
   those plies' searches.
 
-:func:`review_known` reviews games with such a store: the plies it knows
-are taken from it, the others are reviewed each as a one-move game, all in
-one parallel core call under the one deadline, and kept. The review it
-assembles is the one :func:`igisoro.review` writes (the suite checks the two
-equal, field for field, on random games). Only depth-limited reviews read
-the store (a node or time limit stops inside an iteration, and so is not a
-depth's answer); a game with a move the walk refuses (illegal, or not a
-move at all) is reviewed whole as before, so its error is the core's.
+:func:`review_known` reviews games with such a store, in one core call
+(``rust_core/src/known.rs``) that holds the one deadline and writes the
+review's JSON: the core walks the moves, asks the store for each ply, reviews
+the others each as a one-move game in one parallel run, and assembles the
+review the one :func:`igisoro.review` writes (the suite checks the two
+equal, field for field, on random games); this module keeps what was
+searched. Only depth-limited reviews read the store (a node or time limit
+stops inside an iteration, and so is not a depth's answer); a game with a
+move the walk refuses (illegal, or not a move at all) is reviewed whole as
+before, so its error is the core's.
 """
 
 from __future__ import annotations
 
-import time
+import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 from collections.abc import Sequence
 
-from igisoro.analysis import Analysis
+from igisoro import _igisoro
+from igisoro.analysis import Analysis, check_timeout
 from igisoro.errors import IgisoroError
 from igisoro.position import Position
-from igisoro.review import THRESHOLDS, Review, review_many
+from igisoro.review import Review, _checked, _reviewed, review_many
 
 
 class Known(Protocol):
@@ -51,69 +54,17 @@ class Known(Protocol):
         true``) that meets ``limits`` (``{"depth", "nodes", "time_ms",
         "multipv"}``), or None."""
 
-    def keep(self, position: Position, multipv: int, analysis: Analysis) -> None:
-        """Store ``analysis`` of ``position`` (the store decides whether it is worth keeping)."""
+    def keep(self, position: Position, multipv: int, analysis: Analysis,
+             json_form: dict[str, Any] | None = None) -> None:
+        """Store ``analysis`` of ``position`` (the store decides whether it is
+        worth keeping). ``json_form``: its ``to_json(multipv)`` when the
+        caller has it already (a batch's line), so it is not made twice."""
 
     def ply(self, before: Position, canonical: str, depth: int) -> dict[str, Any] | None:
         """The stored review of the move ``canonical`` from ``before`` at ``depth``, or None."""
 
     def keep_ply(self, before: Position, canonical: str, depth: int, ply: dict[str, Any]) -> None:
         """Store a reviewed ply (complete: its searches were not cut short)."""
-
-
-@dataclass(frozen=True)
-class _Ply:
-    """One move of a game as the walk found it."""
-
-    before: Position
-    move: str
-    canonical: str
-    captured: int
-    after: Position
-
-
-def _walk(start: Position, moves: Sequence[str], deadline: float | None) -> list[_Ply] | None:
-    """Every move of the game, or None when one is refused or the deadline
-    passes first (the game is then reviewed whole, so that its error is the
-    core's own)."""
-    plies: list[_Ply] = []
-    pos = start
-    for m in [None, *moves]:
-        left = None if deadline is None else deadline - time.monotonic()
-        if left is not None and left <= 0:
-            return None
-        if m is None:
-            continue
-        try:
-            canonical = str(pos.canonical(m, left))
-            played = pos.play(m, left)
-        except (IgisoroError, TypeError, ValueError):
-            return None
-        plies.append(_Ply(pos, m, canonical, played.captured, played.position))
-        pos = played.position
-    return plies
-
-
-def _unsearched(n: int, p: _Ply) -> dict[str, Any]:
-    """A ply the deadline left unsearched, as the core writes one."""
-    return {"ply": n, "side": p.before.to_move, "move": p.move, "canonical": p.canonical,
-            "captured": p.captured, "position_after": p.after.notation(), "evaluation": None,
-            "best_move": None, "best_pv": [], "played_score": None, "loss": None, "label": None,
-            "win_probability": None, "best_win_probability": None, "played_win_probability": None,
-            "win_probability_drop": None}
-
-
-def _assembled(start: Position, plies: list[_Ply], found: list[dict[str, Any]], partial: bool) -> dict[str, Any]:
-    """A review's JSON from its plies' (as :meth:`Review.to_json` writes it)."""
-    final = plies[-1].after if plies else start
-    return {
-        "start": start.notation(),
-        "plies": found,
-        "illegal": None,
-        "final": {"position": final.notation(), "status": final.status().to_json()},
-        "summary": {name: sum(p["label"] == name for p in found) for name, _ in reversed(THRESHOLDS)},
-        "partial": partial,
-    }
 
 
 def keep_review(known: Known, r: Review) -> None:
@@ -160,56 +111,27 @@ def review_known(games: Sequence[tuple[Position, Sequence[str]]], known: Known |
                     keep_review(known, r)
         return [Reviewed(r if isinstance(r, IgisoroError) else r.to_json(), cut_searches=_cut(r)) for r in whole]
 
-    deadline = None if timeout is None else time.monotonic() + timeout
-    walked = [_walk(start, moves, deadline) for start, moves in games]
-    found: list[list[dict[str, Any] | None]] = [
-        [] if w is None else [known.ply(p.before, p.canonical, depth) for p in w] for w in walked]
-    hits = [sum(f is not None for f in plies) for plies in found]
-    # One core call for everything not known: whole games the walk refused,
-    # and each unknown ply as a one-move game, once however many games of
-    # the call reach it (games that share an opening).
-    asked: list[tuple[Position, Sequence[str]]] = []
-    whole_at: dict[int, int] = {}  # game -> its index in asked
-    ply_at: dict[tuple[str, str], int] = {}  # (position before, canonical move) -> index in asked
-    for g, (w, (start, moves)) in enumerate(zip(walked, games, strict=True)):
-        if w is None:
-            whole_at[g] = len(asked)
-            asked.append((start, moves))
-            continue
-        for i, p in enumerate(w):
-            key = (p.before.notation(), p.canonical)
-            if found[g][i] is None and key not in ply_at:
-                ply_at[key] = len(asked)
-                asked.append((p.before, [p.move]))
-    left = None if deadline is None else max(0.0, deadline - time.monotonic())
-    answered = review_many(asked, depth=depth, timeout=left, threads=threads) if asked else []
+    lim, sent = _checked(games, depth, None, None, threads)
 
-    # Each answer once: what it cut, and what it leaves in the store.
-    for (before, _), r in zip(asked, answered, strict=True):
-        if isinstance(r, Review):
-            keep_review(known, r)
-            if len(r.plies) == 1 and not r.partial and r.illegal is None:  # one move judged whole
-                judged = r.plies[0]
-                known.keep_ply(before, judged.canonical, depth, judged.to_json())
+    def stored(before: _igisoro.Pos, canonical: str) -> dict[str, Any] | None:
+        return known.ply(Position(before), canonical, depth)
 
+    found, fresh = _igisoro.review_known([(p._pos, s) for (p, _), (s, _) in zip(games, sent, strict=True)],
+                                         lim, stored, check_timeout(timeout), threads)
+    for before, one in fresh:  # each ply not known, reviewed now as a one-move game
+        r = _reviewed(Position(before), one, {})
+        keep_review(known, r)
+        if len(r.plies) == 1 and not r.partial and r.illegal is None:  # one move judged whole
+            known.keep_ply(r.start, r.plies[0].canonical, depth, r.plies[0].to_json())
     out: list[Reviewed] = []
-    for g, (w, (start, _)) in enumerate(zip(walked, games, strict=True)):
-        if w is None:
-            r = answered[whole_at[g]]
-            out.append(Reviewed(r if isinstance(r, IgisoroError) else r.to_json(), cut_searches=_cut(r)))
-            continue
-        plies: list[dict[str, Any]] = []
-        partial = cut = 0
-        for i, p in enumerate(w):
-            ply = found[g][i]
-            if ply is None:
-                r = answered[ply_at[(p.before.notation(), p.canonical)]]
-                cut += _cut(r)
-                if isinstance(r, IgisoroError):  # begun after the deadline
-                    ply, partial = _unsearched(i + 1, p), True
-                else:
-                    ply, partial = r.to_json()["plies"][0], partial or r.partial
-            # The game's own numbering and spelling of its moves.
-            plies.append({**ply, "ply": i + 1, "move": p.move})
-        out.append(Reviewed(_assembled(start, w, plies, bool(partial)), cached_plies=hits[g], cut_searches=cut))
+    for (start, _), (_, refused), g in zip(games, sent, found, strict=True):
+        match g:
+            case ("assembled", str(text), int(cached), int(cut)):
+                out.append(Reviewed(json.loads(text), cached_plies=cached, cut_searches=cut))
+            case (_, IgisoroError() as e):  # reviewed whole: no review
+                out.append(Reviewed(e))
+            case (_, walk_refused):  # reviewed whole: a move the walk refused
+                game = _reviewed(start, walk_refused, refused)
+                keep_review(known, game)
+                out.append(Reviewed(game.to_json(), cut_searches=_cut(game)))
     return out

@@ -79,25 +79,16 @@ from igisoro.position import Position, Status, _move_text
 from igisoro.problems import problem
 
 #: (label, minimum drop in the mover's win probability), most severe first
-#: (lichess's 0.1 / 0.2 / 0.3 on its -1..1 scale of winning chances); the
-#: core's ``review::THRESHOLDS``, which labels the plies.
-THRESHOLDS = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
-#: Seed value of a forced result, for the loss arithmetic only.
-_FORCED = 1000.0
-
-
-def _value(s: Score) -> float:
-    if s.type == "win":
-        return _FORCED - (s.turns or 0)
-    if s.type == "loss":
-        return -_FORCED + (s.turns or 0)
-    return s.value or 0.0
+#: (lichess's 0.1 / 0.2 / 0.3 on its -1..1 scale of winning chances): the
+#: core's ``review::THRESHOLDS``, which labels the plies, read from it.
+THRESHOLDS: tuple[tuple[str, float], ...] = _igisoro.REVIEW_THRESHOLDS
 
 
 def label(best: Score, played: Score, drop: float) -> tuple[float, str | None]:
     """The loss in seeds (never negative) and the label, if any, for a
     ``drop`` in the mover's win probability: the rule the core's review
-    applies (``review::label``), for callers that judge a move themselves.
+    applies (``review::label``, called here), for callers that judge a move
+    themselves.
 
     >>> label(Score("seeds", value=2.0), Score("seeds", value=-1.5), 0.12)
     (3.5, 'mistake')
@@ -106,13 +97,7 @@ def label(best: Score, played: Score, drop: float) -> tuple[float, str | None]:
     >>> label(Score("win", turns=2), Score("seeds", value=40.0), 0.001)[1]
     'blunder'
     """
-    loss = max(0.0, _value(best) - _value(played))
-    if (best.type == "win" and played.type != "win") or (played.type == "loss" and best.type != "loss"):
-        return loss, "blunder"
-    for name, at in THRESHOLDS:
-        if drop >= at:
-            return loss, name
-    return loss, None
+    return _igisoro.review_label(best._fields(), played._fields(), drop)
 
 
 @dataclass(frozen=True)
@@ -268,6 +253,18 @@ def review_many(
     batch, one deadline for every game's engine calls, held by the core: a
     game begun after it is an :class:`EngineTimeoutError`.
     """
+    lim, sent = _checked(games, depth, nodes, time_ms, threads)
+    found = _igisoro.review_many([(p._pos, s) for (p, _), (s, _) in zip(games, sent, strict=True)],
+                                 lim, check_timeout(timeout), threads)
+    return [f if isinstance(f, IgisoroError) else _reviewed(p, f, refused)
+            for (p, _), (_, refused), f in zip(games, sent, found, strict=True)]
+
+
+def _checked(games: Sequence[tuple[Position, Sequence[str]]], depth: int | None, nodes: int | None,
+             time_ms: int | None, threads: int | None,
+             ) -> tuple[tuple[int | None, int | None, int | None], list[tuple[list[str], dict[int, tuple[str, IgisoroError]]]]]:
+    """A review's arguments checked (depth 4 when no limit is given), and
+    each game's moves as the core takes them (:func:`_sendable`)."""
     if depth is None and nodes is None and time_ms is None:
         depth = DEFAULT_REVIEW_DEPTH
     d, n, ms, _ = limits(depth, nodes, time_ms, 1)
@@ -277,11 +274,7 @@ def review_many(
     for game in games:
         if not (isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], Position)):
             raise TypeError(f"review_many takes (Position, moves) pairs, not {game!r}")
-    sent = [_sendable(moves) for _, moves in games]
-    found = _igisoro.review_many([(p._pos, s) for (p, _), (s, _) in zip(games, sent, strict=True)],
-                                 (d, n, ms), check_timeout(timeout), threads)
-    return [f if isinstance(f, IgisoroError) else _reviewed(p, f, refused)
-            for (p, _), (_, refused), f in zip(games, sent, found, strict=True)]
+    return (d, n, ms), [_sendable(moves) for _, moves in games]
 
 
 def _sendable(moves: Sequence[str]) -> tuple[list[str], dict[int, tuple[str, IgisoroError]]]:

@@ -269,19 +269,21 @@ impl AnyPosition {
 
     /// Search this position (dispatches once to the generic search).
     pub fn analyse(&self, limits: &Limits) -> Analysis {
-        with_game!(self, p, G => search::analyse::<G>(p, limits))
+        crate::calls::entry(|| with_game!(self, p, G => search::analyse::<G>(p, limits)))
     }
 
     /// [`AnyPosition::analyse`], handing `report` each completed depth's
     /// analysis as it comes (see [`search::analyse_reporting`]).
     pub fn analyse_reporting(&self, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
-        with_game!(self, p, G => search::analyse_reporting::<G>(p, limits, report))
+        crate::calls::entry(|| with_game!(self, p, G => search::analyse_reporting::<G>(p, limits, report)))
     }
 
     /// The move a player of strength `level` would choose (see
     /// [`search::best_move_until`]).
     pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {
-        with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline))
+        crate::calls::entry(
+            || with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)),
+        )
     }
 
     /// [`AnyPosition::best_move`] with a caller's `level` (1..10) and
@@ -308,7 +310,7 @@ impl AnyPosition {
     /// Solve this position for its side to move, every proof confirmed by
     /// the independent check (see [`search::solve_checked`]).
     pub fn solve(&self, limits: &Limits) -> search::Solution {
-        with_game!(self, p, G => search::solve_checked::<G>(p, limits))
+        crate::calls::entry(|| with_game!(self, p, G => search::solve_checked::<G>(p, limits)))
     }
 
     /// The side to move's chance to win, given a search's `score` of this

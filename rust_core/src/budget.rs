@@ -10,14 +10,11 @@
 //! Nothing is remembered from an interrupted chain, so later calls stay
 //! exact.
 //!
-//! One call, one budget, one starting state: every engine call of
+//! One call, one budget: every engine call of
 //! [`crate::any_position::AnyPosition`] and of the binding runs under one
-//! [`with_budget`], and the outermost one on a thread also starts from an
-//! empty memo of endless relay chains (`board4x8::cycles`). Why: that memo
-//! lets a later chain stop early, so a chain cut at a search's lap cap in
-//! one call could settle in the next, and two identical depth- or
-//! node-limited analyses answered differently (`truncated_turns` 2, then 1).
-//! Within a call the memo still saves the repeated giant cycles.
+//! [`with_budget`]. This module knows no rule family: the state a family
+//! must forget between calls is cleared at the calls' one entry,
+//! [`crate::calls::entry`].
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -55,34 +52,39 @@ impl Budget {
             }
         }
     }
+
+    /// [`Budget::from_timeout`] with 0 allowed as a budget already spent:
+    /// for a call that is one of a batch's, begun after the batch's
+    /// deadline (a game of a batch of reviews, whose walk is then refused
+    /// as a timeout, not as a bad limit).
+    pub fn from_timeout_or_spent(timeout: Option<f64>) -> Result<Budget, crate::error::Error> {
+        match timeout {
+            Some(0.0) => Ok(Budget { deadline: Some(Instant::now()), cancel: None, seconds: Some(0.0) }),
+            Some(t) if !(t.is_finite() && (0.0..=MAX_TIMEOUT_SECONDS).contains(&t)) => {
+                Err(crate::error::Error::Limit(format!("timeout must be from 0 to 86400 seconds, not {}", t)))
+            }
+            t => Budget::from_timeout(t),
+        }
+    }
+
+    /// Whether this budget has run out: its deadline passed, or another
+    /// thread set its cancel flag. The one test of a budget, wherever it is
+    /// polled (the installed budget's [`check`], a search's limits, a
+    /// review between its calls).
+    pub fn spent(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 thread_local! {
     static ACTIVE: RefCell<Option<Budget>> = const { RefCell::new(None) };
     static TRIPPED: Cell<bool> = const { Cell::new(false) };
-    /// How many [`with_budget`] calls are running on this thread.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Run `f` under `budget`; returns its result and whether the budget ran
 /// out (then the result is incomplete and must not be used).
-///
-/// The outermost call on a thread first clears the state that engine calls
-/// would otherwise carry from one to the next (see the module docs), so
-/// each call starts from the same state and identical calls with node or
-/// depth limits answer identically.
 pub fn with_budget<R>(budget: Budget, f: impl FnOnce() -> R) -> (R, bool) {
-    /// Leaves the depth right even if `f` panics.
-    struct Depth;
-    impl Drop for Depth {
-        fn drop(&mut self) {
-            DEPTH.with(|d| d.set(d.get() - 1));
-        }
-    }
-    if DEPTH.with(|d| d.replace(d.get() + 1)) == 0 {
-        crate::board4x8::cycles::forget_endless();
-    }
-    let _depth = Depth;
     let outer = ACTIVE.with(|a| a.replace(Some(budget)));
     let outer_tripped = TRIPPED.with(|t| t.replace(false));
     let r = f();
@@ -97,13 +99,7 @@ pub fn check() -> bool {
     if TRIPPED.with(|t| t.get()) {
         return true;
     }
-    let out = ACTIVE.with(|a| match &*a.borrow() {
-        None => false,
-        Some(b) => {
-            b.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-                || b.deadline.is_some_and(|d| Instant::now() >= d)
-        }
-    });
+    let out = ACTIVE.with(|a| a.borrow().as_ref().is_some_and(Budget::spent));
     if out {
         TRIPPED.with(|t| t.set(true));
     }

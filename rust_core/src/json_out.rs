@@ -18,12 +18,12 @@
 //! hold. The limits used and the engine version are the caller's to add:
 //! a batch states them once, a single answer beside the analysis.
 
-use crate::any_position::variants;
+use crate::any_position::{variants, AnyPosition};
 use crate::any_variant::BOARDS;
 use crate::board4x8::rules::OptionKind;
-use crate::game::Event;
+use crate::game::{Event, Status};
 use crate::json_form::{write_rule_value, write_str};
-use crate::review::{Label, Review, ReviewedPly};
+use crate::review::{IllegalPly, Label, Review, ReviewedPly};
 use crate::search::Outcome;
 use crate::search::{Analysis, Score, Solution, StopReason};
 use crate::side::Side;
@@ -178,51 +178,106 @@ pub fn solution_json(s: &Solution) -> String {
 /// mildest first) and `partial`.
 pub fn review_json(r: &Review) -> String {
     let mut out = String::with_capacity(256 + 640 * r.plies.len());
-    out.push_str("{\"start\":");
-    write_str(&mut out, &r.start.notation());
-    out.push_str(",\"plies\":[");
-    for (i, p) in r.plies.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+    let plies = |out: &mut String| {
+        for (i, p) in r.plies.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            write_ply(out, p);
         }
-        write_ply(&mut out, p);
-    }
+    };
+    let end =
+        ReviewEnd { final_position: &r.final_position, status: &r.status, summary: r.summary(), partial: r.partial };
+    write_review(&mut out, &r.start, plies, r.illegal.as_ref(), &end);
+    out
+}
+
+/// The JSON of a review assembled from plies reviewed before
+/// ([`crate::known`]), as [`review_json`] writes a fresh one: `plies` are
+/// each ply's JSON object as written (by [`ply_json`], or read back from a
+/// store), in order; there is no illegal move (a game with one is reviewed
+/// whole).
+pub fn assembled_review_json(start: &AnyPosition, plies: &[String], end: &ReviewEnd) -> String {
+    let mut out = String::with_capacity(256 + plies.iter().map(|p| p.len() + 1).sum::<usize>());
+    let plies = |out: &mut String| {
+        for (i, p) in plies.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(p);
+        }
+    };
+    write_review(&mut out, start, plies, None, end);
+    out
+}
+
+/// What a review's JSON says after its plies and illegal move.
+pub struct ReviewEnd<'a> {
+    /// The last legal position and its status.
+    pub final_position: &'a AnyPosition,
+    pub status: &'a Status,
+    /// How many plies got each label, mildest first.
+    pub summary: [(Label, usize); 3],
+    /// A ply left unsearched or a search cut short.
+    pub partial: bool,
+}
+
+/// The one writer of a review's object (see [`review_json`]), its plies
+/// written by `plies`.
+fn write_review(
+    out: &mut String,
+    start: &AnyPosition,
+    plies: impl FnOnce(&mut String),
+    illegal: Option<&IllegalPly>,
+    end: &ReviewEnd,
+) {
+    out.push_str("{\"start\":");
+    write_str(out, &start.notation());
+    out.push_str(",\"plies\":[");
+    plies(out);
     out.push_str("],\"illegal\":");
-    match &r.illegal {
+    match illegal {
         None => out.push_str("null"),
         Some(il) => {
             out.push_str("{\"ply\":");
-            write_u64(&mut out, il.ply as u64);
+            write_u64(out, il.ply as u64);
             out.push_str(",\"move\":");
-            write_str(&mut out, &il.mv);
+            write_str(out, &il.mv);
             out.push_str(",\"error\":{\"kind\":");
-            write_str(&mut out, il.error.kind());
+            write_str(out, il.error.kind());
             out.push_str(",\"message\":");
-            write_str(&mut out, &il.error.to_string());
+            write_str(out, &il.error.to_string());
             out.push_str("}}");
         }
     }
     out.push_str(",\"final\":{\"position\":");
-    write_str(&mut out, &r.final_position.notation());
-    let (state, winner, reason) = r.status.parts();
+    write_str(out, &end.final_position.notation());
+    let (state, winner, reason) = end.status.parts();
     out.push_str(",\"status\":{\"state\":");
-    write_str(&mut out, state);
+    write_str(out, state);
     out.push_str(",\"winner\":");
-    write_opt_str(&mut out, winner);
+    write_opt_str(out, winner);
     out.push_str(",\"reason\":");
-    write_opt_str(&mut out, reason);
+    write_opt_str(out, reason);
     out.push_str("}},\"summary\":{");
-    for (i, (label, n)) in r.summary().iter().enumerate() {
+    for (i, (label, n)) in end.summary.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_str(&mut out, label.name());
+        write_str(out, label.name());
         out.push(':');
-        write_u64(&mut out, *n as u64);
+        write_u64(out, *n as u64);
     }
     out.push_str("},\"partial\":");
-    out.push_str(if r.partial { "true" } else { "false" });
+    out.push_str(if end.partial { "true" } else { "false" });
     out.push('}');
+}
+
+/// One reviewed ply's JSON object, as [`review_json`] writes it (a ply a
+/// store keeps, [`crate::known`]).
+pub fn ply_json(p: &ReviewedPly) -> String {
+    let mut out = String::with_capacity(640);
+    write_ply(&mut out, p);
     out
 }
 

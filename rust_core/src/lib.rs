@@ -15,7 +15,7 @@
 //! `board4x8` and `isolo` hold the rule systems; `any_variant` picks one
 //! from a variant name, `any_setup` is a setup of either, not yet validated,
 //! and `any_position` the validated position over both (dispatch, variant
-//! metadata); `json_form` is the JSON form's reader and writer; `calls` runs
+//! metadata); `json_form` is the JSON form's reader and writer; `known` a review assembled from plies reviewed before; `calls` runs
 //! each operation under one budget (`budget`); `search` is the search, apart
 //! from the rules; `review` is the game review; `json_out` writes search
 //! results (scores, analyses, solutions, reviews) as JSON; `error` is every
@@ -57,6 +57,7 @@ internal_modules! {
     isolo;
     json_form;
     json_out;
+    known;
     moves;
     notation_syntax;
     review;
@@ -80,6 +81,7 @@ pub use calls::{Decision, LegalMove, PlayedMove, MAX_TRACE_EVENTS};
 pub use error::{Error, ErrorParts, ErrorValue};
 pub use game::{Actor, Ending, Game, PlayError, Status, WinReason};
 pub use json_out::{analysis_json, review_json, score_json, solution_json};
+pub use known::{review_known, KnownPly, KnownReview, KnownReviews};
 pub use review::{Label, Review, ReviewedPly};
 pub use search::{Analysis, Limits, Line, Outcome, Score, Solution, StopReason};
 pub use side::Side;

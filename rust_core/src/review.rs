@@ -28,14 +28,12 @@
 //! The review's JSON is written by [`crate::json_out::review_json`].
 
 use crate::any_position::AnyPosition;
-use crate::budget::{Budget, MAX_TIMEOUT_SECONDS};
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::explore::PlayError;
 use crate::game::Status;
 use crate::search::{Analysis, Limits, Score, StopReason};
 use crate::side::Side;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// A label of a move, by how much the mover's win probability dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +44,9 @@ pub enum Label {
 }
 
 impl Label {
+    /// Every label, mildest first: the order of a review's summary.
+    pub const MILDEST_FIRST: [Label; 3] = [Label::Inaccuracy, Label::Mistake, Label::Blunder];
+
     /// The name the API writes.
     pub fn name(self) -> &'static str {
         match self {
@@ -54,6 +55,23 @@ impl Label {
             Label::Blunder => "blunder",
         }
     }
+
+    /// The label the API writes as `name`, if any (a ply read back from a
+    /// store of reviewed plies, [`crate::known`]).
+    pub fn named(name: &str) -> Option<Label> {
+        Label::MILDEST_FIRST.into_iter().find(|l| l.name() == name)
+    }
+}
+
+/// How many of `labels` are each label, mildest first (a review's summary).
+pub fn summary_of(labels: impl IntoIterator<Item = Option<Label>>) -> [(Label, usize); 3] {
+    let mut counts = Label::MILDEST_FIRST.map(|l| (l, 0));
+    for l in labels.into_iter().flatten() {
+        if let Some((_, n)) = counts.iter_mut().find(|(c, _)| *c == l) {
+            *n += 1;
+        }
+    }
+    counts
 }
 
 /// (label, minimum drop in the mover's win probability), most severe first
@@ -141,29 +159,8 @@ pub struct Review {
 impl Review {
     /// How many plies got each label, mildest first.
     pub fn summary(&self) -> [(Label, usize); 3] {
-        let count =
-            |l: Label| self.plies.iter().filter(|p| p.judgement.as_ref().and_then(|j| j.label) == Some(l)).count();
-        [Label::Inaccuracy, Label::Mistake, Label::Blunder].map(|l| (l, count(l)))
+        summary_of(self.plies.iter().map(|p| p.judgement.as_ref().and_then(|j| j.label)))
     }
-}
-
-/// The review's budget from a caller's `timeout` in seconds, 0 to
-/// [`MAX_TIMEOUT_SECONDS`]: 0 is allowed (a batch's game reviewed after
-/// the batch's deadline) and is a budget already spent.
-pub fn budget(timeout: Option<f64>) -> Result<Budget, Error> {
-    match timeout {
-        Some(0.0) => Ok(Budget { deadline: Some(Instant::now()), cancel: None, seconds: Some(0.0) }),
-        Some(t) if !(t.is_finite() && (0.0..=MAX_TIMEOUT_SECONDS).contains(&t)) => {
-            Err(Error::Limit(format!("timeout must be from 0 to 86400 seconds, not {}", t)))
-        }
-        t => Budget::from_timeout(t),
-    }
-}
-
-/// Whether `budget` has run out.
-fn spent(budget: &Budget) -> bool {
-    budget.deadline.is_some_and(|d| Instant::now() >= d)
-        || budget.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
 /// A budget running out while a move was being checked.
@@ -283,7 +280,7 @@ fn review_with(
     analyse: impl Fn(&AnyPosition, &Limits) -> Analysis,
 ) -> Result<Review, Error> {
     let walking = || {
-        if spent(budget) {
+        if budget.spent() {
             let seconds = budget.seconds.unwrap_or(0.0);
             return Err(Error::Timeout { what: "checking the review's moves".into(), seconds });
         }
@@ -327,7 +324,7 @@ fn review_with(
     // A search of `p` (its depth one less when `shallower`), or None when
     // the budget ran out before it, or before it settled any move.
     let searched = |p: &AnyPosition, shallower: bool| -> Option<Searched> {
-        if spent(budget) {
+        if budget.spent() {
             return None;
         }
         let mut l = limits.clone();
@@ -345,7 +342,7 @@ fn review_with(
     };
     // The position after `mv`, or None when the budget is spent.
     let played = |p: &AnyPosition, mv: &str| -> Result<Option<AnyPosition>, Error> {
-        if spent(budget) {
+        if budget.spent() {
             return Ok(None);
         }
         match p.play(mv, budget.clone()) {
@@ -484,7 +481,7 @@ mod tests {
     #[test]
     fn no_time_left_refuses_the_walk_and_a_search_that_runs_out_leaves_its_ply_unsearched() {
         let moves = first_moves(start(), 3);
-        let spent = budget(Some(0.0)).unwrap();
+        let spent = Budget::from_timeout_or_spent(Some(0.0)).unwrap();
         match review(&start(), &moves, &Limits::depth(1), &spent) {
             Err(Error::Timeout { what, seconds }) => {
                 assert!(what == "checking the review's moves" && seconds == 0.0, "{what}")
@@ -492,7 +489,7 @@ mod tests {
             other => panic!("{:?}", other.map(|r| r.plies.len())),
         }
         assert!(review(&start(), &moves, &Limits::depth(1), &spent).is_err());
-        assert!(matches!(budget(Some(-1.0)), Err(Error::Limit(_))));
+        assert!(matches!(Budget::from_timeout_or_spent(Some(-1.0)), Err(Error::Limit(_))));
         // The second search runs out before settling a move.
         let calls = std::cell::Cell::new(0);
         let r = review_with(&start(), &moves, &Limits::depth(1), &Budget::default(), |p, l| {

@@ -3,7 +3,7 @@
 
 use super::error::to_py_err;
 use crate::error::FormError;
-use crate::json_out::{outcome, score_of, stop_reason};
+use crate::json_out::{analysis_json, outcome, score_of, stop_reason};
 use crate::search::{Analysis, Line, Score, Solution};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,13 +22,16 @@ pub(super) fn score_tuple(s: &Score) -> ScoreTuple<'static> {
 }
 
 /// An analysis as a tuple of `igisoro.Analysis`'s fields, in order (the
-/// dataclass is built from it directly), with the side to move's win probability.
+/// dataclass is built from it directly), with the side to move's win
+/// probability, then its JSON text with every line, written here by the
+/// core's writer once, so that `Analysis.to_json` does not come back for it.
 pub(super) fn analysis_tuple<'py>(py: Python<'py>, a: &Analysis, win_probability: f64) -> PyResult<Bound<'py, PyAny>> {
     let lines: Vec<(&str, ScoreTuple, &[String])> =
         a.lines.iter().map(|l| (l.mv.as_str(), score_tuple(&l.score), l.pv.as_slice())).collect();
     let score = score_tuple(&a.score);
     let stopped = a.stopped_by.name();
-    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, stopped, win_probability)
+    let json = analysis_json(a, win_probability, None);
+    (&a.best_move, score, &a.pv, lines, a.depth, a.nodes, a.time_ms, a.truncated_turns, stopped, win_probability, json)
         .into_bound_py_any(py)
 }
 

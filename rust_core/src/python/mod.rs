@@ -11,14 +11,16 @@ use crate::any_position::{self, AnyPosition};
 use crate::budget::Budget;
 use crate::calls::{Decision, LegalMove, MAX_TRACE_EVENTS};
 use crate::error::Error;
-use crate::review::{Review, ReviewedPly, Searched};
+use crate::review::{Label, Review, ReviewedPly, Searched};
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::{Analysis, Limits};
 use crate::{json_form, json_out};
+use crate::{KnownPly, KnownReview};
 use convert::*;
 use error::to_py_err;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
 
 /// A validated position (any rule system the engine knows); equal and
@@ -76,6 +78,7 @@ type Obj = Option<Py<PyAny>>;
 type Stop<'a> = Option<PyRef<'a, Cancel>>;
 type Out = PyResult<Py<PyAny>>;
 type Outs = PyResult<Vec<Py<PyAny>>>;
+type Objs = Vec<Py<PyAny>>;
 type Many = Vec<PyPos>;
 type Games = Vec<(PyPos, Vec<String>)>;
 /// (state, winner, reason), as [`crate::game::Status::parts`] gives it.
@@ -234,25 +237,87 @@ impl PyPos {
     }
 }
 
-/// Review games, (start, moves) each ([`crate::review::review_many`]; `threads`: None, one per core): per game,
-/// (its JSON, each ply's (position after, best, reply), final position, illegal move's error or None), or its error.
-#[pyfunction]
-#[pyo3(signature = (games, lim, timeout=None, threads=None))]
-fn review_many(py: Python, games: Games, lim: (Opt, Opt, Opt), timeout: Secs, threads: Option<usize>) -> Outs {
-    let (b, limits) =
-        (crate::review::budget(timeout).map_err(to_py_err)?, search_limits((lim.0, lim.1, lim.2, 1), None)?);
-    let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
+/// A review as Python takes it: (its JSON, each ply's (position after,
+/// best, reply), final position, illegal move's error or None), or its error.
+fn review_tuple(py: Python, r: Result<Review, Error>) -> Out {
     let a = |s: &Option<Searched>| s.as_ref().map(|s| analysis_tuple(py, &s.analysis, s.win_probability)).transpose();
     let ply = |p: &ReviewedPly| Ok((PyPos { inner: p.after.clone() }, a(&p.best)?, a(&p.reply)?));
-    let one = |r: Result<Review, Error>| match r {
+    match r {
         Err(e) => Ok(to_py_err(e).into_value(py).into_any()),
         Ok(r) => {
             let plies = r.plies.iter().map(ply).collect::<PyResult<Vec<_>>>()?;
             let illegal = r.illegal.as_ref().map(|i| to_py_err(i.error.clone()).into_value(py));
             (json_out::review_json(&r), plies, PyPos { inner: r.final_position }, illegal).into_py_any(py)
         }
+    }
+}
+
+/// Review games, (start, moves) each ([`crate::review::review_many`];
+/// `threads`: None, one per core): per game, its [`review_tuple`]. A
+/// `timeout` of 0 is a budget already spent (a batch's game begun after
+/// its deadline).
+#[pyfunction]
+#[pyo3(signature = (games, lim, timeout=None, threads=None))]
+fn review_many(py: Python, games: Games, lim: (Opt, Opt, Opt), timeout: Secs, threads: Option<usize>) -> Outs {
+    let b = Budget::from_timeout_or_spent(timeout).map_err(to_py_err)?;
+    let limits = search_limits((lim.0, lim.1, lim.2, 1), None)?;
+    let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
+    let found = py.detach(|| crate::review::review_many(&games, &limits, &b, threads));
+    found.into_iter().map(|r| review_tuple(py, r)).collect()
+}
+
+/// Review games as `review_many` does, each ply `known(before, canonical)`
+/// answers (a ply's JSON object, or None) taken from it
+/// ([`crate::review_known`]; an exception of `known` stops the call). Gives
+/// (per game ("whole", its [`review_tuple`]) or ("assembled", the review's
+/// JSON, plies answered by `known`, searches cut short), and each ply not
+/// known, reviewed now as a one-move game, as (its start, its [`review_tuple`])).
+#[pyfunction]
+#[pyo3(signature = (games, lim, known, timeout=None, threads=None))]
+fn review_known(
+    py: Python,
+    games: Games,
+    lim: (Opt, Opt, Opt),
+    known: Py<PyAny>,
+    timeout: Secs,
+    threads: Option<usize>,
+) -> PyResult<(Objs, Objs)> {
+    let b = Budget::from_timeout_or_spent(timeout).map_err(to_py_err)?;
+    let limits = search_limits((lim.0, lim.1, lim.2, 1), None)?;
+    let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
+    let lookup = |before: &AnyPosition, canonical: &str| -> PyResult<Option<KnownPly>> {
+        Python::attach(|py| {
+            let found = known.call1(py, (PyPos { inner: before.clone() }, canonical))?;
+            match json_value(found.bind(py), 0)? {
+                serde_json::Value::Null => Ok(None),
+                serde_json::Value::Object(ply) => Ok(Some(ply)),
+                _ => Err(PyTypeError::new_err(format!("a known ply is a JSON object or None, not {found}"))),
+            }
+        })
     };
-    py.detach(|| crate::review::review_many(&games, &limits, &b, threads)).into_iter().map(one).collect()
+    let found = py.detach(|| crate::review_known(&games, &limits, &b, threads, lookup))?;
+    let game = |g: KnownReview| match g {
+        KnownReview::Whole(r) => ("whole", review_tuple(py, *r)?).into_py_any(py),
+        KnownReview::Assembled { json, cached_plies, cut_searches } => {
+            ("assembled", json, cached_plies, cut_searches).into_py_any(py)
+        }
+    };
+    let fresh = |r: Review| (PyPos { inner: r.start.clone() }, review_tuple(py, Ok(r))?).into_py_any(py);
+    Ok((
+        found.games.into_iter().map(game).collect::<PyResult<_>>()?,
+        found.fresh.into_iter().flatten().map(fresh).collect::<PyResult<_>>()?,
+    ))
+}
+
+/// The loss in seeds and the label (None: no label) of a move whose value
+/// is `played` where the best was `best` (`igisoro.Score`'s fields, the
+/// mover's view) and whose mover's win probability dropped by `drop`: the
+/// core's rule ([`crate::review::label`]).
+#[pyfunction]
+fn review_label(best: ScoreFields, played: ScoreFields, drop: f64) -> (f64, Option<&'static str>) {
+    let score = |f: ScoreFields| json_out::score_of(&f.0, f.1, f.2);
+    let (loss, label) = crate::review::label(score(best), score(played), drop);
+    (loss, label.map(Label::name))
 }
 
 /// Analyse many positions in parallel on all cores (GIL released); one
@@ -296,6 +361,8 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Cancel>()?;
     m.add_function(wrap_pyfunction!(analyse_many, m)?)?;
     m.add_function(wrap_pyfunction!(review_many, m)?)?;
+    m.add_function(wrap_pyfunction!(review_known, m)?)?;
+    m.add_function(wrap_pyfunction!(review_label, m)?)?;
     m.add_function(wrap_pyfunction!(analysis_json, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(solution_json, m)?)?;
@@ -308,5 +375,9 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;
     m.add("MAX_MULTIPV", MAX_MULTIPV)?;
     m.add("MAX_TRACE_EVENTS", MAX_TRACE_EVENTS)?;
+    // The review's labels by the drop in the mover's win probability, most
+    // severe first: ((name, minimum drop), ...), the core's only copy.
+    let thresholds = crate::review::THRESHOLDS.map(|(l, at)| (l.name(), at));
+    m.add("REVIEW_THRESHOLDS", PyTuple::new(m.py(), thresholds)?)?;
     Ok(())
 }

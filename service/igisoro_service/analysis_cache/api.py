@@ -93,9 +93,10 @@ class AnalysisCache:
             return None
         return analysis_answer(position, entry, used, cached=True)
 
-    def keep(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis) -> None:
+    def keep(self, position: igisoro.Position, multipv: int, analysis: igisoro.Analysis,
+             json_form: dict[str, Any] | None = None) -> None:
         """:meth:`put` under the name :class:`igisoro.known.Known` gives it."""
-        self.put(position, multipv, analysis)
+        self.put(position, multipv, analysis, json_form)
 
     @staticmethod
     def _ply_key(before: igisoro.Position, canonical: str, depth: int) -> str:
