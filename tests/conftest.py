@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+
+from igisoro_testing.servers import Server, start_gunicorn, stop
 
 
 @schemathesis.serializer("application/x-ndjson")
@@ -38,3 +42,14 @@ settings.register_profile(
     derandomize=False,
 )
 settings.load_profile(os.environ.get("IGISORO_HYPOTHESIS_PROFILE", "igisoro-properties"))
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The service under the shipped gunicorn config (real gunicorn on
+    loopback), with a rate limit on (so 429s can be checked) high enough
+    for the rest of the tests."""
+    proc, server = start_gunicorn(tmp_path_factory.mktemp("live"),
+                                  {"IGISORO_RATE_LIMIT": "100000 per minute"})
+    yield server
+    stop(proc)

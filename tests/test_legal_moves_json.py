@@ -87,7 +87,7 @@ def test_a_timed_out_list_is_not_written_first():
     took three times the limit, and over HTTP a 2 s limit answered after 8 s."""
     import time
 
-    from tests.service.conftest import SLOW, SLOW_LIMIT
+    from igisoro_testing.positions import SLOW, SLOW_LIMIT
 
     p = Position.from_notation(SLOW)
     for call in (p.legal_moves, p.legal_moves_json):

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.conftest import start_topology
-from tests.live.conftest import stop
+from igisoro_testing.servers import start_topology, stop
 
 START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import ROOT, Server
+from igisoro_testing.servers import ROOT, Server
 
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
 SPEC = ROOT / "openapi.yaml"

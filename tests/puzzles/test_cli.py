@@ -11,7 +11,7 @@ from pathlib import Path
 from igisoro.cli import main
 from igisoro.puzzles import Puzzle, verify
 
-from tests.live.conftest import ROOT, Server, live  # noqa: F401  (the live server fixture)
+from igisoro_testing.servers import ROOT, Server
 
 
 def _lines(path: Path) -> list[dict[str, object]]:

@@ -9,9 +9,7 @@ import json
 
 import pytest
 
-from .conftest import START
-
-#: What gunicorn says of every request body (it de-chunks them itself).
+from igisoro_testing.positions import START
 TERMINATED = {"wsgi.input_terminated": True}
 BODY = json.dumps({"position": START, "limit": 2}).encode()
 

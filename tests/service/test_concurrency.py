@@ -21,9 +21,7 @@ from werkzeug.serving import make_server
 
 from igisoro_service import create_app
 
-from .conftest import SLOW, SLOW_LIMIT
-
-#: Seconds of engine time per call: a search ends between half of it and
+from igisoro_testing.positions import SLOW, SLOW_LIMIT
 #: all of it, so the cheap requests sent 0.3 s in are answered first with
 #: a second to spare on a loaded machine.
 LIMIT = 3.0
@@ -146,7 +144,7 @@ def test_cheap_requests_answer_during_two_long_searches(server):
     """Two searches that cannot finish (depth 20) run to the request
     deadline; meanwhile health and legal-move requests answer promptly, and
     the searches come back as partial results, not errors."""
-    from .conftest import START
+    from igisoro_testing.positions import START
 
     port = server
     results: list[tuple[int, dict, float, float]] = []

@@ -9,9 +9,7 @@ import pytest
 import igisoro
 from igisoro_service import create_app
 
-from .conftest import ISOLO, START
-
-#: South wins in one turn (rust_core/tests/search_forced.rs).
+from igisoro_testing.positions import ISOLO, START
 WIN_1 = "igisoro 1,1,0,0,1,0,2,1/0,0,0,0,0,0,3,0/5,0,8,1,8,2,4,2/7,0,2,9,0,1,6,0 s"
 #: South's single seeds cannot start a turn: the game is over.
 LOST = "igisoro 7,7,7,7,7,7,7,7/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1 s"
