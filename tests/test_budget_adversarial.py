@@ -30,6 +30,9 @@ from igisoro import EngineTimeoutError, Position
 from igisoro_testing.limits import MARGIN, SLACK
 from igisoro_testing.positions import ISOLO_ARRANGE, ISOLO_BIG, RELAY, SLOW, longest
 
+#: Run alone, after the parallel run (scripts/test.sh): every test measures how long a call took.
+pytestmark = pytest.mark.serial
+
 LIMITS = (0.001, 0.01, 0.1)
 
 

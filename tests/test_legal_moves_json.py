@@ -81,6 +81,7 @@ def test_bad_limit(limit):
         Position.start().legal_moves_json(limit)
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_a_timed_out_list_is_not_written_first():
     """Past its timeout the list gathered so far (hundreds of thousands of
     moves) is dropped, not written out before the timeout is reported: that

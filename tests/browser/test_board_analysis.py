@@ -15,6 +15,8 @@ import igisoro
 
 from igisoro_testing.board import api, board_counts, first_moves, open_board, open_game
 from igisoro_testing.positions import RETREAT
+
+#: The words each decision's button must carry (docs/NOTATION.md's tokens).
 WORDS = {"x": "capture", "p": "pass", "r": "retreat", "n": "no retreat", "cw": "clockwise", "ccw": "counter-clockwise"}
 
 

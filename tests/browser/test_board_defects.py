@@ -12,6 +12,8 @@ import igisoro
 
 from igisoro_testing.board import api, board_counts, open_board
 from igisoro_testing.positions import RETREAT
+
+#: North to move; the engine's level-5 move (seed 0, as the page asks for
 #: ply 0) is ``b4-p-r``, whose ``r`` is South's retreat.
 ENGINE_TAKES_SOUTHS_RETREAT = "igisoro 0,3,1,3,6,5,0,2/3,4,5,1,3,0,11,7/0,0,0,0,1,0,0,0/0,1,0,2,1,1,1,3 n"
 

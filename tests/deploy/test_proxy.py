@@ -6,8 +6,13 @@ from __future__ import annotations
 import json
 import socket
 
+import pytest
+
 from bench.slow_clients import SlowClients, probe
 from igisoro_testing.servers import free_port, stop
+
+#: Run alone, after the parallel run (scripts/test.sh): the first test measures latency (p99).
+pytestmark = pytest.mark.serial
 
 
 def test_64_slow_connections_do_not_slow_health_through_the_proxy(topology: tuple[int, int]) -> None:

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from igisoro_testing.positions import START
 from igisoro_testing.servers import ROOT
+
+# Runs one job of three items through ``run_chunk``; the store's first write
 # of results fails as a SQLite file locked past its wait does.
 SCRIPT = r"""
 import json, sqlite3, sys, time

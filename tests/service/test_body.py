@@ -10,6 +10,8 @@ import json
 import pytest
 
 from igisoro_testing.positions import START
+
+#: What gunicorn says of every request body (it de-chunks them itself).
 TERMINATED = {"wsgi.input_terminated": True}
 BODY = json.dumps({"position": START, "limit": 2}).encode()
 

@@ -22,6 +22,11 @@ from werkzeug.serving import make_server
 from igisoro_service import create_app
 
 from igisoro_testing.positions import SLOW, SLOW_LIMIT
+
+#: Run alone, after the parallel run (scripts/test.sh): the tests time requests during long searches.
+pytestmark = pytest.mark.serial
+
+#: Seconds of engine time per call: a search ends between half of it and
 #: all of it, so the cheap requests sent 0.3 s in are answered first with
 #: a second to spare on a loaded machine.
 LIMIT = 3.0
@@ -184,6 +189,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.mark.servers  # starts gunicorn
 def test_gunicorn_worker_survives_long_calls(tmp_path):
     """The shipped gunicorn settings (gthread, 4 threads) with one worker:
     health answers during two long calls, and the worker is never killed."""

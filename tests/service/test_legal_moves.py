@@ -261,6 +261,7 @@ def test_reverse_pits_empty_name_rejected(client, unexpected_errors):
 # -- time limit ------------------------------------------------------------------
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_slow_position_times_out(app, client):
     import time
 

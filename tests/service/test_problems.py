@@ -13,6 +13,8 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from igisoro_testing.positions import START
+
+# A position with over a thousand complete moves: enumerating them takes the
 # engine some milliseconds, far longer than the 1 microsecond limit below.
 BUSY = "igisoro 1,0,1,0,1,0,8,0/0,2,1,1,0,1,0,1/2,0,2,1,0,4,1,2/4,7,10,1,5,4,1,3 n"
 
