@@ -52,14 +52,19 @@ step "bootstrap" ./scripts/bootstrap.sh test
 # optimisations the perft and oracle tests need, without the link-time
 # optimisation every test and bench binary would otherwise redo.
 cargo_test=(cargo test --profile test-release --workspace)
-# pytest on two processes; a module's tests that share a module fixture
-# stay on one (tests/conftest.py marks them).
-pytest_parallel=(python -m pytest -n 2 --dist loadgroup)
+# pytest on two processes (pytest-xdist), a test file's tests on one: a
+# module fixture (a wheel, a generated client, nginx in front of gunicorn)
+# is built once, and the browser and job tests share their session servers.
+# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.)
+pytest_parallel=(python -m pytest -n 2 --dist loadfile)
+# Then the `serial` tests alone; only the files that mark some are
+# collected (collecting the whole suite again would take half a minute).
+mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
 
 if [ -n "$quick" ]; then
   step "cargo test" "${cargo_test[@]}"
   step "pytest, in parallel (no live servers)" "${pytest_parallel[@]}" -m "not servers and not serial"
-  step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers"
+  step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers" "${serial_files[@]}"
 else
   step "rustfmt" cargo fmt --all --check
   step "clippy" cargo clippy --release --workspace --all-targets -q -- -D warnings
@@ -71,6 +76,6 @@ else
   step "mypy (the service shim)" python -m mypy service/__init__.py
   step "ruff" ruff check python service tests bench
   step "pytest, in parallel" "${pytest_parallel[@]}" -m "not serial"
-  step "pytest, the timed tests alone" python -m pytest -m serial
+  step "pytest, the timed tests alone" python -m pytest -m serial "${serial_files[@]}"
 fi
 echo "test.sh: all passed in $((SECONDS - start)) s"

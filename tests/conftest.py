@@ -63,19 +63,11 @@ SERVER_FIXTURES = {"live", "postgres_server", "postgres_url", "redis_port", "red
 TESTS = os.path.dirname(os.path.abspath(__file__))
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the tests that need real servers ``servers`` (the quick tier,
-    ``scripts/test.sh --quick``, leaves them out), and keep the tests of a
-    module with a module fixture together under pytest-xdist
-    (``--dist loadgroup``)."""
-    for item in items:
-        rel = os.path.relpath(str(item.path), TESTS).replace(os.sep, "/")
-        params = getattr(getattr(item, "callspec", None), "params", {})
-        if (rel.split("/", 1)[0] in SERVER_FOLDERS or SERVER_FIXTURES & set(item.fixturenames)
-                or params.get("database_url") == "postgresql"):
-            item.add_marker(pytest.mark.servers)
-        # A module fixture (a wheel, a generated client, a server) is built
-        # once per worker that runs one of its tests: all on one worker.
-        defs = item._fixtureinfo.name2fixturedefs  # pytest's own record of the test's fixtures
-        if any(d[-1].scope == "module" for d in defs.values() if d):
-            item.add_marker(pytest.mark.xdist_group(rel))
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark the tests that need real servers ``servers``: the quick tier
+    (``scripts/test.sh --quick``) leaves them out."""
+    rel = os.path.relpath(str(item.path), TESTS).replace(os.sep, "/")
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if rel.split("/", 1)[0] in SERVER_FOLDERS or SERVER_FIXTURES & fixtures or params.get("database_url") == "postgresql":
+        item.add_marker(pytest.mark.servers)
