@@ -109,6 +109,7 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod refset;
 pub mod signature;
 pub mod solving;
 pub mod sprt;
