@@ -91,6 +91,9 @@ pub struct Entry {
     pub best: Option<String>,
     /// Whether the reference is a proof (else a long analysis).
     pub proof: bool,
+    /// The screening analyses the build recorded (`quick`, `screen`): their
+    /// time limit in ms, win probability and canonical best move.
+    pub recorded: Vec<(u64, f64, Option<String>)>,
 }
 
 /// Read one record line; the error names what is missing or wrong.
@@ -107,7 +110,16 @@ pub fn parse_entry(line: &str) -> Result<Entry, String> {
     }
     let best = r.get("best").and_then(Value::as_str).and_then(|m| canonical_move(&position, m));
     let proof = r.get("kind").and_then(Value::as_str) == Some("proof");
-    Ok(Entry { id, phase, position, wp, best, proof })
+    let recorded = ["quick", "screen"]
+        .iter()
+        .filter_map(|k| v.get(*k))
+        .filter_map(|a| {
+            let ms = a.get("ms")?.as_u64()?;
+            let wp = a.get("wp")?.as_f64()?;
+            Some((ms, wp, a.get("best").and_then(Value::as_str).and_then(|m| canonical_move(&position, m))))
+        })
+        .collect();
+    Ok(Entry { id, phase, position, wp, best, proof, recorded })
 }
 
 /// Sums of the target-2 measures over positions, for one budget.

@@ -20,6 +20,14 @@ fn a_record_reads_back_with_its_reference() {
     assert_eq!((e.wp, e.best.as_deref(), e.proof), (0.8, Some("d2"), false));
     let e = parse_entry(&record(r#"{"kind":"proof","wp":1.0,"best":"d2"}"#)).unwrap();
     assert!(e.proof);
+    assert!(e.recorded.is_empty());
+    // The screening analyses, read for `measure --recorded`.
+    let line = record(r#"{"wp":1.0}"#).replace(
+        r#""reference""#,
+        r#""quick":{"ms":100,"wp":0.25,"best":"z9"},"screen":{"ms":1000,"wp":0.75,"best":"d2"},"reference""#,
+    );
+    let e = parse_entry(&line).unwrap();
+    assert_eq!(e.recorded, vec![(100, 0.25, None), (1000, 0.75, Some("d2".to_string()))]);
 }
 
 #[test]

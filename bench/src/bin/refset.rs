@@ -41,6 +41,9 @@
 //! equal to the reference's (in a proven win another move may win too),
 //! and the mean |wp at the first budget - wp at each other|; then each
 //! start position's line. `--limit K`: the first K positions per variant.
+//! `--recorded`: no search; the screening analyses the build recorded in
+//! each record (`quick`, `screen`: 100 ms and 1 s) are measured instead,
+//! the engine that built the set, at the load it was built under.
 //!
 //! Run (the limits of the recorded run are in docs/benchmarks/stability.md):
 //! `nice -n 19 target/release/refset build --solve-ms 10000 --ref-ms 10000`
@@ -437,8 +440,15 @@ fn build() {
     }
 }
 
-/// A position's win probability and canonical best move at one budget.
-fn measured(e: &Entry, ms: u64, playing: bool) -> (f64, Option<String>) {
+/// A position's win probability and canonical best move at one budget
+/// (`recorded`: the build's own analysis at that budget, no search).
+fn measured(e: &Entry, ms: u64, playing: bool, recorded: bool) -> (f64, Option<String>) {
+    if recorded {
+        return match e.recorded.iter().find(|r| r.0 == ms) {
+            Some((_, wp, best)) => (*wp, best.clone()),
+            None => fail(&format!("{}: no recorded analysis of {ms} ms (--recorded takes the build's budgets)", e.id)),
+        };
+    }
     let a = timed(&e.position, ms, Limits::default().tt_bits, playing);
     let best = a.best_move.as_deref().and_then(|m| igisoro_bench::refset::canonical_move(&e.position, m));
     (e.position.win_probability(a.score), best)
@@ -448,12 +458,19 @@ fn measure() {
     let dir = PathBuf::from(arg("--dir", "bench/data/refset".to_string()));
     let ms = budgets("--ms", "100,1000");
     let playing = std::env::args().any(|a| a == "--playing");
+    let recorded = std::env::args().any(|a| a == "--recorded");
     let verbose = std::env::args().any(|a| a == "--verbose");
     let limit: usize = arg("--limit", usize::MAX);
     println!(
         "reference set {}: {} at {} ms{}",
         dir.display(),
-        if playing { "level 10's playing search" } else { "analysis" },
+        if recorded {
+            "the analyses recorded when the set was built"
+        } else if playing {
+            "level 10's playing search"
+        } else {
+            "analysis"
+        },
         ms.iter().map(u64::to_string).collect::<Vec<_>>().join(", "),
         if limit < usize::MAX { format!(", first {limit} positions per variant") } else { String::new() }
     );
@@ -474,7 +491,7 @@ fn measure() {
         let mut drift = vec![0.0; ms.len()];
         let mut starts = Vec::new();
         for e in &entries {
-            let got: Vec<(f64, Option<String>)> = ms.iter().map(|&b| measured(e, b, playing)).collect();
+            let got: Vec<(f64, Option<String>)> = ms.iter().map(|&b| measured(e, b, playing, recorded)).collect();
             for (k, (wp, best)) in got.iter().enumerate() {
                 per[k].add(*wp, best.as_deref(), e.wp, e.best.as_deref());
                 drift[k] += (wp - got[0].0).abs();
@@ -516,7 +533,7 @@ fn main() {
         Some("measure") => measure(),
         _ => fail(
             "usage: refset build [--variants all|a,b] [--solve-ms 60000] [--ref-ms 10000] [--minutes T] ...\n\
-             \x20      refset measure [--ms 100,1000] [--playing] [--limit K] [--verbose]\n\
+             \x20      refset measure [--ms 100,1000] [--playing | --recorded] [--limit K] [--verbose]\n\
              (options: see the module docs, bench/src/bin/refset.rs)",
         ),
     }
