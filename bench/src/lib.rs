@@ -87,6 +87,21 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+/// Parse `--name value` from the command line, with a default; a value
+/// that does not parse (or a missing value) is an error that names the
+/// option, where [`arg`] would quietly take the default.
+pub fn opt<T: std::str::FromStr>(name: &str, default: T) -> T {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == name) {
+        None => default,
+        Some(i) => match args.get(i + 1).map(|v| (v, v.parse::<T>())) {
+            Some((_, Ok(v))) => v,
+            Some((v, Err(_))) => fail(&format!("{name}: cannot read {v:?}")),
+            None => fail(&format!("{name} needs a value")),
+        },
+    }
+}
+
 /// Print `msg` and exit with status 2.
 pub fn fail(msg: &str) -> ! {
     eprintln!("{}", msg);
@@ -94,6 +109,8 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod refset;
 pub mod signature;
 pub mod solving;
+pub mod sprt;
 pub mod stability;

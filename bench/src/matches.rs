@@ -602,6 +602,8 @@ pub struct Tally {
     /// Openings whose two games this player won / lost.
     pub pairs_won: u32,
     pub pairs_lost: u32,
+    /// Every pair by its score (`crate::sprt`): the SPRT's input.
+    pub penta: crate::sprt::Pentanomial,
 }
 
 impl Tally {
@@ -624,6 +626,7 @@ impl Tally {
     /// Record a pair: this player's results with South and with North
     /// (1 win, 0.5 draw, 0 loss) on the same opening.
     pub fn add_pair(&mut self, as_south: f64, as_north: f64) {
+        self.penta.add(as_south, as_north);
         if as_south + as_north == 2.0 {
             self.pairs_won += 1;
         } else if as_south + as_north == 0.0 {
