@@ -46,16 +46,6 @@ FAMILY_DIRS = {
     "isolo/": "Isolo's rules: the same, with the fore-play's arrangement",
 }
 
-# A circle that other work of issue 40 removes, allowed as it stands until
-# then (exactly these files, so that no other joins it): the generic time
-# budget clears the 4x8 family's memo of endless relay chains, and the memo
-# polls the budget. Item 1 moves the clearing to each call's entry
-# (`calls.rs`); delete this entry with it.
-PENDING = {
-    frozenset({"budget.rs", "board4x8/cycles.rs"}): "issue 40, item 1: the family memo is cleared from calls.rs",
-}
-
-
 RAW_STRING = re.compile(r'b?r(#*)"')
 # A char literal (not a lifetime): one character or one escape in quotes.
 CHAR = re.compile(r"'(\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|.)|[^\\'\n])'")
@@ -343,7 +333,7 @@ def circles(src: Path) -> list[list[str]]:
         if len(comp) < 2:
             continue
         names = [p.relative_to(src).as_posix() for p in comp]
-        if any(all(n.startswith(d) for n in names) for d in FAMILY_DIRS) or frozenset(names) in PENDING:
+        if any(all(n.startswith(d) for n in names) for d in FAMILY_DIRS):
             continue
         found.append(names)
     return found
