@@ -89,8 +89,10 @@ impl Family for iso::Isolo {
 }
 
 /// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
-/// `$p` to its position. The crate's own (its expansion names the rules
-/// families, which are private).
+/// `$p` to its position. Exported only with the `internals` feature (its
+/// expansion names the rules families, which are private without it), for
+/// the bench's tools.
+#[cfg_attr(feature = "internals", macro_export)]
 macro_rules! with_game {
     ($pos:expr, $p:ident, $G:ident => $body:expr) => {
         match $pos {
@@ -269,19 +271,19 @@ impl AnyPosition {
 
     /// Search this position (dispatches once to the generic search).
     pub fn analyse(&self, limits: &Limits) -> Analysis {
-        crate::calls::entry(|| with_game!(self, p, G => search::analyse::<G>(p, limits)))
+        crate::engine_call::entry(|| with_game!(self, p, G => search::analyse::<G>(p, limits)))
     }
 
     /// [`AnyPosition::analyse`], handing `report` each completed depth's
     /// analysis as it comes (see [`search::analyse_reporting`]).
     pub fn analyse_reporting(&self, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
-        crate::calls::entry(|| with_game!(self, p, G => search::analyse_reporting::<G>(p, limits, report)))
+        crate::engine_call::entry(|| with_game!(self, p, G => search::analyse_reporting::<G>(p, limits, report)))
     }
 
     /// The move a player of strength `level` would choose (see
     /// [`search::best_move_until`]).
     pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {
-        crate::calls::entry(
+        crate::engine_call::entry(
             || with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)),
         )
     }
@@ -310,7 +312,7 @@ impl AnyPosition {
     /// Solve this position for its side to move, every proof confirmed by
     /// the independent check (see [`search::solve_checked`]).
     pub fn solve(&self, limits: &Limits) -> search::Solution {
-        crate::calls::entry(|| with_game!(self, p, G => search::solve_checked::<G>(p, limits)))
+        crate::engine_call::entry(|| with_game!(self, p, G => search::solve_checked::<G>(p, limits)))
     }
 
     /// The side to move's chance to win, given a search's `score` of this

@@ -14,7 +14,7 @@
 //! [`crate::any_position::AnyPosition`] and of the binding runs under one
 //! [`with_budget`]. This module knows no rule family: the state a family
 //! must forget between calls is cleared at the calls' one entry,
-//! [`crate::calls::entry`].
+//! [`crate::engine_call::entry`].
 
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -15,6 +15,7 @@
 
 use crate::any_position::{AnyPosition, Family};
 use crate::budget::{with_budget, Budget};
+use crate::engine_call::entry;
 use crate::error::Error;
 use crate::explore::{self, NextDecision, PlayError};
 use crate::game::{Event, Game, Status};
@@ -22,7 +23,6 @@ use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::side::Side;
 use crate::any_position::with_game;
-use std::cell::Cell;
 
 /// The most sowing-trace events [`AnyPosition::play`] returns; the rest are
 /// left out and [`PlayedMove::trace_truncated`] says so. Why: one move on an
@@ -73,37 +73,8 @@ pub struct PlayedMove {
     pub mover: Side,
 }
 
-thread_local! {
-    /// How many [`entry`] calls are running on this thread.
-    static DEPTH: Cell<u32> = const { Cell::new(0) };
-}
-
-/// The one entry of every engine call ([`under`], and the searches of
-/// [`AnyPosition`]): the outermost one on a thread first clears the state
-/// engine calls would otherwise carry from one to the next, the 4x8
-/// family's memo of endless relay chains (`board4x8::cycles`), so each call
-/// starts from the same state. Why: that memo lets a later chain stop
-/// early, so a chain cut at a search's lap cap in one call could settle in
-/// the next, and two identical depth- or node-limited analyses answered
-/// differently (`truncated_turns` 2, then 1). Within a call the memo still
-/// saves the repeated giant cycles. Here rather than in [`crate::budget`],
-/// which knows no rule family.
-pub fn entry<R>(f: impl FnOnce() -> R) -> R {
-    /// Leaves the depth right even if `f` panics.
-    struct Depth;
-    impl Drop for Depth {
-        fn drop(&mut self) {
-            DEPTH.with(|d| d.set(d.get() - 1));
-        }
-    }
-    if DEPTH.with(|d| d.replace(d.get() + 1)) == 0 {
-        crate::board4x8::cycles::forget_endless();
-    }
-    let _depth = Depth;
-    f()
-}
-
-/// Run `f` under `budget` (through [`entry`]); a budget that ran out is
+/// Run `f` under `budget` (through [`entry`], the one entry of every
+/// engine call); a budget that ran out is
 /// [`Error::Timeout`] naming `what` and the caller's limit.
 pub fn under<R>(budget: Budget, what: &str, f: impl FnOnce() -> R) -> Result<R, Error> {
     let seconds = budget.seconds.unwrap_or(0.0);

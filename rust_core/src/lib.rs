@@ -51,6 +51,7 @@ internal_modules! {
     board4x8;
     budget;
     calls;
+    engine_call;
     error;
     explore;
     game;

@@ -478,7 +478,7 @@ fn kept_at(k: &Key, level: u32) -> bool {
 }
 
 /// Forget the calling thread's endless chains: each engine call starts
-/// from an empty memo (called by the outermost `crate::calls::entry`),
+/// from an empty memo (called by the outermost `crate::engine_call::entry`),
 /// so its answer does not depend on the calls before it.
 pub(crate) fn forget_endless() {
     ENDLESS.with(|m| {
