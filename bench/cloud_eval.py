@@ -1,7 +1,7 @@
 """The cache of analyses, measured (issue 32): hand-run, never a test.
 
 Starts the shipped topology on loopback (gunicorn with its config, nginx in
-front; ``tests/deploy/conftest.py``) with an empty cache, then:
+front; ``igisoro_testing.servers.start_topology``) with an empty cache, then:
 
 1. latency of ``POST /v1/evaluate`` at depth 6: the first request of each
    of 50 positions (searched) against the same requests again (answered from
@@ -28,17 +28,12 @@ import json
 import random
 import sqlite3
 import statistics
-import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import igisoro  # noqa: E402
-from tests.deploy.conftest import start_topology  # noqa: E402
-from tests.live.conftest import stop  # noqa: E402
+import igisoro
+from igisoro_testing.servers import start_topology, stop
 
 
 def post(conn: http.client.HTTPConnection, body: dict) -> tuple[float, dict]:

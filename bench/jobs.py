@@ -29,13 +29,9 @@ import time
 from datetime import datetime, UTC
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-
-from tests.jobs.conftest import Backend, call, kill_group, start_redis  # noqa: E402
-from tests.jobs.conftest import random_positions as positions  # noqa: E402
-from tests.live.conftest import stop  # noqa: E402
+from igisoro_testing.client import call
+from igisoro_testing.positions import random_positions as positions
+from igisoro_testing.servers import Backend, kill_group, start_redis, stop
 
 
 def in_process(items: list[str], depth: int, threads: int) -> float:

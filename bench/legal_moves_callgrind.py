@@ -12,13 +12,8 @@ must not alter the lists)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/
-
-import igisoro  # noqa: E402
-from tests.service.conftest import SLOW  # noqa: E402
+import igisoro
+from igisoro_testing.positions import SLOW
 
 positions = [igisoro.Position.start(v.name) for v in igisoro.variants() if v.board == "4x8"]
 for seed in range(20):

@@ -17,15 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "python"))
-
-from igisoro.puzzles import Stats, generate  # noqa: E402
+from igisoro.puzzles import Stats, generate
 
 #: The counts that add up across runs and resumes.
 _SUMMED = ("games", "candidates", "won", "puzzles", "refused", "cpu_seconds", "wall")

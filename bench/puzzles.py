@@ -33,22 +33,16 @@ import hashlib
 import http.client
 import json
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "service"))
+from sqlalchemy import text
 
-from sqlalchemy import text  # noqa: E402
-
-from igisoro_service.puzzles import solvers  # noqa: E402
-from igisoro_service.puzzles.starter import read_starter  # noqa: E402
-from igisoro_service.puzzles.store import PuzzleStore  # noqa: E402
-from tests.live.conftest import start_gunicorn, stop  # noqa: E402
-from tests.puzzles.conftest import start_postgres, stop_postgres  # noqa: E402
+from igisoro_service.puzzles import solvers
+from igisoro_service.puzzles.starter import read_starter
+from igisoro_service.puzzles.store import PuzzleStore
+from igisoro_testing.servers import start_gunicorn, start_postgres, stop, stop_postgres
 
 VARIANTS = ("igisoro", "ikibuguzo-1", "ikibuguzo-2", "isolo")
 

@@ -1,5 +1,5 @@
 """Speed-up of the Rust engine over the plain Python reference (the oracle
-in tests/reference/igisoro_ref.py) on the same work, measured in one run:
+in tests/support/igisoro_testing/reference/igisoro_ref.py) on the same work, measured in one run:
 enumerating every complete legal move of a fixed set of positions per
 variant. Both sides are timed through Python on identical positions, and
 the result counts are checked equal, so the work is the same. The engine
@@ -13,15 +13,12 @@ Run: .venv/bin/python bench/python_vs_rust.py [--positions 200]
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
 
 import igisoro
 from walk import random_walk
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "reference"))
-import igisoro_ref  # noqa: E402
+from igisoro_testing.reference import igisoro_ref
 
 VARIANTS = ["igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2"]
 

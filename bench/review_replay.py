@@ -24,16 +24,12 @@ import argparse
 import http.client
 import json
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-import igisoro  # noqa: E402
-from tests.live.conftest import start_gunicorn, stop  # noqa: E402
+import igisoro
+from igisoro_testing.servers import start_gunicorn, stop
 
 
 def games(count: int, plies: int, seed: int) -> list[list[str]]:

@@ -117,14 +117,12 @@ def main() -> None:
     ap.add_argument("--probes", type=int, default=200)
     ap.add_argument("--probe-timeout", type=float, default=5.0)
     args = ap.parse_args()
-    import sys
     import tempfile
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository root, for tests/
 
-    from tests.deploy.conftest import start_topology
-    from tests.live.conftest import stop
+    from igisoro_testing.servers import start_topology
+    from igisoro_testing.servers import stop
 
     with tempfile.TemporaryDirectory(dir="/tmp") as tmp:
         procs, gunicorn_port, nginx_port = start_topology(Path(tmp))

@@ -60,3 +60,10 @@ fi
 # compat mode: a plain path entry, which mypy and every tool follow.
 step "the service (igisoro_service) and its dependencies" \
   .venv/bin/python -m pip install -q -e ./service --config-settings editable_mode=compat
+if [ "$extras" = test ]; then
+  # What the tests and the bench scripts share (server launchers, HTTP and
+  # browser helpers, the reference oracle): the package igisoro_testing in
+  # tests/support, importable with no sys.path edit.
+  step "the test helpers (igisoro_testing)" \
+    .venv/bin/python -m pip install -q -e ./tests/support --config-settings editable_mode=compat
+fi

@@ -1,20 +1,81 @@
 #!/usr/bin/env bash
-# Command 2 of the README: install everything, then run every test:
-# the Rust suite (cargo test, no Python needed), the Python suite (pytest,
-# including the service and the reference oracle), the stub check, and the
-# Rust style gates (rustfmt, clippy with warnings as errors).
+# Command 2 of the README: install everything, then run every test.
+#
+#   ./scripts/test.sh          # the whole suite (CI's command, .ci/run)
+#   ./scripts/test.sh --quick  # library, core and Flask-client tests only
+#
+# The whole suite: the Rust style gates (rustfmt, clippy with warnings as
+# errors), the Rust suite (cargo test, no Python needed), the stub check,
+# mypy, ruff, and the Python suite (pytest: the library, the service through
+# Flask's test client, the reference oracle, and the tests against real
+# servers on loopback: gunicorn, nginx, Redis, Celery workers, PostgreSQL,
+# Chromium). pytest runs on two processes (pytest-xdist), then the tests
+# marked `serial` (they measure time) run alone.
+#
+# --quick: no style gates and no live servers (the tests marked `servers`
+# are left out, and Debian's packages are not checked): cargo test and the
+# rest of pytest. A few minutes on a built tree; the whole suite before a
+# merge.
+#
+# Each step prints its time; the total comes last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/system-deps.sh
-./scripts/bootstrap.sh test
+
+quick=
+case "${1:-}" in
+  "") ;;
+  --quick) quick=1 ;;
+  *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
+esac
+
+start=$SECONDS
+step() {
+  local what=$1; shift
+  local t0=$SECONDS
+  echo "test.sh: $what ..."
+  if "$@"; then
+    echo "test.sh: $what: done in $((SECONDS - t0)) s"
+  else
+    local rc=$?
+    echo "test.sh: $what: FAILED after $((SECONDS - t0)) s (exit $rc)" >&2
+    exit "$rc"
+  fi
+}
+
+if [ -z "$quick" ]; then
+  step "system packages" ./scripts/system-deps.sh
+fi
+step "bootstrap" ./scripts/bootstrap.sh test
 . .venv/bin/activate
-cargo fmt --all --check
-cargo clippy --release --workspace --all-targets -q -- -D warnings
-# The extension as it ships: no `internals`, the `python` feature on.
-cargo clippy --release -p igisoro-core --features python -q -- -D warnings
-cargo test --release --workspace
-python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
-python -m mypy -p igisoro -p igisoro_service
-python -m mypy service/__init__.py
-ruff check python service tests bench
-python -m pytest
+
+# cargo test in the `test-release` profile (Cargo.toml): the release
+# optimisations the perft and oracle tests need, without the link-time
+# optimisation every test and bench binary would otherwise redo.
+cargo_test=(cargo test --profile test-release --workspace)
+# pytest on two processes (pytest-xdist), a test file's tests on one: a
+# module fixture (a wheel, a generated client, nginx in front of gunicorn)
+# is built once, and the browser and job tests share their session servers.
+# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.)
+pytest_parallel=(python -m pytest -n 2 --dist loadfile)
+# Then the `serial` tests alone; only the files that mark some are
+# collected (collecting the whole suite again would take half a minute).
+mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
+
+if [ -n "$quick" ]; then
+  step "cargo test" "${cargo_test[@]}"
+  step "pytest, in parallel (no live servers)" "${pytest_parallel[@]}" -m "not servers and not serial"
+  step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers" "${serial_files[@]}"
+else
+  step "rustfmt" cargo fmt --all --check
+  step "clippy" cargo clippy --release --workspace --all-targets -q -- -D warnings
+  # The extension as it ships: no `internals`, the `python` feature on.
+  step "clippy (the extension)" cargo clippy --release -p igisoro-core --features python -q -- -D warnings
+  step "cargo test" "${cargo_test[@]}"
+  step "stubtest" python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
+  step "mypy" python -m mypy -p igisoro -p igisoro_service
+  step "mypy (the service shim)" python -m mypy service/__init__.py
+  step "ruff" ruff check python service tests bench
+  step "pytest, in parallel" "${pytest_parallel[@]}" -m "not serial"
+  step "pytest, the timed tests alone" python -m pytest -m serial "${serial_files[@]}"
+fi
+echo "test.sh: all passed in $((SECONDS - start)) s"

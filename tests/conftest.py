@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
+
+from igisoro_testing.servers import Server, start_gunicorn, stop
 
 
 @schemathesis.serializer("application/x-ndjson")
@@ -38,3 +42,32 @@ settings.register_profile(
     derandomize=False,
 )
 settings.load_profile(os.environ.get("IGISORO_HYPOTHESIS_PROFILE", "igisoro-properties"))
+
+
+@pytest.fixture(scope="session")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The service under the shipped gunicorn config (real gunicorn on
+    loopback), with a rate limit on (so 429s can be checked) high enough
+    for the rest of the tests."""
+    proc, server = start_gunicorn(tmp_path_factory.mktemp("live"),
+                                  {"IGISORO_RATE_LIMIT": "100000 per minute"})
+    yield server
+    stop(proc)
+
+
+#: Folders whose tests all start or talk to real servers on loopback.
+SERVER_FOLDERS = {"live", "deploy", "jobs", "browser"}
+#: Fixtures that start a real server (anywhere in the suite).
+SERVER_FIXTURES = {"live", "postgres_server", "postgres_url", "redis_port", "redis_backend", "topology", "board_server",
+                   "keyed_server", "browser"}
+TESTS = os.path.dirname(os.path.abspath(__file__))
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Mark the tests that need real servers ``servers``: the quick tier
+    (``scripts/test.sh --quick``) leaves them out."""
+    rel = os.path.relpath(str(item.path), TESTS).replace(os.sep, "/")
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if rel.split("/", 1)[0] in SERVER_FOLDERS or SERVER_FIXTURES & fixtures or params.get("database_url") == "postgresql":
+        item.add_marker(pytest.mark.servers)

@@ -12,18 +12,7 @@ import pytest
 
 import igisoro
 
-VARIANTS = ["igisoro", "igisoro-wikipedia", "igisoro-fr", "ikibuguzo-1", "ikibuguzo-2", "isolo"]
-
-
-def reached(variant: str, seed: int, plies: int = 12) -> igisoro.Position:
-    """The position after ``plies`` seeded random moves from the start."""
-    p = igisoro.Position.start(variant)
-    for k in range(plies):
-        nxt = p.random_move(seed * 1000 + k)
-        if nxt is None:
-            break
-        p = nxt
-    return p
+from igisoro_testing.positions import VARIANTS, reached
 
 
 def assert_moves_iff_ongoing(p: igisoro.Position, a: igisoro.Analysis, what: str) -> None:

@@ -27,19 +27,11 @@ import pytest
 import igisoro
 from igisoro import EngineTimeoutError, Position
 
-#: Seconds every call may run past its limit (see the module docs).
-MARGIN = 0.05
-#: The share of the limit it may run past it, on top of MARGIN.
-SLACK = 0.10
+from igisoro_testing.limits import MARGIN, SLACK
+from igisoro_testing.positions import ISOLO_ARRANGE, ISOLO_BIG, RELAY, SLOW, longest
 
-SLOW = "igisoro 8,7,1,0,3,2,0,1/3,0,3,0,0,1,0,5/2,1,8,3,3,0,1,3/3,1,3,1,0,1,0,0 n"
-RELAY = "ikibuguzo-1 4,3,6,5,4,2,3,2/1,4,3,6,3,6,3,7/0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,1 n"
-#: 29,999 seeds (a board holds at most 30,000; with every seed on it no
-#: move is legal); its longest move's trace has more than 20,000 events.
-ISOLO_BIG = "isolo 0,0,0,0,0,0,1,0/9200,2015,12381,961,1936,493,1804,1197 s phase=main"
-#: An arrangement (kucheleka) of 29,000 seeds (with 29,992 or more the
-#: engine finds no legal arrangement).
-ISOLO_ARRANGE = "isolo 0,0,0,0,0,0,0,0/29000,0,0,0,0,0,0,0 s phase=kucheleka"
+#: Run alone, after the parallel run (scripts/test.sh): every test measures how long a call took.
+pytestmark = pytest.mark.serial
 
 LIMITS = (0.001, 0.01, 0.1)
 
@@ -65,11 +57,6 @@ def within(limit: float, call: Callable[[], Any]) -> tuple[float, Any]:
             break
     assert took <= limit * (1 + SLACK) + MARGIN, f"took {took:.3f} s for a limit of {limit} s (twice)"
     return took, out
-
-
-def longest(p: Position) -> str:
-    """The move of ``p`` that sows the most laps (no time limit)."""
-    return max(p.legal_moves(limit=2000), key=lambda m: m.laps).move.notation
 
 
 CALLS: dict[str, Callable[[Position, float], Any]] = {

@@ -746,6 +746,7 @@ def test_the_stop_flag_can_be_set_from_a_handler_that_interrupts_its_own_wait() 
     assert int(out.split()[-1]) > 100  # the Ctrl-Cs were seen, not lost
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_ctrl_c_ends_the_clients_retries_at_once() -> None:
     """Ctrl-C pressed while the server cannot be reached: no retry waits
     out its seconds (a second Ctrl-C was needed); it stops as one does."""

@@ -4,16 +4,13 @@ the solver's table cap (docs/RULES.md, "Games that cannot end")."""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 import igisoro
 from igisoro import Position
 
-sys.path.insert(0, str(Path(__file__).parent / "reference"))
-import igisoro_ref as ref  # noqa: E402
+from igisoro_testing.reference import igisoro_ref as ref
 
 LONE = "igisoro-wikipedia 0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,3 s"
 

@@ -81,13 +81,14 @@ def test_bad_limit(limit):
         Position.start().legal_moves_json(limit)
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_a_timed_out_list_is_not_written_first():
     """Past its timeout the list gathered so far (hundreds of thousands of
     moves) is dropped, not written out before the timeout is reported: that
     took three times the limit, and over HTTP a 2 s limit answered after 8 s."""
     import time
 
-    from tests.service.conftest import SLOW, SLOW_LIMIT
+    from igisoro_testing.positions import SLOW, SLOW_LIMIT
 
     p = Position.from_notation(SLOW)
     for call in (p.legal_moves, p.legal_moves_json):

@@ -1,6 +1,6 @@
 """Differential test: the Rust engine against the plain-Python oracle.
 
-The oracle (``tests/reference/igisoro_ref.py``) is an independent, slow
+The oracle (``tests/support/igisoro_testing/reference/igisoro_ref.py``) is an independent, slow
 restatement of docs/RULES.md. For every configuration below we walk seeded
 random games from the variant's start position (``Position.random_move``),
 and at every position reached we check that
@@ -39,15 +39,13 @@ so the test is deterministic. ``ORACLE_SCALE`` multiplies the counts and
 from __future__ import annotations
 
 import os
-import sys
 
 import pytest
 
 import igisoro
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "reference"))
-import igisoro_ref as ref  # noqa: E402
-from oracle_compare import check_listed_move, describe  # noqa: E402
+from igisoro_testing.reference import igisoro_ref as ref
+from igisoro_testing.reference.oracle_compare import check_listed_move, describe
 
 # Oracle node budget per position; positions beyond it are skipped.
 MAX_NODES = int(os.environ.get("ORACLE_MAX_NODES", "5000"))

@@ -1,6 +1,6 @@
 """Differential test: the Rust engine's Isolo against the plain-Python oracle.
 
-The oracle (``tests/reference/isolo_ref.py``) is an independent, slow
+The oracle (``tests/support/igisoro_testing/reference/isolo_ref.py``) is an independent, slow
 restatement of the Isolo rules (shared/RULES-NOTES.md, the seed text and
 docs/ISOLO.md), written without reading ``rust_core/src/isolo/``. For every
 configuration below we collect positions and at each one check that
@@ -32,15 +32,13 @@ from __future__ import annotations
 import itertools
 import os
 import random
-import sys
 
 import pytest
 
 import igisoro
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "reference"))
-import isolo_ref as ref  # noqa: E402
-from oracle_compare import check_listed_move, describe  # noqa: E402
+from igisoro_testing.reference import isolo_ref as ref
+from igisoro_testing.reference.oracle_compare import check_listed_move, describe
 
 SCALE = float(os.environ.get("ORACLE_SCALE", "1"))
 PLAY_EVERY = 5

@@ -71,6 +71,7 @@ def test_best_move_levels_and_bad_levels() -> None:
         p.best_move(seed=-1)
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_level_10_uses_its_time_and_analyses_stay_full_width() -> None:
     """Level 10 is the playing search (issue 31): it thinks for the time it
     is given (before, it started no iteration after half of it); an analysis
@@ -102,6 +103,7 @@ def test_game_over_has_no_best_move() -> None:
     assert a.best_move is None and a.score.type == "loss"
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_search_releases_the_gil() -> None:
     """A long search in one thread must not stop Python code in another."""
     p = Position.start("igisoro")
@@ -127,6 +129,7 @@ def test_search_releases_the_gil() -> None:
     assert last - start > 0.25 and max(gaps) < 0.15, (last - start, max(gaps))
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_stopped_by_and_the_outside_timeout() -> None:
     p = Position.start("igisoro")
     assert p.analyse(depth=2).stopped_by == "depth" and not p.analyse(depth=2).partial
@@ -175,6 +178,7 @@ def test_analyse_many_names_an_item_that_is_not_a_position() -> None:
         igisoro.analyse_many([Position.start(), "x"], depth=1)  # type: ignore[list-item]
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_a_review_begun_past_its_deadline_gets_no_extra_time() -> None:
     """One deadline, no grace (issue 30): a review begun with no time left
     (a batch's later game) raises EngineTimeoutError at once instead of

@@ -44,6 +44,7 @@ def test_each_depth_then_the_answer_of_analyse(p: Position, multipv: int) -> Non
     assert [a.depth for a in p.analyse_iter(depth=4, multipv=multipv)] == [a.depth for a, _ in items]
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_closing_early_stops_the_search_at_once() -> None:
     p = Position.from_notation(START)
     before = threading.active_count()
@@ -56,6 +57,7 @@ def test_closing_early_stops_the_search_at_once() -> None:
     assert threading.active_count() == before
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_the_search_waits_for_its_consumer() -> None:
     """Between two hand-overs the search does not run ahead: a consumer
     that pauses costs no engine time (CPU of the process stays flat)."""

@@ -2,6 +2,8 @@
 
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
 use igisoro_core::budget::{with_budget, with_lap_cap, Budget};
+// Each call as the engine's calls run: from a fresh state (calls::entry).
+use igisoro_core::calls::entry;
 use igisoro_core::explore::{legal_moves, random_move};
 use igisoro_core::rng::Rng;
 use std::time::{Duration, Instant};
@@ -49,7 +51,7 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
                 seconds: None,
             };
             let ((next, capped), tripped) =
-                with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng)));
+                entry(|| with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng))));
             if tripped || capped {
                 ok = false;
                 skipped += 1;
@@ -69,7 +71,7 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
                 cancel: None,
                 seconds: None,
             };
-            let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES)));
+            let (list, tripped) = entry(|| with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES))));
             if tripped || list.truncated {
                 skipped += 1;
             } else {
@@ -87,6 +89,21 @@ pub fn arg<T: std::str::FromStr>(name: &str, default: T) -> T {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
 }
 
+/// Parse `--name value` from the command line, with a default; a value
+/// that does not parse (or a missing value) is an error that names the
+/// option, where [`arg`] would quietly take the default.
+pub fn opt<T: std::str::FromStr>(name: &str, default: T) -> T {
+    let args: Vec<String> = std::env::args().collect();
+    match args.iter().position(|a| a == name) {
+        None => default,
+        Some(i) => match args.get(i + 1).map(|v| (v, v.parse::<T>())) {
+            Some((_, Ok(v))) => v,
+            Some((v, Err(_))) => fail(&format!("{name}: cannot read {v:?}")),
+            None => fail(&format!("{name} needs a value")),
+        },
+    }
+}
+
 /// Print `msg` and exit with status 2.
 pub fn fail(msg: &str) -> ! {
     eprintln!("{}", msg);
@@ -94,6 +111,8 @@ pub fn fail(msg: &str) -> ! {
 }
 
 pub mod matches;
+pub mod refset;
 pub mod signature;
 pub mod solving;
+pub mod sprt;
 pub mod stability;

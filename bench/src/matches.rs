@@ -21,7 +21,7 @@ use igisoro_core::explore::{
 use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
-use igisoro_core::search::alphabeta::lost;
+use igisoro_core::search::searcher::lost;
 use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
@@ -464,7 +464,7 @@ pub fn plain_alphabeta_move(
 
 fn plain_value(p: &Position, depth: u32, ply: u32, mut alpha: i32, beta: i32, eval: Eval) -> i32 {
     // Won or lost positions score by distance, as in the engine's search
-    // (`alphabeta::lost`), so the oracle test below compares values exactly.
+    // (`searcher::lost`), so the oracle test below compares values exactly.
     // A leaf only asks whether the side to move has a move at all (the
     // cheap check), as a plain bot's game-over test would.
     if let Some((winner, _)) = Igisoro::decided(p) {
@@ -602,6 +602,8 @@ pub struct Tally {
     /// Openings whose two games this player won / lost.
     pub pairs_won: u32,
     pub pairs_lost: u32,
+    /// Every pair by its score (`crate::sprt`): the SPRT's input.
+    pub penta: crate::sprt::Pentanomial,
 }
 
 impl Tally {
@@ -624,6 +626,7 @@ impl Tally {
     /// Record a pair: this player's results with South and with North
     /// (1 win, 0.5 draw, 0 loss) on the same opening.
     pub fn add_pair(&mut self, as_south: f64, as_north: f64) {
+        self.penta.add(as_south, as_north);
         if as_south + as_north == 2.0 {
             self.pairs_won += 1;
         } else if as_south + as_north == 0.0 {

@@ -5,13 +5,14 @@
 //! a game. Also the variant metadata every caller lists, and the parsers
 //! that pick the rule system from a variant name.
 
+use crate::any_setup::{AnySetup, Extra};
+use crate::any_variant::{AnyVariant, Board};
 use crate::board4x8 as b4;
-use crate::board4x8::rules::OptionKind;
 use crate::budget::Budget;
-use crate::error::{Error, FormError};
+use crate::error::Error;
 use crate::explore;
 use crate::isolo as iso;
-use crate::json_form::{write_str, Extra, Form, RuleValue};
+use crate::json_form::{write_str, Form, RuleValue};
 use crate::moves::format_move;
 use crate::search::limits::MAX_SEARCH_TIME_MS;
 use crate::search::{self, Analysis, Limits, Score};
@@ -89,8 +90,8 @@ impl Family for iso::Isolo {
 }
 
 /// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
-/// `$p` to its position.
-#[macro_export]
+/// `$p` to its position. The crate's own (its expansion names the rules
+/// families, which are private).
 macro_rules! with_game {
     ($pos:expr, $p:ident, $G:ident => $body:expr) => {
         match $pos {
@@ -105,85 +106,7 @@ macro_rules! with_game {
         }
     };
 }
-
-/// A variant of either rule system, read once from its name (or alias) at
-/// a text edge, so that the rule system is chosen and the setup built
-/// without reading the name again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyVariant {
-    /// A variant of the 4x8 family.
-    Board4x8(b4::Variant),
-    /// An Isolo variant.
-    Isolo(iso::Variant),
-}
-
-impl AnyVariant {
-    /// The rule system the variant belongs to.
-    pub fn board(self) -> Board {
-        match self {
-            AnyVariant::Board4x8(_) => Board::FourByEight,
-            AnyVariant::Isolo(_) => Board::TwoRows,
-        }
-    }
-}
-
-/// A name or alias of any family; an unknown one is
-/// [`Error::UnknownVariant`], whose message lists every variant.
-impl std::str::FromStr for AnyVariant {
-    type Err = Error;
-    fn from_str(variant: &str) -> Result<AnyVariant, Error> {
-        if let Ok(v) = variant.parse::<b4::Variant>() {
-            Ok(AnyVariant::Board4x8(v))
-        } else if let Ok(v) = variant.parse::<iso::Variant>() {
-            Ok(AnyVariant::Isolo(v))
-        } else {
-            Err(Error::UnknownVariant(variant.to_string()))
-        }
-    }
-}
-
-/// The rule system a variant name (or alias) belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Board {
-    /// The Igisoro family, 4 rows of 8.
-    FourByEight,
-    /// Isolo, 2 rows of 4..8 holes.
-    TwoRows,
-}
-
-impl Board {
-    /// Which rule system `variant` names.
-    pub fn of(variant: &str) -> Result<Board, Error> {
-        variant.parse::<AnyVariant>().map(AnyVariant::board)
-    }
-
-    /// `4x8` or `2xn`, as the variant metadata spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Board::FourByEight => "4x8",
-            Board::TwoRows => "2xn",
-        }
-    }
-
-    /// The rule system's options: (name, kind, description).
-    pub fn options(self) -> &'static [(&'static str, OptionKind, &'static str)] {
-        match self {
-            Board::FourByEight => b4::rules::OPTIONS,
-            Board::TwoRows => iso::rules::OPTIONS,
-        }
-    }
-
-    /// The JSON form's state fields beyond the board and side to move.
-    pub fn state_fields(self) -> &'static [&'static str] {
-        match self {
-            Board::FourByEight => &["opening_plies", "winner"],
-            Board::TwoRows => &["phase"],
-        }
-    }
-}
-
-/// The rule systems, in listing order.
-pub const BOARDS: [Board; 2] = [Board::FourByEight, Board::TwoRows];
+pub(crate) use with_game;
 
 /// A variant's metadata, as `/v1/variants` and `igisoro.variants()` list it.
 #[derive(Clone, Debug)]
@@ -237,70 +160,6 @@ pub fn check_perft_depth(depth: u32) -> Result<(), Error> {
         return Err(Error::Limit(format!("perft depth must be at most {}, got {}", explore::MAX_PERFT_DEPTH, depth)));
     }
     Ok(())
-}
-
-/// A setup of either rule system: typed, not yet validated.
-#[derive(Clone, Debug)]
-pub enum AnySetup {
-    Board4x8(b4::Setup),
-    Isolo(iso::Setup),
-}
-
-impl AnySetup {
-    /// A setup from the JSON form's parts, read into their types (the JSON
-    /// reader's text edge; see [`b4::Setup::from_text`]): `state` holds the
-    /// variant's extra fields, `opening_plies` and `winner` (4x8, defaults 0 and
-    /// none) or `phase` (Isolo, default `fore_play`); another field is an
-    /// error naming the variant's own.
-    pub fn new(
-        variant: String,
-        rules: Vec<(String, String)>,
-        pits: Vec<Vec<i64>>,
-        to_move: String,
-        state: Vec<(String, Extra)>,
-    ) -> Result<AnySetup, Error> {
-        let any: AnyVariant = variant.parse()?;
-        let allowed = any.board().state_fields();
-        if let Some((k, _)) = state.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
-            return Err(FormError::field(
-                k.as_str(),
-                format!(
-                    "field '{}' does not apply to variant '{}' (its state fields: {})",
-                    k,
-                    variant,
-                    allowed.join(", ")
-                ),
-            )
-            .into());
-        }
-        let get = |name: &str| state.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
-        let wrong = |name: &str| Error::from(FormError::field(name, format!("{} has the wrong JSON type", name)));
-        match any {
-            AnyVariant::Board4x8(v) => {
-                let opening_plies = match get("opening_plies") {
-                    None => 0,
-                    Some(Extra::Int(n)) => n,
-                    Some(_) => return Err(wrong("opening_plies")),
-                };
-                let winner = match get("winner") {
-                    None => None,
-                    Some(Extra::Text(t)) => t,
-                    Some(_) => return Err(wrong("winner")),
-                };
-                b4::Setup::from_text(v, &rules, pits, &to_move, opening_plies, winner.as_deref())
-                    .map(AnySetup::Board4x8)
-                    .map_err(Error::from)
-            }
-            AnyVariant::Isolo(v) => {
-                let phase = match get("phase") {
-                    None => iso::Phase::ForePlay.name().to_string(),
-                    Some(Extra::Text(Some(t))) => t,
-                    Some(_) => return Err(wrong("phase")),
-                };
-                iso::Setup::from_text(v, &rules, pits, &to_move, &phase).map(AnySetup::Isolo).map_err(Error::from)
-            }
-        }
-    }
 }
 
 impl AnyPosition {

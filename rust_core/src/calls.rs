@@ -6,7 +6,7 @@
 //! caller in Rust (a tool, a test, another binding) should get the same
 //! answers and the same time limits without re-doing the dispatch. Each
 //! call dispatches once to code generic over the rule system
-//! ([`with_game!`](crate::with_game)), runs under its budget
+//! ([`with_game!`](crate::any_position::with_game)), runs under its budget
 //! ([`crate::budget::with_budget`]), and gives back family-neutral values:
 //! notation text, [`AnyPosition`]s, [`Status`], trace [`Event`]s. A budget
 //! that runs out is [`Error::Timeout`] (or, while a move is being checked,
@@ -21,7 +21,7 @@ use crate::game::{Event, Game, Status};
 use crate::moves::{format_move, parse_move};
 use crate::rng::Rng;
 use crate::side::Side;
-use crate::with_game;
+use crate::any_position::with_game;
 use std::cell::Cell;
 
 /// The most sowing-trace events [`AnyPosition::play`] returns; the rest are

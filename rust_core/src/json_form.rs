@@ -12,20 +12,13 @@
 //! service's encoder); a Python test compares the two on random positions of
 //! every variant.
 
-use crate::any_position::{AnySetup, BOARDS};
+use crate::any_setup::{AnySetup, Extra};
+use crate::any_variant::BOARDS;
 use crate::board4x8::rules::{self as b4, OptionKind};
 use crate::error::{Error, FormError};
 use crate::isolo::rules as iso;
 use serde_json::{Map, Value};
 use std::fmt::Write;
-
-/// A state field of the JSON form beyond the board and side to move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Extra {
-    Int(i64),
-    /// `None` is written as `null`.
-    Text(Option<String>),
-}
 
 /// A position's JSON form, in its key order: `variant`, `rules` (the
 /// overrides of the variant's defaults), `pits`, `to_move`, then the

@@ -18,7 +18,8 @@
 //! hold. The limits used and the engine version are the caller's to add:
 //! a batch states them once, a single answer beside the analysis.
 
-use crate::any_position::{variants, AnyPosition, BOARDS};
+use crate::any_position::{variants, AnyPosition};
+use crate::any_variant::BOARDS;
 use crate::board4x8::rules::OptionKind;
 use crate::game::{Event, Status};
 use crate::json_form::{write_rule_value, write_str};

@@ -4,16 +4,14 @@ real service under gunicorn on loopback."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.live.conftest import Server, start_gunicorn, stop
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+from igisoro_testing.board import BOARD_KEY, CHROMIUM
+from igisoro_testing.servers import Server, start_gunicorn, stop
 
 
 @pytest.fixture(scope="session")
@@ -22,10 +20,6 @@ def board_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     proc, server = start_gunicorn(tmp_path_factory.mktemp("board"), {"IGISORO_JOB_LOCAL_WORKER": "0"})
     yield server
     stop(proc)
-
-
-#: The key of :func:`keyed_server`.
-BOARD_KEY = "board-test-key"
 
 
 @pytest.fixture(scope="session")

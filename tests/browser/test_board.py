@@ -5,44 +5,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
-
 
 import igisoro
 
-RETREAT = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
-
-
-def api(page: Any, path: str, body: dict[str, Any] | None = None) -> Any:
-    """The API's answer, asked again after a 503 (the page's own searches,
-    still running on the server, may hold every engine slot), as the page does."""
-    data = None if body is None else json.dumps(body).encode()
-    for attempt in range(6):
-        req = urllib.request.Request(page.base_url + path, data=data, headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=30) as r:
-                return json.load(r)
-        except urllib.error.HTTPError as e:
-            if e.code != 503 or attempt == 5:
-                raise
-            time.sleep(min(float(e.headers.get("Retry-After") or 1), 2.0))
-    raise AssertionError("unreachable")
-
-
-def board_counts(page: Any) -> list[int]:
-    return [int(x) for x in page.locator("#board .pit .count").all_inner_texts()]
-
-
-def open_board(page: Any, position: str | None = None) -> None:
-    url = page.base_url + "/" + ("" if position is None else "#position=" + quote(position))
-    page.goto(url)
-    page.wait_for_selector("#board .pit")
-    page.locator("#skip").check()
+from igisoro_testing.board import api, board_counts, first_moves, open_board, open_game
+from igisoro_testing.positions import RETREAT, START
 
 
 def test_every_variant_shows_the_apis_start_position(page: Any) -> None:
@@ -282,25 +251,6 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     page.click("#solve")
     page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('The game is over')")
     assert page.inner_text("#solve-out") == "The game is over: north has won."
-
-
-START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
-
-
-def first_moves(n: int) -> tuple[list[str], list[str]]:
-    """``n`` moves from the start (the first legal one each time) and the positions after each."""
-    p, moves, after = igisoro.Position.from_notation(START), [], []
-    for _ in range(n):
-        moves.append(p.legal_moves()[0].move.notation)
-        p = p.play(moves[-1]).position
-        after.append(p.notation())
-    return moves, after
-
-
-def open_game(page: Any, moves: list[str], extra: str = "") -> None:
-    page.goto(page.base_url + "/#position=" + quote(START) + "&moves=" + quote(" ".join(moves)) + extra)
-    page.wait_for_function(f"document.querySelectorAll('#moves button').length === {len(moves)}")
-    page.locator("#skip").check()
 
 
 def test_the_url_keeps_every_move_and_the_ply_shown(page: Any) -> None:

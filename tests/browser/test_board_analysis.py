@@ -13,7 +13,8 @@ from typing import Any
 
 import igisoro
 
-from tests.browser.test_board import RETREAT, api, board_counts, first_moves, open_board, open_game
+from igisoro_testing.board import api, board_counts, first_moves, open_board, open_game
+from igisoro_testing.positions import RETREAT
 
 #: The words each decision's button must carry (docs/NOTATION.md's tokens).
 WORDS = {"x": "capture", "p": "pass", "r": "retreat", "n": "no retreat", "cw": "clockwise", "ccw": "counter-clockwise"}

@@ -10,7 +10,8 @@ from typing import Any
 
 import igisoro
 
-from tests.browser.test_board import RETREAT, api, board_counts, open_board
+from igisoro_testing.board import api, board_counts, open_board
+from igisoro_testing.positions import RETREAT
 
 #: North to move; the engine's level-5 move (seed 0, as the page asks for
 #: ply 0) is ``b4-p-r``, whose ``r`` is South's retreat.

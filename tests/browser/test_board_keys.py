@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.browser.conftest import BOARD_KEY
-from tests.live.conftest import Server
+from igisoro_testing.board import BOARD_KEY
+from igisoro_testing.servers import Server
 
 
 def use_key(page: Any, key: str) -> None:

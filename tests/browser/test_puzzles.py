@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import igisoro
-from tests.browser.test_board import api, board_counts
+from igisoro_testing.board import api, board_counts
 
 
 def puzzle_with_solution(page: Any, query: str) -> dict[str, Any]:

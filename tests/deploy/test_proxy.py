@@ -6,8 +6,13 @@ from __future__ import annotations
 import json
 import socket
 
+import pytest
+
 from bench.slow_clients import SlowClients, probe
-from tests.live.conftest import free_port, stop
+from igisoro_testing.servers import free_port, stop
+
+#: Run alone, after the parallel run (scripts/test.sh): the first test measures latency (p99).
+pytestmark = pytest.mark.serial
 
 
 def test_64_slow_connections_do_not_slow_health_through_the_proxy(topology: tuple[int, int]) -> None:
@@ -80,7 +85,7 @@ def test_upstream_down_is_a_502_problem(tmp_path) -> None:  # type: ignore[no-un
     import tempfile
     import time
 
-    from tests.live.conftest import ROOT
+    from igisoro_testing.servers import ROOT
 
     port, dead = free_port(), free_port()
     prefix = tempfile.mkdtemp(dir="/tmp", prefix="igisoro-nginx-test-")

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.conftest import start_topology
-from tests.live.conftest import stop
+from igisoro_testing.servers import start_topology, stop
 
 START = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
 
@@ -100,6 +99,7 @@ def worker_cpu(master: int) -> float:
     return total / 100  # clock ticks (USER_HZ)
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 @pytest.mark.parametrize("via", ["gunicorn", "nginx"])
 def test_a_client_that_goes_away_stops_the_search(deployed: tuple[int, int, int], via: str) -> None:
     """The search was given 8 s; the client reads two lines and hangs up in

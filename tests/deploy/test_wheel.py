@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live.conftest import ROOT, free_port
+from igisoro_testing.servers import ROOT, free_port
 
 
 def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.live.conftest import ROOT
+from igisoro_testing.servers import ROOT
 
 _PREPARE = """
 import os, sys

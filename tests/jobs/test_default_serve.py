@@ -17,8 +17,9 @@ from pathlib import Path
 import igisoro
 from igisoro.batch import Limits, analyse_items
 
-from tests.jobs.conftest import call, random_positions, results, stop, wait_state
-from tests.live.conftest import ROOT, start_gunicorn
+from igisoro_testing.client import call, results, wait_state
+from igisoro_testing.positions import random_positions
+from igisoro_testing.servers import ROOT, start_gunicorn, stop
 
 
 def test_default_serve_runs_jobs_and_the_cli_streams_them(tmp_path: Path) -> None:

@@ -10,7 +10,9 @@ from urllib.parse import urlencode
 
 import igisoro
 
-from tests.jobs.conftest import Backend, call, random_positions, results, stop, wait_state
+from igisoro_testing.client import call, results, wait_state
+from igisoro_testing.positions import random_positions
+from igisoro_testing.servers import Backend, stop
 
 START = igisoro.Position.start("igisoro")
 

@@ -15,7 +15,9 @@ from typing import Any
 import igisoro
 from igisoro.batch import Limits, analyse_items
 
-from tests.jobs.conftest import Backend, call, kill_group, random_positions, results, stop, wait_done_at_least, wait_state
+from igisoro_testing.client import call, results, wait_done_at_least, wait_state
+from igisoro_testing.positions import random_positions
+from igisoro_testing.servers import Backend, kill_group, stop
 
 
 def _comparable(line: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,8 @@ import pytest
 
 import igisoro
 
-from tests.jobs.conftest import Backend, call, kill_group, results, start_redis, stop, wait_state
+from igisoro_testing.client import call, results, wait_state
+from igisoro_testing.servers import Backend, kill_group, start_redis, stop
 
 
 def _ip(*args: str) -> None:

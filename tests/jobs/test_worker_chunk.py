@@ -12,8 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.live.conftest import ROOT
-from tests.service.conftest import START
+from igisoro_testing.positions import START
+from igisoro_testing.servers import ROOT
 
 # Runs one job of three items through ``run_chunk``; the store's first write
 # of results fails as a SQLite file locked past its wait does.

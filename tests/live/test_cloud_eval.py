@@ -10,7 +10,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from tests.live.conftest import Server
+from igisoro_testing.servers import Server
 
 POSITION = "ikibuguzo-2 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s opening=16 capture=optional"
 

@@ -12,6 +12,7 @@ document itself, given no schema; checked here as YAML) and the 308 of
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from typing import Any
 import pytest
 import yaml
 
-from .conftest import ROOT, Server
+from igisoro_testing.servers import ROOT, Server
 
 GENERATOR = Path(sys.executable).with_name("openapi-python-client")
 SPEC = ROOT / "openapi.yaml"
@@ -61,11 +62,17 @@ def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ModuleType]:
     out = tmp_path_factory.mktemp("client") / "client"
     lines = generate(out, "--config", str(CONFIG))
     assert lines == [], "\n".join(lines)
-    sys.path.insert(0, str(out))
+    # Imported from its folder by location (no sys.path entry): its
+    # submodules are found through the package's own __path__.
+    init = out / PACKAGE / "__init__.py"
+    spec = importlib.util.spec_from_file_location(PACKAGE, init, submodule_search_locations=[str(init.parent)])
+    assert spec is not None and spec.loader is not None, init
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
     try:
-        yield importlib.import_module(PACKAGE)
+        spec.loader.exec_module(package)
+        yield package
     finally:
-        sys.path.remove(str(out))
         for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
             del sys.modules[name]
 

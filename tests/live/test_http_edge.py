@@ -8,7 +8,8 @@ import urllib.request
 
 import pytest
 
-from tests.live.conftest import Conn, Server, request
+from igisoro_testing.client import Conn, request
+from igisoro_testing.servers import Server
 
 JSON = {"Content-Type": "application/json"}
 START = "isolo 2,2,2,2/2,2,2,2 s"
@@ -57,7 +58,7 @@ def test_pipelined_requests_each_get_their_own_answer(live: Server) -> None:
 
 
 def test_429_declares_its_own_length(tmp_path_factory: pytest.TempPathFactory) -> None:
-    from tests.live.conftest import start_gunicorn, stop
+    from igisoro_testing.servers import start_gunicorn, stop
 
     proc, server = start_gunicorn(tmp_path_factory.mktemp("limited"), {"IGISORO_RATE_LIMIT": "2 per minute",
                                                                          "WEB_CONCURRENCY": "1"})
@@ -132,7 +133,7 @@ def test_metrics_sum_every_worker(live: Server) -> None:
 
 
 def test_serve_script_sets_a_metrics_directory() -> None:
-    from tests.live.conftest import ROOT
+    from igisoro_testing.servers import ROOT
 
     assert "PROMETHEUS_MULTIPROC_DIR" in (ROOT / "scripts" / "serve.sh").read_text()
 

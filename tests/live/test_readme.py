@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live.conftest import ROOT, Server
+from igisoro_testing.servers import ROOT, Server
 
 README = (ROOT / "README.md").read_text()
 BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.S)

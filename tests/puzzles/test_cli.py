@@ -11,7 +11,7 @@ from pathlib import Path
 from igisoro.cli import main
 from igisoro.puzzles import Puzzle, verify
 
-from tests.live.conftest import ROOT, Server, live  # noqa: F401  (the live server fixture)
+from igisoro_testing.servers import ROOT, Server
 
 
 def _lines(path: Path) -> list[dict[str, object]]:
@@ -51,7 +51,7 @@ def test_the_command_shows_its_progress_and_summary(tmp_path: Path) -> None:
     assert "2/2 items" in run.stderr and "puzzles per core-hour" in run.stderr
 
 
-def test_server_generation_runs_jobs_and_writes_the_puzzles(tmp_path: Path, live: Server) -> None:  # noqa: F811
+def test_server_generation_runs_jobs_and_writes_the_puzzles(tmp_path: Path, live: Server) -> None:
     out = tmp_path / "server.jsonl"
     code = main(["puzzles", "generate", "--variant", "isolo", "--count", "2", "-o", str(out), "-q",
                  "--server", live.url, "--batch", "3", "--first-seed", "40", "--poll", "0.2"])

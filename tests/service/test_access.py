@@ -6,7 +6,7 @@ import pytest
 
 from igisoro_service import create_app
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 EVAL = {"position": START, "depth": 1}
 

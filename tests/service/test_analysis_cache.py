@@ -12,7 +12,7 @@ from igisoro_service import create_app
 from igisoro_service.analysis_cache import AnalysisCache
 from igisoro_service.analysis_cache.backends import SqliteStore
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 FR = "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s"
 

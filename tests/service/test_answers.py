@@ -14,7 +14,7 @@ import pytest
 
 import igisoro
 
-from .conftest import ISOLO, START
+from igisoro_testing.positions import ISOLO, START
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 
 from igisoro_service import create_app
 
-from .conftest import ISOLO, START
+from igisoro_testing.positions import ISOLO, START
 
 FR = "igisoro-fr 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s"
 

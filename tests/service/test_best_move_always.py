@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from tests.test_always_moves import VARIANTS, reached
+from igisoro_testing.positions import VARIANTS, reached
 
 
 def test_smallest_budgets_over_http_name_a_legal_move(client: FlaskClient) -> None:

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 #: What gunicorn says of every request body (it de-chunks them itself).
 TERMINATED = {"wsgi.input_terminated": True}

@@ -17,7 +17,11 @@ from flask.testing import FlaskClient
 
 import igisoro
 from igisoro_service import create_app
-from tests.test_budget_adversarial import ISOLO_ARRANGE, ISOLO_BIG, MARGIN, RELAY, SLACK, SLOW, longest
+from igisoro_testing.limits import MARGIN, SLACK
+from igisoro_testing.positions import ISOLO_ARRANGE, ISOLO_BIG, RELAY, SLOW, longest
+
+#: Run alone, after the parallel run (scripts/test.sh): every test measures how long a request took.
+pytestmark = pytest.mark.serial
 
 LIMITS = (0.001, 0.01, 0.1)
 POSITIONS = (SLOW, RELAY, ISOLO_BIG, ISOLO_ARRANGE)

@@ -21,7 +21,10 @@ from werkzeug.serving import make_server
 
 from igisoro_service import create_app
 
-from .conftest import SLOW, SLOW_LIMIT
+from igisoro_testing.positions import SLOW, SLOW_LIMIT
+
+#: Run alone, after the parallel run (scripts/test.sh): the tests time requests during long searches.
+pytestmark = pytest.mark.serial
 
 #: Seconds of engine time per call: a search ends between half of it and
 #: all of it, so the cheap requests sent 0.3 s in are answered first with
@@ -146,7 +149,7 @@ def test_cheap_requests_answer_during_two_long_searches(server):
     """Two searches that cannot finish (depth 20) run to the request
     deadline; meanwhile health and legal-move requests answer promptly, and
     the searches come back as partial results, not errors."""
-    from .conftest import START
+    from igisoro_testing.positions import START
 
     port = server
     results: list[tuple[int, dict, float, float]] = []
@@ -186,6 +189,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@pytest.mark.servers  # starts gunicorn
 def test_gunicorn_worker_survives_long_calls(tmp_path):
     """The shipped gunicorn settings (gthread, 4 threads) with one worker:
     health answers during two long calls, and the worker is never killed."""

@@ -12,7 +12,7 @@ import igisoro
 from igisoro.batch import Limits, analyse_items
 from igisoro_service import config
 
-from .conftest import ISOLO, START
+from igisoro_testing.positions import ISOLO, START
 
 _TIME = ("time_ms",)
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from igisoro_service import create_app
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 APP = create_app({"TESTING": True})
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from igisoro_service import create_app
-from tests.service.conftest import START
+from igisoro_testing.positions import START
 
 PROBLEM = "application/problem+json"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import igisoro
 import pytest
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 
 
@@ -159,7 +159,7 @@ def test_rules_must_be_an_object(client, rules):
 
 # -- Isolo (2 x n) -------------------------------------------------------------
 
-from .conftest import ISOLO, KUCHELEKA, SLOW, SLOW_LIMIT  # noqa: E402
+from igisoro_testing.positions import ISOLO, KUCHELEKA, SLOW, SLOW_LIMIT  # noqa: E402
 
 
 def test_isolo_start_all_moves(client):
@@ -261,6 +261,7 @@ def test_reverse_pits_empty_name_rejected(client, unexpected_errors):
 # -- time limit ------------------------------------------------------------------
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_slow_position_times_out(app, client):
     import time
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import textwrap
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 
 def test_metrics_text_format(client):

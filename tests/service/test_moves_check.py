@@ -5,7 +5,7 @@ from __future__ import annotations
 import igisoro
 import pytest
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 CAPTURES = "igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s"
 
@@ -96,7 +96,7 @@ def test_canonical_agrees_with_legal_moves(client):
 
 # -- Isolo ---------------------------------------------------------------------
 
-from .conftest import ISOLO, KUCHELEKA  # noqa: E402
+from igisoro_testing.positions import ISOLO, KUCHELEKA  # noqa: E402
 
 
 def test_isolo_move(client):

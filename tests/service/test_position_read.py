@@ -16,7 +16,7 @@ from igisoro_service import engine
 from igisoro_service.jobs.puzzle_chunks import _candidates
 from igisoro_service.problems import Problem
 
-from .conftest import ISOLO
+from igisoro_testing.positions import ISOLO
 
 ISOLO_JSON = {"variant": "isolo", "pits": [[2] * 4, [2] * 4], "to_move": "south"}
 

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import igisoro
 import pytest
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -131,7 +131,7 @@ def test_render_post_illegal_move(client):
 
 # -- Isolo (2 x n) -------------------------------------------------------------
 
-from .conftest import ISOLO, KUCHELEKA  # noqa: E402
+from igisoro_testing.positions import ISOLO, KUCHELEKA  # noqa: E402
 
 
 def test_validate_isolo(client):

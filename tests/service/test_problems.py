@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 # A position with over a thousand complete moves: enumerating them takes the
 # engine some milliseconds, far longer than the 1 microsecond limit below.

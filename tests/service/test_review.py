@@ -8,7 +8,7 @@ import igisoro
 from igisoro_service import create_app
 from igisoro_service.api.games import THRESHOLDS, label
 
-from .conftest import START
+from igisoro_testing.positions import START
 from .test_search_endpoints import WIN_1
 
 

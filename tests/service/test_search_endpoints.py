@@ -9,7 +9,7 @@ import pytest
 import igisoro
 from igisoro_service import create_app
 
-from .conftest import ISOLO, START
+from igisoro_testing.positions import ISOLO, START
 
 #: South wins in one turn (rust_core/tests/search_forced.rs).
 WIN_1 = "igisoro 1,1,0,0,1,0,2,1/0,0,0,0,0,0,3,0/5,0,8,1,8,2,4,2/7,0,2,9,0,1,6,0 s"
@@ -70,6 +70,7 @@ def test_isolo(client):
     assert r.status_code == 200 and r.json["best_move"] in _legal(ISOLO)
 
 
+@pytest.mark.serial  # measures time: run alone (scripts/test.sh)
 def test_deadline_gives_a_partial_result():
     """Depth 20 cannot finish within a 0.3 s request budget: the answer is
     the best so far, flagged, and arrives near the deadline."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import igisoro
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 ISOLO = "isolo 2,2,2,2/2,2,2,2 s"
 

@@ -10,7 +10,7 @@ import json
 
 import igisoro
 
-from .conftest import START
+from igisoro_testing.positions import START
 
 DROP = ("time_ms", "final", "nodes_per_second")
 

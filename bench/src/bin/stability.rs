@@ -395,7 +395,7 @@ fn tempo() {
 
 thread_local! {
     /// The depth-1 searcher of [`eval_halfply`], kept between leaves.
-    static INNER: std::cell::RefCell<Option<igisoro_core::search::alphabeta::Searcher<Igisoro>>> =
+    static INNER: std::cell::RefCell<Option<igisoro_core::search::searcher::Searcher<Igisoro>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -403,9 +403,9 @@ thread_local! {
 /// of the way towards the leaf's own depth-1 search value, i.e. the side to
 /// move's tempo measured by one turn of look-ahead rather than estimated.
 fn eval_halfply(p: &Position) -> i32 {
-    use igisoro_core::search::alphabeta::{Searcher, INF};
     use igisoro_core::search::limits::Control;
     use igisoro_core::search::ordering::Ordering;
+    use igisoro_core::search::searcher::{Searcher, INF};
     use igisoro_core::search::tt::{Table, MATE_BOUND};
     let e = eval_static(p);
     let lambda = *LAMBDA.get_or_init(|| arg("--lambda", 0.5));

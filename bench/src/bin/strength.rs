@@ -83,6 +83,18 @@
 //! baseline's own evaluation (10 x material + 2 x mobility), to tell what
 //! the engine's evaluation adds at the matched time.
 //!
+//! Statistics (issue 41): every match also prints its pairs' pentanomial
+//! counts (LL, LD, DD + WL, WD, WW: the pair's score 0, 1/2, 1, 3/2, 2 for
+//! the first player), the Elo estimate with its 95% interval, and the GSPRT
+//! of `bench/src/sprt.rs` on those counts: its LLR, its bounds and the
+//! verdict (H0 accepted, H1 accepted, continue). `--elo0` (0) and `--elo1`
+//! (10) are the hypotheses' Elo, `--alpha` and `--beta` (0.05 each) the
+//! error rates, `--sprt-model normalized|logistic` (normalized, as fishtest
+//! and OpenBench) how Elo maps to scores. `--sprt-stop` ends a match at
+//! the first pair after which the test has a verdict (the sequential
+//! test; without it the games asked for are all played and the verdict
+//! only reported).
+//!
 //! Run (release, one thread):
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules baseline --games 200`
 //! `cargo run --release -p igisoro-bench --bin strength -- baseline --rules igisoro --games 200 --baseline-cap-ms 10000`
@@ -92,13 +104,16 @@
 //! `cargo run --release -p igisoro-bench --bin strength -- ladder --games 60 --ms 50`
 //! `target/release/strength versus --engine /tmp/prev-target/release/engine --rules igisoro --ms 10 --games 400 --opening-plies 4`
 //! `cargo run --release -p igisoro-bench --bin strength -- random --games 40 --ms 50`
+//! `cargo run --release -p igisoro-bench --bin strength -- roundrobin --rules igisoro --games 100 --ms 50 --out /tmp/rr.jsonl`
+//! (then `python3 bench/ratings.py /tmp/rr.jsonl --anchor L1`; see `round_robin`)
 //! `cargo run --release -p igisoro-bench --bin strength -- forced --rules baseline --games 200 --depth 11 --nodes 5000000`
 
-use igisoro_bench::arg;
 use igisoro_bench::matches::{
     bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, start_external, Outcome, Player,
     Tally, BOT_MOVES_CAP,
 };
+use igisoro_bench::sprt::{report, Model, Sprt, Verdict};
+use igisoro_bench::{arg, fail, opt};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
 use igisoro_core::{Budget, Side};
@@ -143,12 +158,20 @@ struct Cfg {
     max_plies: u32,
     seed: u64,
     verbose: bool,
+    /// The test every match reports, and whether a verdict ends the match.
+    sprt: Sprt,
+    sprt_stop: bool,
+}
+
+/// Whether `--sprt-stop` ends the match after this pair.
+fn decided(t: &Tally, cfg: &Cfg) -> bool {
+    cfg.sprt_stop && cfg.sprt.verdict(cfg.sprt.llr_pentanomial(t.penta.counts)) != Verdict::Continue
 }
 
 /// Play `cfg.games` games (pairs of colours over distinct openings) of `a`
 /// against `b`; returns `a`'s tally.
 fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> Tally {
-    let Cfg { games, opening_plies, max_plies, seed, verbose } = *cfg;
+    let Cfg { games, opening_plies, max_plies, seed, verbose, .. } = *cfg;
     let ops = openings(start, games.div_ceil(2), opening_plies, seed);
     let mut t = Tally::default();
     let t0 = Instant::now();
@@ -172,6 +195,10 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
         if verbose {
             println!("  {label} {} ({:.1} s)", game_line(g, "A", a_side, &o), tg.elapsed().as_secs_f64());
         }
+        if g % 2 == 1 && decided(&t, cfg) {
+            println!("  {label}: the SPRT has its verdict after {} pairs (--sprt-stop)", t.penta.pairs());
+            break;
+        }
     }
     println!(
         "{label}: {} | A {:.1} ms/move, B {:.1} ms/move | {:.0} s",
@@ -180,6 +207,7 @@ fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> 
         ms_b / moves_b.max(1) as f64,
         t0.elapsed().as_secs_f64()
     );
+    println!("{label}: {}", report(&t.penta, &cfg.sprt));
     t
 }
 
@@ -405,6 +433,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         if g % 2 == 1 {
             t.add_pair(pair[0], pair[1]);
         }
+        let stop = g % 2 == 1 && decided(&t, cfg);
         for line in &capped_here {
             println!("{line}");
         }
@@ -420,10 +449,15 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             },
             t.summary()
         );
+        if stop {
+            println!("the SPRT has its verdict after {} pairs (--sprt-stop)", t.penta.pairs());
+            break;
+        }
     }
     let k = c.get();
     println!("== level 10 vs baseline, rules {rules}: {}", t.summary());
-    let pairs = game_ids.len() / 2;
+    println!("   {}", report(&t.penta, &cfg.sprt));
+    let pairs = t.penta.pairs() as usize;
     let pct = |n: u32| 100.0 * n as f64 / pairs.max(1) as f64;
     println!(
         "   pairs (opening played with both colours): {pairs}; won both {} ({:.1}%), split {}, lost both {} ({:.1}%)",
@@ -492,6 +526,80 @@ fn percentiles(ms: &mut [f64]) -> String {
     format!("{:.2} / {:.2}", at(0.5), at(0.9))
 }
 
+/// `roundrobin`: every two of levels `--from..=--to` (and, unless
+/// `--no-bot`, the depth-5 baseline bot as `bot`: `Player::BaselinePlain`,
+/// which plays by its own rules) play `--games` games on paired openings
+/// under `--rules`, `--ms` a move for the levels. Every game is appended
+/// to `--out` as a JSON line for `bench/ratings.py`: `white` is the player
+/// to move in the opening position (the first mover), `black` the other,
+/// `result` the first mover's (`1-0`, `0-1`, `1/2-1/2`), with the opening's
+/// number, the plies and whether the game was cut at `--max-plies`.
+fn round_robin(cfg: &Cfg, rules: &str, ms: u64, from: u8, to: u8, bot: bool, out: &str) {
+    use std::io::Write;
+    let mut players: Vec<(String, Player)> = (from..=to).map(|l| (format!("L{l}"), Player::Level(l, ms))).collect();
+    if bot {
+        players.push(("bot".to_string(), Player::BaselinePlain));
+    }
+    if players.len() < 2 {
+        fail("a round robin needs at least two players (--from, --to, --no-bot)");
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .unwrap_or_else(|e| fail(&format!("--out {out}: {e}")));
+    let ops = openings(&rules_start(rules), cfg.games.div_ceil(2), cfg.opening_plies, cfg.seed);
+    println!(
+        "round robin, rules {rules}, {} players, {} games per pair, {ms} ms a move, seed {}, games to {out}",
+        players.len(),
+        2 * ops.len(),
+        cfg.seed
+    );
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            let (a, b) = (&players[i], &players[j]);
+            let mut t = Tally::default();
+            let mut pair = [0.0; 2];
+            for g in 0..2 * ops.len() {
+                let a_side = if g % 2 == 0 { Side::South } else { Side::North };
+                let seats = if a_side == Side::South { [a, b] } else { [b, a] };
+                let op = &ops[g / 2];
+                let (o, _) = play_game(
+                    op,
+                    [seats[0].1, seats[1].1],
+                    cfg.seed * 100_003 + g as u64,
+                    cfg.max_plies,
+                    &mut || 0,
+                    &mut |_, _, _| {},
+                );
+                t.add(&o, a_side);
+                pair[a_side.index()] = Tally::result(&o, a_side);
+                if g % 2 == 1 {
+                    t.add_pair(pair[0], pair[1]);
+                }
+                let first = op.to_move();
+                let result = match o.winner {
+                    Some(w) if w == first => "1-0",
+                    Some(_) => "0-1",
+                    None => "1/2-1/2",
+                };
+                let line = format!(
+                    "{{\"white\":\"{}\",\"black\":\"{}\",\"result\":\"{result}\",\"rules\":\"{rules}\",\"opening\":{},\"plies\":{},\"cut\":{}}}\n",
+                    seats[first.index()].0,
+                    seats[first.other().index()].0,
+                    g / 2,
+                    o.plies,
+                    o.cut
+                );
+                file.write_all(line.as_bytes()).unwrap_or_else(|e| fail(&format!("--out {out}: {e}")));
+            }
+            println!("{} vs {}: {}", a.0, b.0, t.summary());
+            println!("{} vs {}: {}", a.0, b.0, report(&t.penta, &cfg.sprt));
+        }
+    }
+    println!("fit: python3 bench/ratings.py {out} --anchor L{from}");
+}
+
 /// `forced`: the engine's proven results on the match openings (South to
 /// move in every one), counted by how many plies the game then lasts.
 fn forced(start: &Position, cfg: &Cfg, depth: u32, nodes: u64) {
@@ -545,7 +653,16 @@ fn main() {
     let opening_plies: u32 = arg("--opening-plies", 4);
     let ms: u64 = arg("--ms", 50);
     let verbose = std::env::args().any(|a| a == "--verbose");
-    let cfg = Cfg { games, opening_plies, max_plies, seed, verbose };
+    let sprt = Sprt::new(
+        opt("--elo0", 0.0),
+        opt("--elo1", 10.0),
+        opt("--alpha", 0.05),
+        opt("--beta", 0.05),
+        opt::<String>("--sprt-model", "normalized".to_string()).parse::<Model>().unwrap_or_else(|e| fail(&e)),
+    )
+    .unwrap_or_else(|e| fail(&format!("SPRT settings: {e}")));
+    let sprt_stop = std::env::args().any(|a| a == "--sprt-stop");
+    let cfg = Cfg { games, opening_plies, max_plies, seed, verbose, sprt, sprt_stop };
     match cmd.as_str() {
         "baseline" => {
             // 0 (the default) turns `--baseline-cap-ms` and `--level10-ms` off.
@@ -614,6 +731,19 @@ fn main() {
             println!("level 10 (this build) vs level 10 of {path}, rules {rules}, {games} games, {ms} ms per move, seed {seed}, {opening_plies} opening plies");
             run_match("this vs other", &rules_start(&rules), Player::Level(10, ms), Player::External(ms), &cfg);
         }
+        "roundrobin" => {
+            let out: String = opt("--out", String::new());
+            if out.is_empty() {
+                fail("roundrobin needs --out PATH (JSON lines, appended)");
+            }
+            let rules: String = opt("--rules", "igisoro".to_string());
+            let (from, to): (u8, u8) = (opt("--from", 1), opt("--to", 10));
+            if !(1..=10).contains(&from) || !(from..=10).contains(&to) {
+                fail("--from and --to are levels, 1 <= from <= to <= 10");
+            }
+            let bot = !std::env::args().any(|a| a == "--no-bot");
+            round_robin(&cfg, &rules, ms, from, to, bot, &out);
+        }
         "pair" => {
             // One pairing, for spot checks: --a L --b L.
             let start = Position::start(Variant::Igisoro);
@@ -624,7 +754,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: strength baseline|ladder|random|pair|forced|versus [--games N] [--rules baseline|igisoro] [--ms MS] ..."
+                "usage: strength baseline|ladder|random|pair|forced|versus|roundrobin [--games N] [--rules baseline|igisoro] [--ms MS] ..."
             );
             std::process::exit(2);
         }

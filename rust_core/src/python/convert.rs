@@ -1,7 +1,7 @@
 //! Core results as the Python objects `igisoro` expects, and Python values
 //! as JSON for the core's reader: fields copied from one form to the other.
 
-use super::to_py_err;
+use super::error::to_py_err;
 use crate::error::FormError;
 use crate::json_out::{analysis_json, outcome, score_of, stop_reason};
 use crate::search::{Analysis, Line, Score, Solution};

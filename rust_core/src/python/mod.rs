@@ -1,54 +1,27 @@
 //! All PyO3 code, the private `igisoro._igisoro` module: marshalling only
 //! (dispatch, budgets, limits, errors and JSON are the core's). Core calls
-//! run inside `py.detach`; `to_py_err` is one exhaustive match, so a new kind
-//! of error forces a decision here. [`convert`]: core values to Python and back.
+//! run inside `py.detach`. [`convert`]: core values to Python and back;
+//! [`error`]: core errors to Python exceptions, one exhaustive match, so a
+//! new kind of error forces a decision there.
 
 mod convert;
+mod error;
 
 use crate::any_position::{self, AnyPosition};
 use crate::budget::Budget;
 use crate::calls::{Decision, LegalMove, MAX_TRACE_EVENTS};
-use crate::error::{Error, ErrorValue};
-use crate::game::PlayError;
+use crate::error::Error;
 use crate::review::{Label, Review, ReviewedPly, Searched};
 use crate::search::limits::{MAX_MULTIPV, MAX_SEARCH_DEPTH, MAX_SEARCH_NODES, MAX_SEARCH_TIME_MS};
 use crate::search::{Analysis, Limits};
 use crate::{json_form, json_out};
 use crate::{KnownPly, KnownReview};
 use convert::*;
+use error::to_py_err;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 use pyo3::IntoPyObjectExt;
-
-/// The Python exception of each kind of core error (one exhaustive match;
-/// the classes are `igisoro.errors`'), with the attributes `field`, `pit`,
-/// `value` and `path` set from [`Error::parts`] (None where they do not apply).
-fn to_py_err(e: Error) -> PyErr {
-    let (msg, parts) = (e.to_string(), e.parts());
-    let class = match e {
-        Error::UnknownVariant(_) => "UnknownVariantError",
-        Error::Position(_) => "InvalidPositionError",
-        Error::Notation { .. } | Error::MoveSyntax(_) => "InvalidNotationError",
-        Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => "EngineTimeoutError",
-        Error::Play { .. } => "IllegalMoveError",
-        Error::Limit(_) => "InvalidLimitError",
-    };
-    Python::attach(|py| {
-        let exc = py.import("igisoro.errors")?.getattr(class)?.call1((msg,))?;
-        let value = match parts.value {
-            None => None,
-            Some(ErrorValue::Int(n)) => Some(n.into_bound_py_any(py)?),
-            Some(ErrorValue::Text(t)) => Some(t.into_bound_py_any(py)?),
-        };
-        exc.setattr("field", parts.field)?;
-        exc.setattr("pit", parts.pit)?;
-        exc.setattr("value", value)?;
-        exc.setattr("path", parts.path)?;
-        Ok(PyErr::from_value(exc))
-    })
-    .unwrap_or_else(|e: PyErr| e)
-}
 
 /// A validated position (any rule system the engine knows); equal and
 /// hashed as the core's position.

@@ -9,14 +9,14 @@
 //! 4x8 family, every capture taken and every lap counter-clockwise, so the
 //! opponent never decides inside it), it is played alone and searched; if
 //! it reaches beta the graph is never built. Otherwise its value is kept and handed to
-//! [`Searcher::frontier_search`](super::alphabeta::Searcher), which searches
+//! [`Searcher::frontier_search`](super::searcher::Searcher), which searches
 //! it first and does not search it again.
 //!
 //! Alpha-beta stays exact whatever order options are searched in, so this
 //! changes no value of a fixed-depth search (the oracle tests check that),
 //! only how many nodes it takes.
 
-use super::alphabeta::Searcher;
+use super::searcher::Searcher;
 use super::limits::Stop;
 use super::tt::NO_START;
 use super::Engine;
@@ -179,7 +179,7 @@ mod tests {
                         } else if s.ctl.has_move::<Igisoro>(&res.pos) {
                             Igisoro::evaluate(&res.pos)
                         } else {
-                            super::super::alphabeta::lost(1)
+                            super::super::searcher::lost(1)
                         };
                         assert_eq!(t.value, -leaf, "{v} key {key} at {p:?}");
                         tried += 1;

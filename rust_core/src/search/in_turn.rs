@@ -10,7 +10,7 @@
 //! route that reached it (a branch may not re-enter its own path), so those
 //! graphs are searched by `path_value`, exact and unmemoised.
 
-use super::alphabeta::{Searcher, INF};
+use super::searcher::{Searcher, INF};
 use super::limits::Stop;
 use super::turn_graph::{Kind, TurnGraph};
 use super::Engine;

@@ -21,7 +21,7 @@
 //! only starts an iteration it has time to finish (see
 //! `Control::iteration_stop`).
 
-use super::alphabeta::{EvalFn, Searcher, INF};
+use super::searcher::{EvalFn, Searcher, INF};
 use super::in_turn::Memo;
 use super::limits::{Control, Limits, Stop, StopReason, MAX_DEPTH};
 use super::ordering::Ordering;

@@ -6,6 +6,7 @@
 //!
 //! One file per technique:
 //! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
+//! - [`searcher`]: the state of one search, which the next three extend;
 //! - [`alphabeta`]: negamax over whole turns, principal variation search;
 //! - [`in_turn`]: the mover's max and the opponent's min nodes inside a turn;
 //! - [`in_turn_order`]: which in-turn option to try first (capture estimates);
@@ -51,25 +52,8 @@
 //!   the tree they are searched exactly with a path check; at the root each
 //!   option is searched with its canonical route marked as visited.
 
-/// Declares modules that are the search's internals: private to the crate,
-/// and public only with the `internals` feature, which the hand-run bench
-/// (`bench/`) and the crate's own integration tests turn on to reach them
-/// (a searcher, a turn graph, the static terms). Not a stable interface: the
-/// curated API is the `pub use` list below and the crate root's.
-macro_rules! internal_modules {
-    ($($(#[$attr:meta])* $name:ident;)*) => {$(
-        $(#[$attr])*
-        #[cfg(feature = "internals")]
-        pub mod $name;
-        $(#[$attr])*
-        #[cfg(not(feature = "internals"))]
-        // Items only the bench or the integration tests use are dead code
-        // without the feature.
-        #[allow(dead_code)]
-        pub(crate) mod $name;
-    )*};
-}
-
+// The search's modules: private, public only with the `internals` feature
+// (`internal_modules!`, declared in the crate root).
 internal_modules! {
     alphabeta;
     batch;
@@ -84,6 +68,7 @@ internal_modules! {
     limits;
     ordering;
     reference;
+    searcher;
     solve;
     solve_check;
     tt;

@@ -9,7 +9,7 @@
 //! value itself when the same side moves again (turns need not alternate).
 //! Slow on purpose: it is only for tests.
 
-use super::alphabeta::{lost, EvalFn};
+use super::searcher::{lost, EvalFn};
 use super::Engine;
 use crate::explore::has_legal_move;
 use crate::game::{Actor, Advance, NoTrace, Point};
