@@ -2,6 +2,8 @@
 
 use igisoro_core::board4x8::{Igisoro, Position, Variant};
 use igisoro_core::budget::{with_budget, with_lap_cap, Budget};
+// Each call as the engine's calls run: from a fresh state (engine_call::entry).
+use igisoro_core::engine_call::entry;
 use igisoro_core::explore::{legal_moves, random_move};
 use igisoro_core::rng::Rng;
 use std::time::{Duration, Instant};
@@ -49,7 +51,7 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
                 seconds: None,
             };
             let ((next, capped), tripped) =
-                with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng)));
+                entry(|| with_budget(budget, || with_lap_cap(SET_LAP_CAP, || random_move::<Igisoro>(&p, &mut rng))));
             if tripped || capped {
                 ok = false;
                 skipped += 1;
@@ -69,7 +71,7 @@ pub fn position_set(variant: Variant, n: usize) -> (Vec<Position>, usize) {
                 cancel: None,
                 seconds: None,
             };
-            let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES)));
+            let (list, tripped) = entry(|| with_budget(budget, || legal_moves::<Igisoro>(&p, Some(SET_MAX_MOVES))));
             if tripped || list.truncated {
                 skipped += 1;
             } else {

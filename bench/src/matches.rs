@@ -297,22 +297,22 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
     // A matched budget is a deadline to the microsecond: the baseline's
     // moves can take about a millisecond, and whole milliseconds (floored)
     // would give level 10 nothing.
-    let deadline = Some(Instant::now() + Duration::from_micros(matched_us.max(1)));
+    let budget = Budget::until(Instant::now() + Duration::from_micros(matched_us.max(1)));
     let a: Analysis = match who {
         Player::Level(l, ms) => best_move::<Igisoro>(p, l, ms, seed),
-        Player::Level10Matched => best_move_until::<Igisoro>(p, 10, 600_000, seed, deadline),
-        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits { depth: None, deadline, ..Limits::default() }, e),
+        Player::Level10Matched => best_move_until::<Igisoro>(p, 10, 600_000, seed, &budget),
+        Player::MatchedWith(e) => analyse_with::<Igisoro>(p, &Limits { depth: None, budget, ..Limits::default() }, e),
         Player::Baseline => analyse_with::<Igisoro>(p, &Limits::depth(5), baseline_eval),
         Player::BaselineCapped(cap_ms) => {
-            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
-            analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval)
+            let budget = Budget::until(Instant::now() + Duration::from_millis(cap_ms));
+            analyse_with::<Igisoro>(p, &Limits { budget, ..Limits::depth(5) }, baseline_eval)
         }
         Player::BaselineCappedTies(cap_ms) => {
-            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
-            let a = analyse_with::<Igisoro>(p, &Limits { deadline, ..Limits::depth(5) }, baseline_eval);
+            let budget = Budget::until(Instant::now() + Duration::from_millis(cap_ms));
+            let a = analyse_with::<Igisoro>(p, &Limits { budget, ..Limits::depth(5) }, baseline_eval);
             let t = Instant::now();
-            let deadline = Some(Instant::now() + Duration::from_millis(cap_ms));
-            let all = Limits { deadline, multipv: usize::MAX, ..Limits::depth(5) };
+            let budget = Budget::until(Instant::now() + Duration::from_millis(cap_ms));
+            let all = Limits { budget, multipv: usize::MAX, ..Limits::depth(5) };
             let mut every = analyse_with::<Igisoro>(p, &all, baseline_eval);
             let mut chosen = a.clone();
             if every.stopped_by != StopReason::Deadline && !every.lines.is_empty() {

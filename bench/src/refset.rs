@@ -13,7 +13,7 @@ use igisoro_core::explore::{canonical, play, random_move, status};
 use igisoro_core::moves::{format_move, parse_move};
 use igisoro_core::rng::Rng;
 use igisoro_core::search::Score;
-use igisoro_core::{AnyPosition, Family, Status};
+use igisoro_core::{with_game, AnyPosition, Family, Status};
 use serde_json::{json, Value};
 
 /// A score as JSON: `{"cs": n}`, `{"win": turns}` or `{"loss": turns}`.
@@ -23,25 +23,6 @@ pub fn score_json(s: Score) -> Value {
         Score::Win { turns } => json!({ "win": turns }),
         Score::Loss { turns } => json!({ "loss": turns }),
     }
-}
-
-/// Run `$body` with `$G` bound to the position's rules family and `$p` to
-/// its position. The core's own `with_game!` is private to the crate (its
-/// modules are internals); the bench reaches the families through the
-/// `internals` feature and dispatches here.
-macro_rules! with_game {
-    ($pos:expr, $p:ident, $G:ident => $body:expr) => {
-        match $pos {
-            AnyPosition::Board4x8($p) => {
-                type $G = igisoro_core::board4x8::Igisoro;
-                $body
-            }
-            AnyPosition::Isolo($p) => {
-                type $G = igisoro_core::isolo::Isolo;
-                $body
-            }
-        }
-    };
 }
 
 /// The position after one uniform-random complete move, `None` when the

@@ -8,6 +8,7 @@
 use crate::any_setup::{AnySetup, Extra};
 use crate::any_variant::{AnyVariant, Board};
 use crate::board4x8 as b4;
+use crate::budget::Budget;
 use crate::error::Error;
 use crate::explore;
 use crate::isolo as iso;
@@ -282,21 +283,13 @@ impl AnyPosition {
 
     /// The move a player of strength `level` would choose (see
     /// [`search::best_move_until`]).
-    pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, deadline: Option<std::time::Instant>) -> Analysis {
-        crate::engine_call::entry(
-            || with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, deadline)),
-        )
+    pub fn best_move(&self, level: u8, time_ms: u64, seed: u64, budget: &Budget) -> Analysis {
+        crate::engine_call::entry(|| with_game!(self, p, G => search::best_move_until::<G>(p, level, time_ms, seed, budget)))
     }
 
     /// [`AnyPosition::best_move`] with a caller's `level` (1..10) and
     /// `time_ms` (1..[`MAX_SEARCH_TIME_MS`]) checked.
-    pub fn best_move_checked(
-        &self,
-        level: i64,
-        time_ms: i64,
-        seed: u64,
-        deadline: Option<std::time::Instant>,
-    ) -> Result<Analysis, Error> {
+    pub fn best_move_checked(&self, level: i64, time_ms: i64, seed: u64, budget: &Budget) -> Result<Analysis, Error> {
         if !(1..=10).contains(&level) {
             return Err(Error::Limit(format!("level must be from 1 to 10, got {}", level)));
         }
@@ -306,7 +299,7 @@ impl AnyPosition {
                 MAX_SEARCH_TIME_MS, time_ms
             )));
         }
-        Ok(self.best_move(level as u8, time_ms as u64, seed, deadline))
+        Ok(self.best_move(level as u8, time_ms as u64, seed, budget))
     }
 
     /// Solve this position for its side to move, every proof confirmed by

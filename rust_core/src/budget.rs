@@ -19,10 +19,12 @@
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// Limits for one engine call.
-#[derive(Clone, Default)]
+/// Limits for one engine call: the one clock of a call, which the rules
+/// core polls through [`check`] and a search through its limits
+/// (`search::Limits::budget`).
+#[derive(Clone, Debug, Default)]
 pub struct Budget {
     /// Stop at this instant.
     pub deadline: Option<Instant>,
@@ -37,13 +39,43 @@ pub struct Budget {
 pub const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
 
 impl Budget {
+    /// A budget that ends at `deadline`.
+    pub fn until(deadline: Instant) -> Budget {
+        Budget { deadline: Some(deadline), ..Budget::default() }
+    }
+
+    /// A budget that ends when another thread sets `flag`.
+    pub fn cancelled_by(flag: Arc<AtomicBool>) -> Budget {
+        Budget { cancel: Some(flag), ..Budget::default() }
+    }
+
+    /// Whether another thread set the cancel flag.
+    pub fn cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The time left before the deadline (None: no deadline).
+    pub fn left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()))
+    }
+
+    /// This budget with its deadline no later than `at`: a search's own
+    /// time limit, which then bounds the rules core under it too.
+    pub fn no_later_than(&self, at: Option<Instant>) -> Budget {
+        let deadline = match (self.deadline, at) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Budget { deadline, ..self.clone() }
+    }
+
     /// A caller's time limit in seconds (none: no limit), checked to be in
     /// (0, [`MAX_TIMEOUT_SECONDS`]].
     pub fn from_timeout(timeout: Option<f64>) -> Result<Budget, crate::error::Error> {
         match timeout {
             None => Ok(Budget::default()),
             Some(t) if t.is_finite() && t > 0.0 && t <= MAX_TIMEOUT_SECONDS => Ok(Budget {
-                deadline: Some(Instant::now() + std::time::Duration::from_secs_f64(t)),
+                deadline: Some(Instant::now() + Duration::from_secs_f64(t)),
                 cancel: None,
                 seconds: Some(t),
             }),
@@ -72,8 +104,7 @@ impl Budget {
     /// polled (the installed budget's [`check`], a search's limits, a
     /// review between its calls).
     pub fn spent(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }
 

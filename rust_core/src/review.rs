@@ -331,8 +331,7 @@ fn review_with(
         if shallower {
             l.depth = l.depth.map(|d| d.saturating_sub(1).max(1));
         }
-        l.deadline = budget.deadline;
-        l.cancel = budget.cancel.clone();
+        l.budget = budget.clone();
         let a = analyse(p, &l);
         if a.best_move.is_none() && a.stopped_by == StopReason::Deadline {
             return None;

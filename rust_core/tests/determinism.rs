@@ -7,6 +7,7 @@
 
 use igisoro_core::any_position::{variants, AnyPosition};
 use igisoro_core::search::{Analysis, Limits};
+use igisoro_core::Budget;
 
 /// `a` without its time.
 fn timeless(a: &Analysis) -> Analysis {
@@ -14,7 +15,7 @@ fn timeless(a: &Analysis) -> Analysis {
 }
 
 fn limits(depth: Option<i64>, nodes: Option<i64>) -> Limits {
-    Limits::checked(depth, nodes, None, 1, None).unwrap()
+    Limits::checked(depth, nodes, None, 1, Budget::default()).unwrap()
 }
 
 /// Turns of this position's tree run past the search's lap cap (it is

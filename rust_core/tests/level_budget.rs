@@ -29,7 +29,7 @@ fn level_10_returns_within_tiny_budgets() {
         let limit = Duration::from_millis(ms) + margin(ms);
         for (i, p) in ps.iter().enumerate() {
             let t = cpu_time();
-            let a = p.best_move(10, ms, i as u64, None);
+            let a = p.best_move(10, ms, i as u64, &igisoro_core::Budget::default());
             let spent = cpu_time() - t;
             assert!(a.best_move.is_some() || a.stopped_by == igisoro_core::StopReason::GameOver);
             assert!(spent <= limit, "{ms} ms: {spent:?} of CPU at {}", p.notation());

@@ -11,6 +11,7 @@ use igisoro_core::isolo::Isolo;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::{analyse, best_move, Engine, Limits, StopReason};
+use igisoro_core::Budget;
 
 /// Positions reached by `plies` seeded random moves from `start`, one per seed.
 fn random_positions<G: Game>(start: &G::Pos, seeds: std::ops::Range<u64>, plies: usize) -> Vec<G::Pos> {
@@ -93,10 +94,10 @@ fn the_reported_position_gets_a_move_at_1_ms() {
 fn own_time_limit_is_reported_as_time_not_deadline() {
     let p = Position::start(Variant::Igisoro);
     let deadline = std::time::Instant::now() + std::time::Duration::from_millis(500);
-    let a = analyse::<Igisoro>(&p, &Limits { deadline: Some(deadline), ..Limits::time(300) });
+    let a = analyse::<Igisoro>(&p, &Limits { budget: Budget::until(deadline), ..Limits::time(300) });
     assert_eq!(a.stopped_by, StopReason::Time, "depth {} in {} ms", a.depth, a.time_ms);
     // The outside deadline first: then it is what stopped the search.
     let deadline = std::time::Instant::now() + std::time::Duration::from_millis(100);
-    let a = analyse::<Igisoro>(&p, &Limits { deadline: Some(deadline), ..Limits::time(5000) });
+    let a = analyse::<Igisoro>(&p, &Limits { budget: Budget::until(deadline), ..Limits::time(5000) });
     assert_eq!(a.stopped_by, StopReason::Deadline, "depth {} in {} ms", a.depth, a.time_ms);
 }

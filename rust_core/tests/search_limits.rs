@@ -3,6 +3,7 @@
 
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse, analyse_many, best_move, best_move_until, Limits, StopReason};
+use igisoro_core::Budget;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -58,7 +59,7 @@ fn time_limit_is_honoured() {
 fn cancellation_stops_the_search() {
     let p = Position::start(Variant::IgisoroFr);
     let flag = Arc::new(AtomicBool::new(false));
-    let limits = Limits { depth: None, cancel: Some(flag.clone()), ..Limits::default() };
+    let limits = Limits { depth: None, budget: Budget::cancelled_by(flag.clone()), ..Limits::default() };
     let t = Instant::now();
     let h = std::thread::spawn(move || analyse::<Igisoro>(&p, &limits));
     std::thread::sleep(Duration::from_millis(100));
@@ -77,19 +78,19 @@ fn stop_reason_names_the_limit_that_ended_the_search() {
     assert_eq!(analyse::<Igisoro>(&p, &Limits::time(40)).stopped_by, StopReason::Time);
     // Depth 64 cannot finish in 40 ms: the outside deadline ends it, and the
     // search still answers with what it has.
-    let deadline = Some(Instant::now() + Duration::from_millis(40));
+    let budget = Budget::until(Instant::now() + Duration::from_millis(40));
     let t = Instant::now();
-    let a = analyse::<Igisoro>(&p, &Limits { depth: None, deadline, ..Limits::default() });
+    let a = analyse::<Igisoro>(&p, &Limits { depth: None, budget, ..Limits::default() });
     assert_eq!(a.stopped_by, StopReason::Deadline);
     assert!(a.best_move.is_some() && t.elapsed() < Duration::from_millis(40 + 4 + 20), "took {:?}", t.elapsed());
     // A deadline already past: no iteration completes, a move is still offered.
-    let a = analyse::<Igisoro>(&p, &Limits { depth: None, deadline: Some(Instant::now()), ..Limits::default() });
+    let a = analyse::<Igisoro>(&p, &Limits { depth: None, budget: Budget::until(Instant::now()), ..Limits::default() });
     assert_eq!((a.stopped_by, a.depth), (StopReason::Deadline, 0));
     // The same for a level's move.
-    let a = best_move_until::<Igisoro>(&p, 10, 5_000, 1, Some(Instant::now() + Duration::from_millis(30)));
+    let a = best_move_until::<Igisoro>(&p, 10, 5_000, 1, &Budget::until(Instant::now() + Duration::from_millis(30)));
     assert_eq!(a.stopped_by, StopReason::Deadline);
     // Own time shorter than the deadline: it is the search's own limit.
-    let a = best_move_until::<Igisoro>(&p, 10, 30, 1, Some(Instant::now() + Duration::from_secs(60)));
+    let a = best_move_until::<Igisoro>(&p, 10, 30, 1, &Budget::until(Instant::now() + Duration::from_secs(60)));
     assert_eq!(a.stopped_by, StopReason::Time);
     // A decided game: South's single seeds cannot start a turn.
     let lost = notation::parse("igisoro 7,7,7,7,7,7,7,7/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/1,1,1,1,1,1,1,1 s").unwrap();
@@ -141,7 +142,7 @@ fn levels_play_legal_moves_reproducibly() {
 fn batch_deadline_is_shared_fairly() {
     let ps = vec![Position::start(Variant::Igisoro); 6];
     let t = Instant::now();
-    let limits = Limits { depth: None, deadline: Some(t + Duration::from_millis(150)), ..Limits::default() };
+    let limits = Limits { depth: None, budget: Budget::until(t + Duration::from_millis(150)), ..Limits::default() };
     let all = analyse_many::<Igisoro>(&ps, &limits);
     assert!(t.elapsed() < Duration::from_millis(150 + 15 + 20), "took {:?}", t.elapsed());
     for a in &all {

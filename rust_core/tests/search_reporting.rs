@@ -3,7 +3,7 @@
 //! of the same search without a report.
 
 mod played;
-use igisoro_core::{AnyPosition, Limits, StopReason};
+use igisoro_core::{AnyPosition, Budget, Limits, StopReason};
 use played::positions;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -40,7 +40,7 @@ fn every_depth_is_reported_and_the_answer_is_unchanged() {
 fn a_report_can_cancel_the_search() {
     let p = AnyPosition::start("igisoro").expect("the start");
     let cancel = Arc::new(AtomicBool::new(false));
-    let limits = Limits { cancel: Some(cancel.clone()), ..Limits::depth(30) };
+    let limits = Limits { budget: Budget::cancelled_by(cancel.clone()), ..Limits::depth(30) };
     let mut reports = 0;
     let a = p.analyse_reporting(&limits, &mut |r| {
         reports += 1;

@@ -17,7 +17,7 @@ use igisoro_core::search::{
     check, check_until, reference, solve, solve_certified, solve_checked, Certificate, Engine, Limits, Outcome,
     Solution, StopReason,
 };
-use igisoro_core::Status;
+use igisoro_core::{Budget, Status};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -427,7 +427,7 @@ fn tiny_budget_is_unknown() {
 fn cancellation_stops_the_solver() {
     let p = Position::start(Variant::Igisoro);
     let flag = Arc::new(AtomicBool::new(false));
-    let limits = Limits { cancel: Some(flag.clone()), ..Limits::time(60_000) };
+    let limits = Limits { budget: Budget::cancelled_by(flag.clone()), ..Limits::time(60_000) };
     let f = flag.clone();
     let t = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(100));

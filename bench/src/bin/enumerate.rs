@@ -8,6 +8,7 @@
 use igisoro_bench::{arg, position_set};
 use igisoro_core::board4x8::{notation, Igisoro, Variant};
 use igisoro_core::budget::{with_budget, Budget};
+use igisoro_core::engine_call::entry;
 use igisoro_core::explore::legal_moves;
 use std::time::{Duration, Instant};
 
@@ -43,7 +44,7 @@ fn main() {
         let p = notation::parse(line).expect("worst.txt holds valid notation");
         let t = Instant::now();
         let budget = Budget { deadline: Some(t + Duration::from_secs(60)), cancel: None, seconds: None };
-        let (list, tripped) = with_budget(budget, || legal_moves::<Igisoro>(&p, None));
+        let (list, tripped) = entry(|| with_budget(budget, || legal_moves::<Igisoro>(&p, None)));
         let laps = list.moves.iter().map(|m| m.laps).max().unwrap_or(0);
         println!(
             "worst case: {}{} moves, max {} laps, {:.1} ms: {}",

@@ -201,7 +201,10 @@ fn gen() {
     // minutes. Ordinary searches take milliseconds, so with a cap of
     // seconds the games kept do not depend on the machine in practice.
     let search_s: f64 = arg("--search-s", 0.0);
-    let deadline = || (search_s > 0.0).then(|| Instant::now() + Duration::from_secs_f64(search_s));
+    let budget = || igisoro_core::Budget {
+        deadline: (search_s > 0.0).then(|| Instant::now() + Duration::from_secs_f64(search_s)),
+        ..Default::default()
+    };
     let mut dropped = 0;
     // `--eval old` (default): the evaluation before the fit, which made the
     // recorded data sets; `--eval engine`: the current one (without the
@@ -243,8 +246,7 @@ fn gen() {
             }
             seen.push(p.clone());
             let i = p.to_move().index();
-            let lim =
-                Limits { depth: Some(depth[i]), nodes: Some(play_nodes), deadline: deadline(), ..Limits::default() };
+            let lim = Limits { depth: Some(depth[i]), nodes: Some(play_nodes), budget: budget(), ..Limits::default() };
             let (next, stopped) = search_move(&p, &lim, evals[i], &mut rng);
             if stopped {
                 late = true;
@@ -263,12 +265,8 @@ fn gen() {
                 Some(_) => "0",
                 None => "0.5",
             };
-            let lim = Limits {
-                depth: Some(label_depth),
-                nodes: Some(label_nodes),
-                deadline: deadline(),
-                ..Limits::default()
-            };
+            let lim =
+                Limits { depth: Some(label_depth), nodes: Some(label_nodes), budget: budget(), ..Limits::default() };
             let a = analyse_with::<Igisoro>(q, &lim, own);
             if a.stopped_by == StopReason::Deadline {
                 late = true;

@@ -55,7 +55,7 @@ use igisoro_bench::refset::{
 use igisoro_bench::{fail, opt as arg};
 use igisoro_core::rng::Rng;
 use igisoro_core::search::{Analysis, Limits, Outcome, Score, StopReason};
-use igisoro_core::{variants, AnyPosition, Board, Status};
+use igisoro_core::{variants, AnyPosition, Board, Budget, Status};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::fs::{File, OpenOptions};
@@ -203,7 +203,7 @@ fn timed(p: &AnyPosition, ms: u64, tt_bits: u32, playing: bool) -> Analysis {
 /// The solver within `cfg.solve_ms`, its proof checked: the reference
 /// when it proves a result.
 fn solve(p: &AnyPosition, cfg: &Cfg) -> Option<Value> {
-    let limits = Limits::checked_budget(None, Some(cfg.solve_ms as i64), None, Some(cfg.table_mb))
+    let limits = Limits::checked_budget(None, Some(cfg.solve_ms as i64), Budget::default(), Some(cfg.table_mb))
         .unwrap_or_else(|e| fail(&format!("--solve-ms / --table-mb: {e}")));
     let s = p.solve(&limits);
     let wp = match s.outcome {
@@ -321,7 +321,7 @@ fn self_play(start: &AnyPosition, vi: u64, g: u64, cfg: &Cfg) -> Result<Vec<(u32
         let limits = Limits {
             depth: None,
             nodes: Some(cfg.move_nodes),
-            deadline: Some(Instant::now() + Duration::from_secs(cfg.safety_s)),
+            budget: Budget::until(Instant::now() + Duration::from_secs(cfg.safety_s)),
             tt_bits: 15,
             playing: true,
             ..Limits::default()

@@ -20,6 +20,7 @@
 
 use igisoro_bench::arg;
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
+use igisoro_core::engine_call::entry;
 use igisoro_core::explore::random_move;
 use igisoro_core::game::Game;
 use igisoro_core::isolo::{self, Isolo};
@@ -42,7 +43,9 @@ fn rows<G: Engine>(variant: &str, from: &str, p: &G::Pos, depths: &[u32], cap_ms
     let playing = std::env::args().any(|a| a == "--playing");
     for &d in depths {
         let t = Instant::now();
-        let a = analyse::<G>(p, &Limits { depth: Some(d), time_ms: Some(cap_ms), playing, ..Limits::default() });
+        // One engine call, from a fresh state as the library's are (engine_call::entry).
+        let limits = Limits { depth: Some(d), time_ms: Some(cap_ms), playing, ..Limits::default() };
+        let a = entry(|| analyse::<G>(p, &limits));
         let s = t.elapsed().as_secs_f64();
         let proven = !matches!(a.score, Score::Centiseeds(_));
         let note = if a.depth >= d {
@@ -141,7 +144,7 @@ fn main() {
         let n = 2000;
         let t = Instant::now();
         for _ in 0..n {
-            analyse::<Igisoro>(&p, &Limits { depth: Some(1), tt_bits: bits, ..Limits::default() });
+            entry(|| analyse::<Igisoro>(&p, &Limits { depth: Some(1), tt_bits: bits, ..Limits::default() }));
         }
         println!(
             "fixed cost: depth 1 from the ikibuguzo-1 start (one move), table of 2^{} slots: {:.1} us per call",

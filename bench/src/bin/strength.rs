@@ -116,7 +116,7 @@ use igisoro_bench::sprt::{report, Model, Sprt, Verdict};
 use igisoro_bench::{arg, fail, opt};
 use igisoro_core::board4x8::{notation, Igisoro, Position, Variant};
 use igisoro_core::search::{analyse_with, Evaluate, Limits, Score, StopReason, Zobrist};
-use igisoro_core::Side;
+use igisoro_core::{Budget, Side};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -347,14 +347,15 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     {
         // Seeds level 10's time rule; capped like the baseline's moves.
         let t = Instant::now();
-        let deadline = cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms));
+        let budget =
+            Budget { deadline: cap_ms.map(|ms| Instant::now() + Duration::from_millis(ms)), ..Budget::default() };
         if plain {
             // The bot's own view of the opening, as in its games (searching
             // the `igisoro` position itself met a giant optional-capture
             // turn and took the run to 24 GB).
             let _ = bot_search(&ops[0], None);
         } else {
-            let _ = analyse_with::<Igisoro>(&ops[0], &Limits { deadline, ..Limits::depth(5) }, Igisoro::baseline);
+            let _ = analyse_with::<Igisoro>(&ops[0], &Limits { budget, ..Limits::depth(5) }, Igisoro::baseline);
         }
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         c.set(Counters { mean_sum: ms, mean_n: 1, ..Counters::default() });

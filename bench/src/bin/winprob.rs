@@ -156,8 +156,8 @@ struct Gen {
 }
 
 /// A safety deadline `s` seconds from now (see the module docs).
-fn safety(s: f64) -> Option<Instant> {
-    Some(Instant::now() + Duration::from_secs_f64(s))
+fn safety(s: f64) -> Budget {
+    Budget::until(Instant::now() + Duration::from_secs_f64(s))
 }
 
 /// The position after the search's move `a` (`None`: no move came back).
@@ -172,7 +172,7 @@ fn play_move<G: Family>(p: &G::Pos, mv: &str) -> G::Pos {
 fn opening<G: Sample>(start: &G::Pos, plies: u32, rng: &mut Rng, safety_s: f64) -> Option<G::Pos> {
     let mut p = start.clone();
     for _ in 0..plies {
-        let budget = Budget { deadline: safety(safety_s), cancel: None, seconds: None };
+        let budget = safety(safety_s);
         match with_budget(budget, || random_move::<G>(&p, rng)) {
             (Some((q, _)), false) => p = q,
             _ => return None,
@@ -214,7 +214,7 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
         let lim = Limits {
             depth: Some(s.depth),
             nodes: Some(s.nodes),
-            deadline: safety(s.safety_s),
+            budget: safety(s.safety_s),
             playing: s.playing,
             ..Limits::default()
         };

@@ -60,10 +60,10 @@ fn within<R: Send>(py: Python<'_>, timeout: Secs, f: impl FnOnce(Budget) -> Resu
     py.detach(|| f(b)).map_err(to_py_err)
 }
 
-/// Search limits checked by the core ([`Limits::checked`]), plus an outside
-/// `timeout` that cuts the search short (`stopped_by: "deadline"`).
-fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), timeout: Option<f64>) -> PyResult<Limits> {
-    Limits::checked(l.0, l.1, l.2, l.3, budget(timeout)?.deadline).map_err(to_py_err)
+/// Search limits checked by the core ([`Limits::checked`]) under the
+/// call's budget, whose end cuts the search short (`stopped_by: "deadline"`).
+fn search_limits(l: (Option<i64>, Option<i64>, Option<i64>, i64), budget: Budget) -> PyResult<Limits> {
+    Limits::checked(l.0, l.1, l.2, l.3, budget).map_err(to_py_err)
 }
 
 /// Complete legal moves: ([(notation, result, captured, laps)], truncated).
@@ -198,7 +198,7 @@ impl PyPos {
     /// "deadline"`). With `report`, each completed depth's fields are passed to it (GIL held).
     #[pyo3(signature = (lim, timeout=None, report=None, cancel=None))]
     fn analyse(&self, py: Python, lim: (Opt, Opt, Opt, i64), timeout: Secs, report: Obj, cancel: Stop) -> Out {
-        let limits = Limits { cancel: cancel.map(|c| c.0.clone()), ..search_limits(lim, timeout)? };
+        let limits = search_limits(lim, Budget { cancel: cancel.map(|c| c.0.clone()), ..budget(timeout)? })?;
         let wp = |a: &Analysis| self.inner.win_probability(a.score);
         let a = match report {
             None => py.detach(|| self.inner.analyse(&limits)),
@@ -216,8 +216,8 @@ impl PyPos {
     /// `time_ms` per move; randomness is seeded. `timeout` as in `analyse`.
     #[pyo3(signature = (level, time_ms, seed, timeout=None))]
     fn best_move(&self, py: Python<'_>, level: i64, time_ms: i64, seed: u64, timeout: Secs) -> Out {
-        let deadline = budget(timeout)?.deadline;
-        let a = py.detach(|| self.inner.best_move_checked(level, time_ms, seed, deadline)).map_err(to_py_err)?;
+        let b = budget(timeout)?;
+        let a = py.detach(|| self.inner.best_move_checked(level, time_ms, seed, &b)).map_err(to_py_err)?;
         Ok(analysis_tuple(py, &a, self.inner.win_probability(a.score))?.unbind())
     }
 
@@ -231,8 +231,7 @@ impl PyPos {
     /// `analyse`), the table sized to the budget within `max_table_mb`.
     #[pyo3(signature = (nodes=None, time_ms=None, timeout=None, max_table_mb=None))]
     fn solve(&self, py: Python, nodes: Opt, time_ms: Opt, timeout: Secs, max_table_mb: Opt) -> PyResult<SolutionTuple> {
-        let limits =
-            Limits::checked_budget(nodes, time_ms, budget(timeout)?.deadline, max_table_mb).map_err(to_py_err)?;
+        let limits = Limits::checked_budget(nodes, time_ms, budget(timeout)?, max_table_mb).map_err(to_py_err)?;
         Ok(solution_tuple(py.detach(|| self.inner.solve(&limits))))
     }
 }
@@ -260,7 +259,7 @@ fn review_tuple(py: Python, r: Result<Review, Error>) -> Out {
 #[pyo3(signature = (games, lim, timeout=None, threads=None))]
 fn review_many(py: Python, games: Games, lim: (Opt, Opt, Opt), timeout: Secs, threads: Option<usize>) -> Outs {
     let b = Budget::from_timeout_or_spent(timeout).map_err(to_py_err)?;
-    let limits = search_limits((lim.0, lim.1, lim.2, 1), None)?;
+    let limits = search_limits((lim.0, lim.1, lim.2, 1), Budget::default())?;
     let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
     let found = py.detach(|| crate::review::review_many(&games, &limits, &b, threads));
     found.into_iter().map(|r| review_tuple(py, r)).collect()
@@ -283,7 +282,7 @@ fn review_known(
     threads: Option<usize>,
 ) -> PyResult<(Objs, Objs)> {
     let b = Budget::from_timeout_or_spent(timeout).map_err(to_py_err)?;
-    let limits = search_limits((lim.0, lim.1, lim.2, 1), None)?;
+    let limits = search_limits((lim.0, lim.1, lim.2, 1), Budget::default())?;
     let games: Vec<_> = games.into_iter().map(|(p, moves)| (p.inner, moves)).collect();
     let lookup = |before: &AnyPosition, canonical: &str| -> PyResult<Option<KnownPly>> {
         Python::attach(|py| {
@@ -326,7 +325,7 @@ fn review_label(best: ScoreFields, played: ScoreFields, drop: f64) -> (f64, Opti
 #[pyfunction]
 #[pyo3(signature = (positions, depth=None, nodes=None, time_ms=None, multipv=1, timeout=None))]
 fn analyse_many(py: Python, positions: Many, depth: Opt, nodes: Opt, time_ms: Opt, multipv: i64, timeout: Secs) -> Out {
-    let limits = search_limits((depth, nodes, time_ms, multipv), timeout)?;
+    let limits = search_limits((depth, nodes, time_ms, multipv), budget(timeout)?)?;
     let items: Vec<AnyPosition> = positions.into_iter().map(|p| p.inner).collect();
     let results = py.detach(|| AnyPosition::analyse_many(&items, &limits));
     let tuples = results.iter().zip(&items).map(|(a, p)| analysis_tuple(py, a, p.win_probability(a.score)));

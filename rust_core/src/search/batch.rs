@@ -52,11 +52,10 @@ impl<'a> Share<'a> {
     /// The limits of the item whose search starts now.
     pub fn next(&self) -> Limits {
         let mut l = self.limits.clone();
-        if let Some(d) = self.limits.deadline {
+        if let Some(left) = self.limits.budget.left() {
             let waiting = self.items.saturating_sub(self.started.fetch_add(1, Ordering::Relaxed)).max(1) as u32;
-            let now = Instant::now();
-            let fair = d.saturating_duration_since(now) * self.threads.min(waiting) / waiting;
-            l.deadline = Some(d.min(now + fair));
+            let fair = left * self.threads.min(waiting) / waiting;
+            l.budget = self.limits.budget.no_later_than(Some(Instant::now() + fair));
         }
         l
     }

@@ -160,7 +160,7 @@ pub fn analyse_with<G: Engine>(pos: &G::Pos, limits: &Limits, eval: EvalFn<G::Po
 /// score, nodes and time so far, `stopped_by` [`StopReason::Depth`]). The
 /// final answer is the same as without a report: reading the lines back
 /// only reads the search's table. For streamed analyses; a caller that
-/// wants to stop sets `limits.cancel`.
+/// wants to stop sets the cancel flag of `limits.budget`.
 pub fn analyse_reporting<G: Engine>(pos: &G::Pos, limits: &Limits, report: &mut dyn FnMut(&Analysis)) -> Analysis {
     analyse_outside::<G>(pos, limits, evaluation::<G>(limits), Some(report))
 }
@@ -174,8 +174,7 @@ fn analyse_outside<G: Engine>(
     // The outside deadline and cancel flag also bound the rules core, so a
     // single long relay chain inside `Game::advance` cannot hold the call
     // past them (see crate::budget); the search adds its own time limit.
-    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone(), seconds: None };
-    crate::budget::with_budget(outside, || analyse_bounded::<G>(pos, limits, eval, report)).0
+    crate::budget::with_budget(limits.budget.clone(), || analyse_bounded::<G>(pos, limits, eval, report)).0
 }
 
 fn analyse_bounded<G: Engine>(
@@ -230,14 +229,7 @@ fn analyse_bounded<G: Engine>(
     };
     // From here on the search's own time limit bounds the rules core too.
     let own = limits.time_ms.map(|ms| s.ctl.started() + std::time::Duration::from_millis(ms));
-    let search = crate::budget::Budget {
-        deadline: match (own, limits.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
-        cancel: limits.cancel.clone(),
-        seconds: None,
-    };
+    let search = limits.budget.no_later_than(own);
     crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits, report)).0
 }
 
@@ -327,8 +319,7 @@ fn analysis_at<G: Engine>(
     // tripped the budget of the rules core, under which a relay chain of the
     // PV would be cut and the PV end early. The work is bounded: at most
     // `depth` turn graphs of `turn_nodes` nodes, chains cut at `turn_laps`.
-    let outside = crate::budget::Budget { deadline: limits.deadline, cancel: limits.cancel.clone(), seconds: None };
-    let (lines, _) = crate::budget::with_budget(outside, || {
+    let (lines, _) = crate::budget::with_budget(limits.budget.clone(), || {
         let mut lines = Vec::new();
         for it in items.iter().filter(|it| it.exact || depth == 0).take(multipv) {
             let Some(r) = it.principal.or_else(|| any_result(g, it.node)) else { continue };

@@ -14,7 +14,7 @@ use super::limits::Limits;
 use super::tt::MATE_BOUND;
 use super::Engine;
 use crate::rng::Rng;
-use std::time::Instant;
+use crate::budget::Budget;
 
 /// Per level 1..=9: (depth, noise amplitude in centiseeds, percent of
 /// moves chosen uniformly among all moves instead); level 10 is unbounded
@@ -57,31 +57,26 @@ pub fn table_bits(budget: std::time::Duration) -> u32 {
 /// randomness fixed by `seed`. The returned analysis has `best_move` set to
 /// the chosen move (`None` when the game is over).
 pub fn best_move<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64) -> Analysis {
-    best_move_until::<G>(pos, level, time_ms, seed, None)
+    best_move_until::<G>(pos, level, time_ms, seed, &Budget::default())
 }
 
-/// [`best_move`] that also stops at an outside `deadline` (a server's
-/// request deadline); the result then says [`super::StopReason::Deadline`].
-pub fn best_move_until<G: Engine>(
-    pos: &G::Pos,
-    level: u8,
-    time_ms: u64,
-    seed: u64,
-    deadline: Option<Instant>,
-) -> Analysis {
+/// [`best_move`] that also stops when the call's `budget` runs out (a
+/// server's request deadline); the result then says
+/// [`super::StopReason::Deadline`].
+pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u64, budget: &Budget) -> Analysis {
     let level = level.clamp(1, 10);
+    let budget = budget.clone();
     if level == 10 {
-        let budget = std::time::Duration::from_millis(time_ms);
-        let budget = deadline.map_or(budget, |d| budget.min(d.saturating_duration_since(Instant::now())));
-        let tt_bits = table_bits(budget);
+        let own = std::time::Duration::from_millis(time_ms);
+        let tt_bits = table_bits(budget.left().map_or(own, |left| own.min(left)));
         return analyse::<G>(
             pos,
-            &Limits { depth: None, time_ms: Some(time_ms), deadline, tt_bits, playing: true, ..Limits::default() },
+            &Limits { depth: None, time_ms: Some(time_ms), budget, tt_bits, playing: true, ..Limits::default() },
         );
     }
     let (depth, noise, random_pct) = LEVELS[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
-    let limits = Limits { depth: Some(depth), time_ms: Some(time_ms), deadline, multipv, ..Limits::default() };
+    let limits = Limits { depth: Some(depth), time_ms: Some(time_ms), budget, multipv, ..Limits::default() };
     let mut a = analyse::<G>(pos, &limits);
     if noise > 0 && a.lines.len() > 1 {
         let mut rng = Rng::new(seed);

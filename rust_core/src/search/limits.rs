@@ -10,10 +10,12 @@
 //! first. The node limit is exact (the search never visits more nodes, and
 //! it stops at the same node every run, which keeps node-limited searches
 //! deterministic). Time is checked every few nodes and also before starting
-//! a new iteration, and cancellation is an `AtomicBool` another thread sets.
+//! a new iteration. The outside deadline and the cancel flag another thread
+//! sets are the call's one [`Budget`] ([`crate::budget`]), carried here and
+//! polled by [`Control::due`] through the budget's own check: a search keeps
+//! no clock of its own beside its `time_ms`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use crate::budget::Budget;
 use std::time::Instant;
 
 /// What bounds a search. `Default` is depth 4, one line, a 2^18-slot table.
@@ -25,16 +27,14 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Wall-clock budget in milliseconds, the caller's own thinking time.
     pub time_ms: Option<u64>,
-    /// An absolute deadline imposed from outside (a server's request
-    /// deadline, a batch's overall budget). Kept apart from `time_ms` so the
-    /// result can say whether the search ended as asked or was cut short
-    /// ([`StopReason::Deadline`]).
-    pub deadline: Option<Instant>,
+    /// The call's budget: a deadline imposed from outside (a server's
+    /// request deadline, a batch's overall budget) and a cancel flag any
+    /// thread may set (the result of the last completed depth is then
+    /// returned). Kept apart from `time_ms` so the result can say whether
+    /// the search ended as asked or was cut short ([`StopReason::Deadline`]).
+    pub budget: Budget,
     /// Number of best moves to report, each with an exact score (multi-PV).
     pub multipv: usize,
-    /// Set to `true` from any thread to stop the search; the result of the
-    /// last completed depth is returned.
-    pub cancel: Option<Arc<AtomicBool>>,
     /// Transposition table size as a power of two (0 disables the table).
     pub tt_bits: u32,
     /// Decision nodes explored per turn at most (see
@@ -88,9 +88,8 @@ impl Default for Limits {
             depth: Some(4),
             nodes: None,
             time_ms: None,
-            deadline: None,
+            budget: Budget::default(),
             multipv: 1,
-            cancel: None,
             tt_bits: 18,
             turn_nodes: 4096,
             turn_laps: TURN_LAPS,
@@ -101,13 +100,13 @@ impl Default for Limits {
 
 impl Limits {
     /// Caller-given limits, checked: at least one of depth, nodes and
-    /// time, each from 1 to its maximum, plus an outside deadline.
+    /// time, each from 1 to its maximum, under the call's `budget`.
     pub fn checked(
         depth: Option<i64>,
         nodes: Option<i64>,
         time_ms: Option<i64>,
         multipv: i64,
-        deadline: Option<Instant>,
+        budget: Budget,
     ) -> Result<Limits, crate::error::Error> {
         let check = |name: &str, v: Option<i64>, max: i64| match v {
             Some(x) if !(1..=max).contains(&x) => {
@@ -128,7 +127,7 @@ impl Limits {
             depth: depth.map(|d| d as u32),
             nodes: nodes.map(|n| n as u64),
             time_ms: time_ms.map(|t| t as u64),
-            deadline,
+            budget,
             multipv: multipv as usize,
             ..Limits::default()
         })
@@ -160,7 +159,8 @@ pub enum StopReason {
     Nodes,
     /// The search's own `time_ms` ran out.
     Time,
-    /// The outside `deadline` passed or the search was cancelled.
+    /// The outside deadline passed or the search was cancelled (its
+    /// limits' [`Budget`] ran out).
     Deadline,
     /// The game is already decided: there was nothing to search.
     GameOver,
@@ -195,8 +195,8 @@ pub struct Control {
     start: Instant,
     nodes_limit: u64,
     time_ms: Option<u64>,
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
+    /// The call's budget (the limits'): the one outside clock.
+    budget: Budget,
     pub nodes: u64,
     /// Turn graphs cut by the node budget or the lap cap, and leaves whose
     /// move check the lap cap left open.
@@ -232,8 +232,7 @@ impl Control {
             start: Instant::now(),
             nodes_limit: l.nodes.unwrap_or(u64::MAX),
             time_ms: l.time_ms,
-            deadline: l.deadline,
-            cancel: l.cancel.clone(),
+            budget: l.budget.clone(),
             nodes: 0,
             truncated: 0,
             turn_nodes: l.turn_nodes.max(1),
@@ -247,6 +246,12 @@ impl Control {
     /// When the search started (its own `time_ms` counts from here).
     pub fn started(&self) -> Instant {
         self.start
+    }
+
+    /// The call's budget, for the rules core's calls under the search and
+    /// for building the root's graph, which only it may stop.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     pub fn elapsed_ms(&self) -> u64 {
@@ -305,13 +310,7 @@ impl Control {
 
     /// Time, the outside deadline or cancellation (not nodes) says stop.
     pub fn out_of_time(&self) -> bool {
-        self.past_deadline() || matches!(self.time_ms, Some(t) if self.start.elapsed().as_millis() as u64 >= t)
-    }
-
-    /// The outside deadline passed, or the search was cancelled.
-    pub(super) fn past_deadline(&self) -> bool {
-        self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.budget.spent() || matches!(self.time_ms, Some(t) if self.start.elapsed().as_millis() as u64 >= t)
     }
 
     /// Why the search stopped short of its depth, once it has: the node
@@ -324,8 +323,8 @@ impl Control {
     pub fn stop_reason(&self) -> StopReason {
         if self.nodes >= self.nodes_limit {
             StopReason::Nodes
-        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d && self.own_end().is_none_or(|own| d < own))
+        } else if self.budget.cancelled()
+            || self.budget.deadline.is_some_and(|d| Instant::now() >= d && self.own_end().is_none_or(|own| d < own))
         {
             StopReason::Deadline
         } else {
@@ -360,7 +359,7 @@ impl Control {
         // whichever comes first, is the one that stops the search.
         let now = Instant::now();
         let spent = now.saturating_duration_since(self.start);
-        let (end, why) = match (self.own_end(), self.deadline) {
+        let (end, why) = match (self.own_end(), self.budget.deadline) {
             (Some(own), Some(d)) if d < own => (d, StopReason::Deadline),
             (Some(own), _) => (own, StopReason::Time),
             (None, Some(d)) => (d, StopReason::Deadline),
@@ -373,6 +372,8 @@ impl Control {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
 
     /// The clock is read at the first poll, so a spent time limit stops the
     /// very first node, and a cancel set between polls is seen within
@@ -383,7 +384,7 @@ mod tests {
         assert!(c.visit().is_err(), "a spent time limit stops the first node");
 
         let flag = Arc::new(AtomicBool::new(false));
-        let mut c = Control::new(&Limits { cancel: Some(flag.clone()), ..Limits::default() });
+        let mut c = Control::new(&Limits { budget: Budget::cancelled_by(flag.clone()), ..Limits::default() });
         for _ in 0..5 {
             c.visit().expect("not cancelled yet");
         }
@@ -400,18 +401,18 @@ mod tests {
     /// whose own `time_ms` ended first was flagged as cut by the deadline).
     #[test]
     fn the_limit_that_ends_first_is_the_reason() {
-        let soon = |ms| Some(Instant::now() + std::time::Duration::from_millis(ms));
+        let soon = |ms| Budget::until(Instant::now() + std::time::Duration::from_millis(ms));
         // Own time 100 ms, deadline 150 ms, 80 ms spent: both rules say
         // "no further iteration", and the own time ends first.
-        let c = Control::new(&Limits { time_ms: Some(100), deadline: soon(150), ..Limits::default() });
+        let c = Control::new(&Limits { time_ms: Some(100), budget: soon(150), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
         assert_eq!(c.iteration_stop(false), Some(StopReason::Time));
         // Both passed: the own time (50 ms) ended before the deadline (60 ms).
-        let c = Control::new(&Limits { time_ms: Some(50), deadline: soon(60), ..Limits::default() });
+        let c = Control::new(&Limits { time_ms: Some(50), budget: soon(60), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
         assert_eq!(c.stop_reason(), StopReason::Time);
         // The deadline first: it is what cut the search short.
-        let c = Control::new(&Limits { time_ms: Some(200), deadline: soon(50), ..Limits::default() });
+        let c = Control::new(&Limits { time_ms: Some(200), budget: soon(50), ..Limits::default() });
         std::thread::sleep(std::time::Duration::from_millis(80));
         assert_eq!(c.stop_reason(), StopReason::Deadline);
         assert_eq!(c.iteration_stop(false), Some(StopReason::Deadline));

@@ -201,14 +201,7 @@ pub fn solve<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
 pub fn solve_certified<G: Engine>(pos: &G::Pos, limits: &Limits) -> (Solution, Option<Certificate>) {
     let ctl = Control::new(limits);
     let own = limits.time_ms.map(|ms| ctl.started() + std::time::Duration::from_millis(ms));
-    let budget = crate::budget::Budget {
-        deadline: match (own, limits.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
-        cancel: limits.cancel.clone(),
-        seconds: None,
-    };
+    let budget = limits.budget.no_later_than(own);
     let mut s = Solver::<G> {
         tt: Table::new(limits.tt_bits.max(MIN_TABLE_BITS)),
         ctl,

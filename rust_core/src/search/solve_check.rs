@@ -59,16 +59,13 @@ pub const CHECK_BASE: u64 = 100_000;
 /// [`StopReason::Unchecked`]); a check that runs out of its budget
 /// (`CHECK_PER_NODE` steps per expansion, at least `CHECK_BASE`) leaves
 /// the proof with `proof_positions: None`, and so does one stopped by the
-/// outside `deadline` or the `cancel` flag of `limits` (a server's request
+/// outside deadline or the cancel flag of `limits.budget` (a server's request
 /// must not be held past its deadline for a check; the solver's own
 /// `time_ms` does not bound it).
 pub fn solve_checked<G: Engine>(pos: &G::Pos, limits: &Limits) -> Solution {
     let (mut s, cert) = solve_certified::<G>(pos, limits);
     let Some(cert) = cert else { return s };
-    let stop = || {
-        limits.deadline.is_some_and(|d| std::time::Instant::now() >= d)
-            || limits.cancel.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
-    };
+    let stop = || limits.budget.spent();
     let c = check_until::<G>(pos, &cert, CHECK_BASE.max(CHECK_PER_NODE.saturating_mul(s.nodes)), u32::MAX, &stop);
     if c.verified {
         s.proof_positions = Some(c.positions);

@@ -3,7 +3,7 @@
 
 use super::limits::Limits;
 use super::solve_turn::Pn;
-use std::time::Instant;
+use crate::budget::Budget;
 
 /// One table slot.
 #[derive(Clone, Copy, Debug, Default)]
@@ -162,7 +162,7 @@ impl Limits {
     pub fn checked_budget(
         nodes: Option<i64>,
         time_ms: Option<i64>,
-        deadline: Option<Instant>,
+        budget: Budget,
         max_table_mb: Option<i64>,
     ) -> Result<Limits, crate::error::Error> {
         if nodes.is_none() && time_ms.is_none() {
@@ -178,12 +178,12 @@ impl Limits {
                 )))
             }
         };
-        let limits = Limits::checked(None, nodes, time_ms, 1, deadline)?;
+        let left = budget.left().map(|d| d.as_millis() as u64);
+        let limits = Limits::checked(None, nodes, time_ms, 1, budget)?;
         // The time the table is sized for is what the call may really use:
         // its own time_ms or what is left before the outside deadline,
         // whichever is less (a 1.5 GB table takes most of a second to clear,
         // which a 1 ms deadline must not wait for).
-        let left = deadline.map(|d| d.saturating_duration_since(std::time::Instant::now()).as_millis() as u64);
         let ms = match (limits.time_ms, left) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -256,8 +256,8 @@ mod table_tests {
         assert!((1u64 << 22) * slot <= 100 << 20 && (1u64 << 23) * slot > 100 << 20);
         assert_eq!(table_bits(None, Some(120_000), 1), MIN_TABLE_BITS);
         // Through the checked limits the binding uses.
-        let l = Limits::checked_budget(None, Some(120_000), None, Some(100)).unwrap();
+        let l = Limits::checked_budget(None, Some(120_000), Budget::default(), Some(100)).unwrap();
         assert_eq!(l.tt_bits, 22);
-        assert!(Limits::checked_budget(None, Some(1), None, Some(0)).is_err());
+        assert!(Limits::checked_budget(None, Some(1), Budget::default(), Some(0)).is_err());
     }
 }

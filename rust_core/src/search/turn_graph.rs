@@ -389,7 +389,7 @@ impl Control {
     /// node limit: a caller with a tiny budget still gets a move.
     pub fn root_graph<G: Game>(&mut self, pos: &G::Pos) -> Result<TurnGraph<G>, Stop> {
         let mut g = TurnGraph::empty();
-        self.build::<G>(pos, u64::MAX, &mut g, Control::past_deadline)?;
+        self.build::<G>(pos, u64::MAX, &mut g, |c: &Control| c.budget().spent())?;
         Ok(g)
     }
 
