@@ -71,3 +71,19 @@ def pytest_itemcollected(item: pytest.Item) -> None:
     fixtures = set(getattr(item, "fixturenames", ()))
     if rel.split("/", 1)[0] in SERVER_FOLDERS or SERVER_FIXTURES & fixtures or params.get("database_url") == "postgresql":
         item.add_marker(pytest.mark.servers)
+
+
+#: The test files that take minutes (measured in issue 40): the reference
+#: oracle, the CLI's interrupted runs, the wheels, the broker race, the jobs
+#: with real workers. pytest-xdist hands out files in collection order, so
+#: these come first and the two processes end together instead of one
+#: finishing the oracle alone.
+LONG_FIRST = ("test_oracle.py", "test_cli.py", "deploy/test_wheel.py", "jobs/test_broker.py", "test_oracle_isolo.py",
+              "jobs/test_jobs_live.py", "jobs/test_default_serve.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The files of LONG_FIRST first; the rest (and each file's tests) in
+    their order."""
+    rank = {name: i for i, name in enumerate(LONG_FIRST)}
+    items.sort(key=lambda item: rank.get(os.path.relpath(str(item.path), TESTS).replace(os.sep, "/"), len(rank)))
