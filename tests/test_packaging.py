@@ -53,10 +53,14 @@ def test_every_variant_source_cites_only_files_in_the_repository() -> None:
 def test_the_binding_is_marshalling_only() -> None:
     """All PyO3 code stays small and never dispatches on a rule system or
     calls the rules itself: that is the core's (``rust_core/src/calls.rs``),
-    so a Rust caller gets the same answers and budgets (issue 30)."""
+    so a Rust caller gets the same answers and budgets (issue 30). The cap
+    grew from 450 to 560 lines in issue 40, for what moved *into* the core:
+    the review assembled from known plies (``review_known``, whose store
+    lookup is a Python callback), the review's label rule and thresholds as
+    binding constants (the Python copies deleted), and the errors' module."""
     files = sorted((ROOT / "rust_core" / "src" / "python").glob("*.rs"))
     text = {f.name: f.read_text() for f in files}
-    assert sum(t.count("\n") for t in text.values()) <= 450, {n: t.count("\n") for n, t in text.items()}
+    assert sum(t.count("\n") for t in text.values()) <= 560, {n: t.count("\n") for n, t in text.items()}
     for name, t in text.items():
         for core_only in ("explore::", "with_game!", "board4x8::", "isolo::", "Family"):
             assert core_only not in t, (name, core_only)
