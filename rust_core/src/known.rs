@@ -227,19 +227,8 @@ fn assemble<'a>(start: &AnyPosition, w: Walk, answer: impl Fn(&Walked) -> &'a Re
 mod tests {
     use super::*;
     use crate::json_out::review_json;
+    use crate::review::tests::first_moves;
     use std::convert::Infallible;
-
-    /// The first legal move of each position along the way.
-    fn first_moves(mut p: AnyPosition, n: usize) -> Vec<String> {
-        let mut moves = Vec::new();
-        for _ in 0..n {
-            let (legal, _) = p.legal_moves(Some(1), Budget::default()).unwrap();
-            let Some(m) = legal.into_iter().next() else { break };
-            moves.push(m.notation);
-            p = m.result;
-        }
-        moves
-    }
 
     /// A store of plies in memory, keyed by the position before and the move.
     type Store = HashMap<(AnyPosition, String), KnownPly>;

@@ -408,15 +408,16 @@ fn review_with(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn start() -> AnyPosition {
         AnyPosition::start("igisoro").unwrap()
     }
 
-    /// The first legal move of each position along the way.
-    fn first_moves(mut p: AnyPosition, n: usize) -> Vec<String> {
+    /// The first legal move of each position along the way (also the
+    /// known-plies review's tests' games).
+    pub(crate) fn first_moves(mut p: AnyPosition, n: usize) -> Vec<String> {
         let mut moves = Vec::new();
         for _ in 0..n {
             let (legal, _) = p.legal_moves(Some(1), Budget::default()).unwrap();
