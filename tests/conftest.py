@@ -87,3 +87,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     their order."""
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(os.path.relpath(str(item.path), TESTS).replace(os.sep, "/"), len(rank)))
+
+
+#: ``SUITE_TIMELINE=folder`` (not an IGISORO_ name: the service warns of unknown ones): each pytest process appends one line
+#: per test (worker, start, seconds, phase, node id) to a file of its own
+#: there, so the balance between the xdist processes and the idle gaps can
+#: be read after a run (bench/suite_timeline.py).
+_TIMELINE = os.environ.get("SUITE_TIMELINE")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    if not _TIMELINE:
+        yield
+        return
+    import time
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    t0 = time.time()
+    yield
+    with open(os.path.join(_TIMELINE, f"{worker}.tsv"), "a", encoding="utf-8") as out:
+        out.write(f"{worker}\t{t0:.3f}\t{time.time() - t0:.3f}\t{item.nodeid}\n")

@@ -116,3 +116,18 @@ pub mod signature;
 pub mod solving;
 pub mod sprt;
 pub mod stability;
+
+// The bench's tests live in tests/ but are compiled as this library's unit
+// tests (`autotests = false` in Cargo.toml): as integration tests they made
+// `cargo test` build all 14 hand-run bench binaries too, a third of the
+// suite's Rust build. `igisoro_bench::` paths in them name this crate.
+#[cfg(test)]
+extern crate self as igisoro_bench;
+#[cfg(test)]
+#[path = "../tests"]
+mod tests {
+    mod refset;
+    mod signature;
+    mod sprt;
+    mod stability;
+}

@@ -1,7 +1,7 @@
 //! Property tests on random reachable Isolo positions (random games from the
 //! start with 4..8 holes per row, through fore-play, kucheleka and main game).
 
-mod isolo_common;
+use crate::isolo_common;
 use igisoro_core::explore::{self, legal_moves, next_decision, NextDecision};
 use igisoro_core::game::Game;
 use igisoro_core::isolo::notation::{format, parse};

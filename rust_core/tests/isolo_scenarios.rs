@@ -9,7 +9,7 @@
 //! faces North's hole 5-i, the one in the same column: S1-N4, S2-N3,
 //! S3-N2, S4-N1.
 
-mod isolo_common;
+use crate::isolo_common;
 use igisoro_core::explore::{self, legal_moves, next_decision, status, NextDecision};
 use igisoro_core::game::{Event, Status, WinReason};
 use igisoro_core::isolo::kucheleka::{self, default_arrangement};

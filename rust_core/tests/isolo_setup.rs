@@ -1,6 +1,5 @@
 //! Setup validation, text notation and JSON form of Isolo positions.
 
-mod isolo_common;
 use igisoro_core::isolo::notation::{format, parse, to_json, ParseError};
 use igisoro_core::isolo::Isolo;
 use igisoro_core::isolo::{Position, PositionError, Rules, Setup, Variant, MAX_TOTAL};

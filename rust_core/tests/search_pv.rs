@@ -2,7 +2,7 @@
 //! (issue 30), also when the search was stopped by its time and when its
 //! table is small enough for the PV's entries to be overwritten.
 
-mod played;
+use crate::played;
 use igisoro_core::{AnyPosition, Limits, Score, StopReason};
 use played::positions;
 

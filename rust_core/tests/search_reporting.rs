@@ -2,7 +2,7 @@
 //! completed depth as the search goes, and its final answer is the answer
 //! of the same search without a report.
 
-mod played;
+use crate::played;
 use igisoro_core::{AnyPosition, Budget, Limits, StopReason};
 use played::positions;
 use std::sync::atomic::{AtomicBool, Ordering};
