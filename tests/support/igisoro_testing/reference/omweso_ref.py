@@ -420,6 +420,8 @@ def play(position: dict, move, max_nodes: int | None = None) -> dict:
     g = Game(position)
     if g.phase == "setup":
         return g.arrange(move)
+    if isinstance(move, dict) or (isinstance(move, str) and move.startswith("k")):
+        raise SetupError("not_setup_phase", "the set-up is over; a move is a start pit and decisions")
     if isinstance(move, str):
         move = move.split("-")
     return g.play(list(move), max_nodes)
