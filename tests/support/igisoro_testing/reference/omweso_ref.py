@@ -65,11 +65,13 @@ VARIANTS = {
     "omweso": dict(
         min_seeds=2, captured_sowing="lap_origin", after_capture="sow_on",
         clockwise="capture_only", reverse_pits=LEFT_PITS, end_pits_win=True,
+        setup="arrangement", endless="not_a_move",
     ),
     # Shackell 1934 as Ludii 1.3.12 plays it (shared/reference/ludii/Mweso.lud).
     "mweso": dict(
         min_seeds=2, captured_sowing="lap_origin", after_capture="relay_capturing_pit",
         clockwise="first_lap", reverse_pits=LEFT_PITS, end_pits_win=False,
+        setup="arrangement", endless="not_a_move",
     ),
 }
 
@@ -79,6 +81,9 @@ OPTION_VALUES = {
     "after_capture": ("sow_on", "relay_capturing_pit"),
     "clockwise": ("capture_only", "first_lap", "never"),
     "end_pits_win": (True, False),
+    # Named in docs/OMWESO.md; only these values are in this slice.
+    "setup": ("arrangement",),
+    "endless": ("not_a_move",),
 }
 
 SEEDS_PER_SIDE = 32
