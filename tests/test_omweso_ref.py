@@ -14,6 +14,9 @@ Pit names: columns a..h from South's left, rows 1..4 from South's outer row;
 South sows a1 -> h1 -> h2 -> a2 -> a1 (counter-clockwise); the four left-hand
 pits of South are a1, b1, a2, b2. Boards are written as {pit: count} with
 every other pit empty.
+
+Pure Python, under a second. Without the suite's environment (no Rust build):
+``PYTHONPATH=tests/support python3 -m pytest --noconftest tests/test_omweso_ref.py``.
 """
 
 from __future__ import annotations
@@ -261,6 +264,21 @@ def test_north_mirrors_south() -> None:
     # sown ccw after g3: h3, h4, g4 0->1.
     pos = position("omweso", to_move="north", g3=2, e3=1, e2=1, e1=2, a1=3)
     assert after(pos, "g3-cw") == {"f3": 1, "e3": 2, "h3": 1, "h4": 1, "g4": 1, "a1": 3}
+    # Mweso, as its South example: then relay e3 (2) clockwise for North:
+    # d3 0->1, c3 0->1 (end).
+    pos = position("mweso", to_move="north", g3=2, e3=1, e2=1, e1=2, a1=3)
+    assert after(pos, "g3-cw") == {"f3": 1, "d3": 1, "c3": 1, "h3": 1, "h4": 1, "g4": 1, "a1": 3}
+
+
+def test_node_budget_and_options_not_in_this_slice() -> None:
+    # [D] a giant turn raises TooManyNodes past the caller's budget, as in
+    # igisoro_ref; the options named for later are refused, not ignored.
+    pos = position("omweso", f1=3, h2=1, h3=5, h4=5, a2=1, a3=1, a4=1)
+    with pytest.raises(ref.TooManyNodes):
+        ref.results(pos, max_nodes=2)
+    for option, value in [("setup", "seed_by_seed"), ("endless", "annul"), ("capture", "optional")]:
+        with pytest.raises(ValueError):
+            ref.results(position("omweso", rules={option: value}, a1=2))
 
 
 # -- the win by capturing at both ends ------------------------------------------
