@@ -61,6 +61,7 @@ internal_modules! {
     known;
     moves;
     notation_syntax;
+    omweso;
     review;
     rng;
     search;
