@@ -201,3 +201,16 @@ pub fn sample(pos: &Position) -> Vec<Arrangement> {
     out.dedup();
     out
 }
+
+/// A set-up move given as text, checked against `pos` in the oracle's
+/// order: the phase, then the notation (`e2` or anything not `k...` is
+/// `bad_notation`), the shape, the counts and the total. What a binding
+/// calls to get the doc's error code for a text move.
+pub fn read(pos: &Position, text: &str) -> Result<Arrangement, ArrangeError> {
+    if pos.phase != Phase::Setup {
+        return Err(ArrangeError::NotSetupPhase);
+    }
+    let a = Arrangement::parse(text)?;
+    check(pos, &a)?;
+    Ok(a)
+}
