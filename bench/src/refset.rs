@@ -62,7 +62,7 @@ pub fn scripted_plies(p: &AnyPosition) -> u32 {
             Opening::LudiiOpening1 | Opening::LudiiOpening2 => b.opening_plies() as u32,
             _ => 0,
         },
-        AnyPosition::Isolo(_) => 0,
+        AnyPosition::Isolo(_) | AnyPosition::Omweso(_) => 0,
     }
 }
 

@@ -12,6 +12,7 @@ use crate::budget::Budget;
 use crate::error::Error;
 use crate::explore;
 use crate::isolo as iso;
+use crate::omweso as om;
 use crate::json_form::{write_str, Form, RuleValue};
 use crate::moves::format_move;
 use crate::search::limits::MAX_SEARCH_TIME_MS;
@@ -22,6 +23,7 @@ use crate::search::{self, Analysis, Limits, Score};
 pub enum AnyPosition {
     Board4x8(b4::Position),
     Isolo(iso::Position),
+    Omweso(om::Position),
 }
 
 /// What a rule system offers callers of [`AnyPosition`] beyond [`Game`](crate::game::Game):
@@ -89,6 +91,33 @@ impl Family for iso::Isolo {
     }
 }
 
+impl Family for om::Omweso {
+    fn wrap(p: om::Position) -> AnyPosition {
+        AnyPosition::Omweso(p)
+    }
+    fn notation(p: &om::Position) -> String {
+        om::notation::format(p)
+    }
+    fn form(p: &om::Position) -> Form {
+        let s = p.to_setup();
+        let extra = vec![
+            ("phase", Extra::Text(Some(s.phase.name().to_string()))),
+            ("winner", Extra::Text(s.winner.map(|w| w.name().to_string()))),
+        ];
+        let rules = s.rules.iter().map(|&r| (r.name(), r.into())).collect();
+        Form {
+            variant: s.variant.name().to_string(),
+            rules,
+            pits: s.pits,
+            to_move: s.to_move.name().to_string(),
+            extra,
+        }
+    }
+    fn all_rules(p: &om::Position) -> Vec<(&'static str, RuleValue)> {
+        p.rules.settings().into_iter().map(|r| (r.name(), r.into())).collect()
+    }
+}
+
 /// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
 /// `$p` to its position. Exported only with the `internals` feature (its
 /// expansion names the rules families, which are private without it), for
@@ -103,6 +132,10 @@ macro_rules! with_game {
             }
             $crate::any_position::AnyPosition::Isolo($p) => {
                 type $G = $crate::isolo::Isolo;
+                $body
+            }
+            $crate::any_position::AnyPosition::Omweso($p) => {
+                type $G = $crate::omweso::Omweso;
                 $body
             }
         }
@@ -144,7 +177,16 @@ pub fn variants() -> Vec<VariantInfo> {
         rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: iso::notation::format(&iso::Position::start(v)),
     });
-    four.chain(two).collect()
+    let omweso = om::Variant::ALL.into_iter().map(|v| VariantInfo {
+        name: v.name(),
+        board: Board::Omweso,
+        aliases: v.aliases(),
+        source: v.source(),
+        description: v.description(),
+        rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
+        start: om::notation::format(&om::Position::start(v)),
+    });
+    four.chain(two).chain(omweso).collect()
 }
 
 /// A caller's bound on a move list: none, or at least 1.
@@ -170,6 +212,7 @@ impl AnyPosition {
         Ok(match variant.parse()? {
             AnyVariant::Board4x8(v) => AnyPosition::Board4x8(b4::Position::start(v)),
             AnyVariant::Isolo(v) => AnyPosition::Isolo(iso::Position::start(v)),
+            AnyVariant::Omweso(v) => AnyPosition::Omweso(om::Position::start(v)),
         })
     }
 
@@ -178,6 +221,7 @@ impl AnyPosition {
         match setup {
             AnySetup::Board4x8(s) => b4::Position::from_setup(s).map(AnyPosition::Board4x8).map_err(Error::from),
             AnySetup::Isolo(s) => iso::Position::from_setup(s).map(AnyPosition::Isolo).map_err(Error::from),
+            AnySetup::Omweso(s) => om::Position::from_setup(s).map(AnyPosition::Omweso).map_err(Error::from),
         }
     }
 
@@ -198,6 +242,11 @@ impl AnyPosition {
                 Ok(p) => Ok(AnyPosition::Isolo(p)),
                 Err(iso::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
                 Err(iso::notation::ParseError::Invalid(e)) => Err(Error::from(e).in_notation()),
+            },
+            Ok(Board::Omweso) => match om::notation::parse(text) {
+                Ok(p) => Ok(AnyPosition::Omweso(p)),
+                Err(om::notation::ParseError::Syntax(e)) => Err(syntax(e.to_string())),
+                Err(om::notation::ParseError::Invalid(e)) => Err(Error::from(e).in_notation()),
             },
         }
     }

@@ -11,6 +11,7 @@ use crate::any_variant::AnyVariant;
 use crate::board4x8 as b4;
 use crate::error::{Error, FormError};
 use crate::isolo as iso;
+use crate::omweso as om;
 
 /// A state field of the JSON form beyond the board and side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +26,7 @@ pub enum Extra {
 pub enum AnySetup {
     Board4x8(b4::Setup),
     Isolo(iso::Setup),
+    Omweso(om::Setup),
 }
 
 impl AnySetup {
@@ -79,6 +81,22 @@ impl AnySetup {
                     Some(_) => return Err(wrong("phase")),
                 };
                 iso::Setup::from_text(v, &rules, pits, &to_move, &phase).map(AnySetup::Isolo).map_err(Error::from)
+            }
+            AnyVariant::Omweso(v) => {
+                // The sowing phase is the default, as in the notation.
+                let phase = match get("phase") {
+                    None => om::Phase::Play.name().to_string(),
+                    Some(Extra::Text(Some(t))) => t,
+                    Some(_) => return Err(wrong("phase")),
+                };
+                let winner = match get("winner") {
+                    None => None,
+                    Some(Extra::Text(t)) => t,
+                    Some(_) => return Err(wrong("winner")),
+                };
+                om::Setup::from_text(v, &rules, pits, &to_move, &phase, winner.as_deref())
+                    .map(AnySetup::Omweso)
+                    .map_err(Error::from)
             }
         }
     }

@@ -10,6 +10,7 @@ use crate::board4x8 as b4;
 use crate::board4x8::rules::OptionKind;
 use crate::error::Error;
 use crate::isolo as iso;
+use crate::omweso as om;
 
 /// A variant of either rule system, read once from its name (or alias) at
 /// a text edge, so that the rule system is chosen and the setup built
@@ -20,6 +21,8 @@ pub enum AnyVariant {
     Board4x8(b4::Variant),
     /// An Isolo variant.
     Isolo(iso::Variant),
+    /// An Omweso variant.
+    Omweso(om::Variant),
 }
 
 impl AnyVariant {
@@ -28,6 +31,7 @@ impl AnyVariant {
         match self {
             AnyVariant::Board4x8(_) => Board::FourByEight,
             AnyVariant::Isolo(_) => Board::TwoRows,
+            AnyVariant::Omweso(_) => Board::Omweso,
         }
     }
 }
@@ -41,6 +45,8 @@ impl std::str::FromStr for AnyVariant {
             Ok(AnyVariant::Board4x8(v))
         } else if let Ok(v) = variant.parse::<iso::Variant>() {
             Ok(AnyVariant::Isolo(v))
+        } else if let Ok(v) = variant.parse::<om::Variant>() {
+            Ok(AnyVariant::Omweso(v))
         } else {
             Err(Error::UnknownVariant(variant.to_string()))
         }
@@ -54,6 +60,9 @@ pub enum Board {
     FourByEight,
     /// Isolo, 2 rows of 4..8 holes.
     TwoRows,
+    /// Omweso: the 4x8 board under rules of its own (a set-up phase,
+    /// its own options), so a rule system apart from `FourByEight`.
+    Omweso,
 }
 
 impl Board {
@@ -67,6 +76,9 @@ impl Board {
         match self {
             Board::FourByEight => "4x8",
             Board::TwoRows => "2xn",
+            // Not "4x8": the name keys the option listing, and Omweso's
+            // options are not the Igisoro family's.
+            Board::Omweso => "omweso",
         }
     }
 
@@ -75,6 +87,7 @@ impl Board {
         match self {
             Board::FourByEight => b4::rules::OPTIONS,
             Board::TwoRows => iso::rules::OPTIONS,
+            Board::Omweso => om::rules::OPTIONS,
         }
     }
 
@@ -83,9 +96,10 @@ impl Board {
         match self {
             Board::FourByEight => &["opening_plies", "winner"],
             Board::TwoRows => &["phase"],
+            Board::Omweso => &["phase", "winner"],
         }
     }
 }
 
 /// The rule systems, in listing order.
-pub const BOARDS: [Board; 2] = [Board::FourByEight, Board::TwoRows];
+pub const BOARDS: [Board; 3] = [Board::FourByEight, Board::TwoRows, Board::Omweso];

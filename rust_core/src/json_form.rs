@@ -113,6 +113,21 @@ impl From<iso::RuleSetting> for RuleValue {
     }
 }
 
+/// An Omweso rule setting in its JSON type.
+impl From<crate::omweso::rules::RuleSetting> for RuleValue {
+    fn from(s: crate::omweso::rules::RuleSetting) -> RuleValue {
+        use crate::omweso::rules::RuleSetting as S;
+        match s {
+            S::MinSeeds(n) => RuleValue::Int(n.into()),
+            S::EndPitsWin(b) => RuleValue::Bool(b),
+            S::ReversePits(_) => {
+                RuleValue::Pits(s.value().split(',').filter(|p| !p.is_empty()).map(String::from).collect())
+            }
+            S::CapturedSowing(_) | S::AfterCapture(_) | S::Clockwise(_) => RuleValue::Text(s.value()),
+        }
+    }
+}
+
 /// The kind of a rule option of any rule system.
 fn option_kind(name: &str) -> Option<&'static OptionKind> {
     BOARDS.iter().flat_map(|b| b.options().iter()).find(|(n, _, _)| *n == name).map(|(_, k, _)| k)

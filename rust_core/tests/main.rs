@@ -15,6 +15,7 @@ mod fuzz_parse;
 mod isolo_properties;
 mod isolo_scenarios;
 mod isolo_setup;
+mod omweso_properties;
 mod omweso_scenarios;
 mod perft;
 mod scenarios;

@@ -173,7 +173,7 @@ impl Omweso {
             if O::ON {
                 obs.event(Event::LapEnd { pit: local_name(me, landing) });
             }
-            if laps % 2048 == 0 && crate::budget::check() {
+            if laps.is_multiple_of(2048) && crate::budget::check() {
                 return Advance::Aborted;
             }
             if u64::from(laps) > cap {

@@ -66,6 +66,7 @@ internal_modules! {
     iterative;
     level;
     limits;
+    omweso;
     ordering;
     reference;
     searcher;
