@@ -366,3 +366,17 @@ fn notation_round_trips_and_names_the_input() {
     let e = parse("omweso 4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s").unwrap_err();
     assert!(e.to_string().contains("4,4,4,4,4,4,4"), "{}", e);
 }
+
+#[test]
+fn a_giant_endless_chain_is_settled_fast() {
+    // A crowded start found by perft: b2 starts a relay chain that never
+    // ends (the oracle passes 300,000 laps without an end or a decision).
+    // A plain Brent run took 4 minutes on it; the Igisoro family's
+    // detector (landing classes modulo 17) settles it at once.
+    let p = parse("omweso 0,0,0,0,1,1,1,3/0,0,0,0,0,0,2,0/4,8,7,0,3,0,8,8/1,2,4,0,4,2,1,4 s").unwrap();
+    let t = std::time::Instant::now();
+    let starts: Vec<String> = moves(&p).iter().map(|m| m[..2].to_string()).collect();
+    assert_eq!(starts, ["a2", "b1", "c1", "c2", "e1", "e2", "f1", "g2", "h1", "h2"]);
+    assert!(matches!(play(&p, "b2"), Err(PlayError::Endless { .. } | PlayError::NoWayOut { .. })));
+    assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
+}
