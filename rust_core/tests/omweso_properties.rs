@@ -182,3 +182,43 @@ fn slowest_move_lists() {
     }
     println!("total {:?}", times.iter().map(|t| t.0).sum::<std::time::Duration>());
 }
+
+/// Writes positions of seeded random games with every legal move's result,
+/// as JSON lines `{"position": ..., "results": [...]}` in the JSON form,
+/// for the oracle to check (`tests/support/igisoro_testing/reference/
+/// omweso_diff.py`): `OMWESO_DUMP=<file> OMWESO_GAMES=<n per variant>
+/// cargo test --profile test-release -p igisoro-core --test engine
+/// omweso_properties::dump_for_oracle -- --ignored`.
+#[test]
+#[ignore]
+fn dump_for_oracle() {
+    use igisoro_core::AnyPosition;
+    use std::io::Write;
+    let path = std::env::var("OMWESO_DUMP").expect("OMWESO_DUMP=<file>");
+    let games: usize = std::env::var("OMWESO_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(20);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    for variant in Variant::ALL {
+        let mut rng = Rng::new(2026);
+        for _ in 0..games {
+            let mut p = random_start(variant, &mut rng);
+            for _ in 0..200 {
+                let results: Vec<String> = legal_moves::<Omweso>(&p, None)
+                    .moves
+                    .into_iter()
+                    .map(|m| AnyPosition::Omweso(m.result).to_json())
+                    .collect();
+                writeln!(
+                    out,
+                    "{{\"position\":{},\"results\":[{}]}}",
+                    AnyPosition::Omweso(p).to_json(),
+                    results.join(",")
+                )
+                .unwrap();
+                match random_move::<Omweso>(&p, &mut rng) {
+                    Some((next, _)) if next.winner.is_none() => p = next,
+                    _ => break,
+                }
+            }
+        }
+    }
+}
