@@ -222,3 +222,34 @@ fn dump_for_oracle() {
         }
     }
 }
+
+#[test]
+fn the_generic_layer_accepts_omweso_and_mweso() {
+    use igisoro_core::json_form::read;
+    use igisoro_core::search::Limits;
+    use igisoro_core::{variants, AnyPosition};
+    let names: Vec<&str> = variants().iter().map(|v| v.name).collect();
+    assert!(names.contains(&"omweso") && names.contains(&"mweso"), "{:?}", names);
+    for v in ["omweso", "mweso"] {
+        let start = AnyPosition::start(v).unwrap();
+        assert!(start.notation().ends_with(" s phase=setup"), "{}", start.notation());
+        // The JSON form and the notation read back to the same position.
+        let json = start.to_json();
+        assert!(json.contains("\"phase\":\"setup\""), "{}", json);
+        assert_eq!(AnyPosition::from_setup(&read(&json).unwrap()).unwrap(), start);
+        assert_eq!(AnyPosition::from_notation(&start.notation()).unwrap(), start);
+        // The set-up's sample, as JSON.
+        let (text, n, truncated) = start.legal_moves_json(None);
+        assert_eq!((n, truncated), (2, false), "{}", text);
+        // The search runs from the standard start of the sowing phase.
+        let p = AnyPosition::Omweso(Position::standard_play_start(v.parse().unwrap()));
+        let a = p.analyse(&Limits::depth(3));
+        assert!(!a.lines.is_empty(), "{:?}", a);
+    }
+    // An unknown field or a bad phase names itself.
+    let bad = r#"{"variant": "omweso", "pits": [[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0]], "phase": "later"}"#;
+    let e = read(bad).map(|_| ()).unwrap_err();
+    assert!(e.to_string().contains("later"), "{}", e);
+    let bad = r#"{"variant": "omweso", "pits": [[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0]], "opening_plies": 1}"#;
+    assert!(read(bad).is_err());
+}
