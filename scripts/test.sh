@@ -28,6 +28,13 @@ case "${1:-}" in
   *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
 esac
 
+# Python may write bytecode here, even where the caller's environment says
+# not to: the suite starts a hundred Python processes (gunicorn and Celery
+# workers, the CLI, the wheel's servers) that import the same sources, and
+# pytest's rewritten test modules are cached for the second phase.
+# (__pycache__ is ignored by git.)
+unset PYTHONDONTWRITEBYTECODE
+
 start=$SECONDS
 step() {
   local what=$1; shift
