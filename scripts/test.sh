@@ -29,7 +29,7 @@ case "${1:-}" in
 esac
 
 # Python may write bytecode here, even where the caller's environment says
-# not to: the suite starts a hundred Python processes (gunicorn and Celery
+# not to: the suite starts many Python processes (gunicorn and Celery
 # workers, the CLI, the wheel's servers) that import the same sources, and
 # pytest's rewritten test modules are cached for the second phase.
 # (__pycache__ is ignored by git.)
