@@ -301,7 +301,8 @@ class AnalysisFields(Open):
     score = Ref("Score", required=True)
     pv = fields.List(fields.String(), required=True)
     lines = fields.List(Ref("Line"), required=True)
-    depth = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc("Last completed depth in whole turns."))
+    depth = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "Last completed depth in whole turns; in a `solved` analysis, the proof line's length in turns."))
     nodes = fields.Integer(required=True, validate=_NON_NEGATIVE)
     time_ms = fields.Integer(required=True, validate=_NON_NEGATIVE)
     truncated_turns = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
