@@ -45,3 +45,10 @@ def test_depth_limited_analyses_do_not_solve() -> None:
 def test_an_unproven_position_keeps_a_seed_score() -> None:
     a = igisoro.Position.start("igisoro").analyse(time_ms=100)
     assert a.stopped_by == "time" and a.score.type == "seeds"
+
+
+def test_a_streamed_analysis_ends_solved() -> None:
+    """``analyse_iter``'s last answer is what ``analyse`` gives: the proof
+    (no depth completed before it, so it is the only one)."""
+    answers = list(igisoro.Position.from_notation(WIN).analyse_iter(time_ms=1000))
+    assert answers[-1].stopped_by == "solved" and answers[-1].score.type == "win"
