@@ -198,13 +198,17 @@ fn depth_and_node_limited_analyses_are_unchanged() {
     }
 }
 
-/// A solved analysis has one line whatever `multipv` (the proof's), and a
-/// playing search (level 10's best move) keeps its time for the search.
+/// A solved analysis has one line whatever `multipv` (the proof's), a node
+/// limit bounds the solver as it bounds the search, and a playing search
+/// (level 10's best move) keeps its time for the search.
 #[test]
 fn a_solved_analysis_has_one_line_and_play_does_not_solve() {
     let r = proven_records().into_iter().find(|r| quick_proof(r).is_some()).unwrap();
     let a = r.position.analyse(&Limits { multipv: 3, ..timed(1_000) });
     assert_solved_as(&r, &a);
+    // A node limit beside the time bounds the solver too.
+    let bounded = r.position.analyse(&Limits { nodes: Some(50), ..timed(1_000) });
+    assert!(bounded.nodes <= 50, "{}: {} nodes", r.id, bounded.nodes);
     let played = r.position.best_move(10, 100, 0, &Budget::default());
     assert_ne!(played.stopped_by, StopReason::Solved, "{}", r.id);
 }

@@ -61,7 +61,9 @@ pub fn proof<G: Engine>(pos: &G::Pos, limits: &Limits, started: Instant) -> Opti
     }
     let solver = Limits {
         depth: None,
-        nodes: None,
+        // A node limit the analysis has bounds the solver's expansions too,
+        // so a solved analysis never reports more nodes than were allowed.
+        nodes: limits.nodes,
         time_ms: Some(share),
         budget,
         multipv: 1,
@@ -72,6 +74,7 @@ pub fn proof<G: Engine>(pos: &G::Pos, limits: &Limits, started: Instant) -> Opti
         solve_share: 0,
     };
     let s = solve_checked::<G>(pos, &solver);
+    debug_assert!(limits.nodes.is_none_or(|n| s.nodes <= n));
     let proven = s.outcome != Outcome::Unknown && s.proof_positions.is_some();
     (proven && s.turns.is_some() && !s.line.is_empty()).then_some(s)
 }
