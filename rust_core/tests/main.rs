@@ -16,6 +16,7 @@ mod isolo_properties;
 mod isolo_scenarios;
 mod isolo_setup;
 mod perft;
+mod proof_in_analysis;
 mod scenarios;
 mod search_always_moves;
 mod search_forced;
