@@ -20,7 +20,20 @@ extract() {
   "$PYBABEL" --quiet extract -F babel.cfg -k lazy_gettext -k _l --no-location --sort-output \
     --omit-header -o "$POT" .
 }
-update() { "$PYBABEL" --quiet update -i "$POT" -d "$DIR" --no-fuzzy-matching --ignore-obsolete; }
+update() {
+  # pybabel update rewrites the "#." comments from the template: the review
+  # marks are put back (scripts/i18n_marks.py).
+  local old
+  old=$(mktemp -d)
+  for po in "$DIR"/*/LC_MESSAGES/messages.po; do
+    mkdir -p "$old/$(dirname "$po")" && cp "$po" "$old/$po"
+  done
+  "$PYBABEL" --quiet update -i "$POT" -d "$DIR" --no-fuzzy-matching --ignore-obsolete
+  for po in "$DIR"/*/LC_MESSAGES/messages.po; do
+    "${PYTHON:-../.venv/bin/python}" ../scripts/i18n_marks.py "$old/$po" "$po"
+  done
+  rm -rf "$old"
+}
 compile() { "$PYBABEL" --quiet compile -d "$DIR" --statistics; }
 
 case "${1:-}" in

@@ -79,4 +79,6 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _content_language(resp: Response) -> Response:
         resp.headers["Content-Language"] = language()
+        # A cache must not hand one client's French answer to another.
+        resp.vary.add("Accept-Language")
         return resp

@@ -111,7 +111,7 @@ def test_an_engine_refusal_names_its_part_in_every_language(client: FlaskClient)
     # English: the engine's own message, as before; elsewhere a sentence of
     # the catalog naming the refused part, the engine's message kept in errors.
     assert en["detail"].startswith("illegal move 'a1'")
-    assert fr["detail"].startswith("Le coup dans move n'est pas légal")
+    assert fr["detail"].startswith("Le coup dans « move » n'est pas légal")
     assert fr["errors"] == en["errors"] and en["detail"] in fr["errors"]["move"]
 
 
@@ -263,3 +263,31 @@ def test_no_problem_title_or_detail_is_written_in_english_in_the_code() -> None:
                     bad.append(f"{path.relative_to(SERVICE)}:{node.lineno}")
     assert calls > 20
     assert bad == []
+
+
+# /v1/variants: the descriptions are words for people; everything else is not.
+
+def test_every_variant_and_option_description_has_the_cores_english_as_source() -> None:
+    import igisoro
+    from igisoro_service.api import variants
+
+    assert {v.name: variants.VARIANT_DESCRIPTIONS[v.name]._args[0] for v in igisoro.variants()} == \
+        {v.name: v.description for v in igisoro.variants()}
+    assert {o["name"]: variants.RULE_OPTION_DESCRIPTIONS[o["name"]]._args[0] for o in igisoro.rule_options()} == \
+        {o["name"]: o["description"] for o in igisoro.rule_options()}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_are_described_in_the_language_asked(client: FlaskClient, lang: str) -> None:
+    en = client.get("/v1/variants").get_json()
+    r = client.get("/v1/variants", headers={"Accept-Language": lang})
+    assert r.headers["Content-Language"] == lang
+    other = r.get_json()
+
+    def without_descriptions(doc: dict[str, Any]) -> dict[str, Any]:
+        return {**doc, "variants": [{**v, "description": None} for v in doc["variants"]],
+                "rule_options": [{**o, "description": None} for o in doc["rule_options"]]}
+
+    assert without_descriptions(other) == without_descriptions(en)
+    for a, b in zip(en["variants"] + en["rule_options"], other["variants"] + other["rule_options"], strict=True):
+        assert b["description"] and b["description"] != a["description"], a["name"]
