@@ -111,6 +111,36 @@ ENGINE_DETAILS = {
 }
 
 
+#: The problems the library writes for one item of a batch or a review
+#: (:mod:`igisoro.batch`): the engine's refusals and an item's envelope.
+ITEM_TITLES = {
+    **ENGINE_TITLES,
+    "validation-error": _l("Request validation failed"),
+    "malformed-json": _l("Malformed JSON"),
+}
+ITEM_DETAILS = {
+    **ENGINE_DETAILS,
+    "validation-error": _l("%(key)s does not match the schema; the message is in errors."),
+    "malformed-json": _l("%(key)s is not valid JSON; the message is in errors."),
+}
+
+
+def localized(doc: dict[str, Any]) -> dict[str, Any]:
+    """A problem document the library wrote (an engine refusal, a bad item of
+    a batch, a review's illegal move) with its title in the request's
+    language and, in a language other than English, its detail a sentence
+    of the catalog naming the refused part (the library's English message
+    staying in ``errors``). Documents of other types are returned as they are."""
+    slug = str(doc.get("type", "")).removeprefix(_TYPE)
+    if slug not in ITEM_TITLES:
+        return doc
+    out = {**doc, "title": str(ITEM_TITLES[slug])}
+    if language() != "en":
+        key = next(iter(doc.get("errors") or {}), "")
+        out["detail"] = str(ITEM_DETAILS[slug] % {"key": key})
+    return out
+
+
 def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
     """422 for an input the engine refused (503 for a time limit met), under
     the JSON path of the bad part (see :func:`igisoro.problems.error_key`):
@@ -119,13 +149,7 @@ def engine_problem(field: str, exc: igisoro.IgisoroError) -> Problem:
     language; its detail the engine's message (it names the input) in
     English, else a sentence of the catalog naming the refused part, the
     engine's message staying in ``errors``."""
-    p = Problem.of(problem(exc, field))
-    slug = p.type.removeprefix(_TYPE)
-    p.title = str(ENGINE_TITLES[slug])
-    if language() != "en":
-        key = next(iter(p.errors or {field: None}))
-        p.detail = str(ENGINE_DETAILS[slug] % {"key": key})
-    return p
+    return Problem.of(localized(problem(exc, field)))
 
 
 #: Titles and details of the plain HTTP errors (``type: about:blank``): the

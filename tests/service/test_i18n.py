@@ -291,3 +291,30 @@ def test_variants_are_described_in_the_language_asked(client: FlaskClient, lang:
     assert without_descriptions(other) == without_descriptions(en)
     for a, b in zip(en["variants"] + en["rule_options"], other["variants"] + other["rule_options"], strict=True):
         assert b["description"] and b["description"] != a["description"], a["name"]
+
+
+# Problems inside a 200 answer: a batch's bad items, a review's illegal move.
+
+def test_a_batchs_bad_items_are_in_the_language_asked(client: FlaskClient) -> None:
+    body = {"positions": ["isolo 2,2,2,2/2,2,2,2 s", "igisoro zz", 7], "depth": 1}
+    en = client.post("/v1/analysis/batch", json=body).get_json()
+    fr = client.post("/v1/analysis/batch?lang=fr", json=body).get_json()
+    en_errors = [r["error"] for r in en["results"] if "error" in r]
+    fr_errors = [r["error"] for r in fr["results"] if "error" in r]
+    assert [e["type"] for e in fr_errors] == [e["type"] for e in en_errors] == [
+        "urn:igisoro:problem:invalid-notation", "urn:igisoro:problem:validation-error"]
+    assert [e["title"] for e in en_errors] == ["Invalid notation", "Request validation failed"]
+    assert [e["title"] for e in fr_errors] == ["Notation invalide", "La validation de la requête a échoué"]
+    assert fr_errors[0]["detail"] == "La notation dans « positions[1] » n'a pas pu être lue ; le message du moteur est dans errors."
+    assert fr_errors[1]["detail"] == "« positions[2] » ne correspond pas au schéma ; le message est dans errors."
+    assert [e["errors"] for e in fr_errors] == [e["errors"] for e in en_errors]
+
+
+def test_a_reviews_illegal_move_is_in_the_language_asked(client: FlaskClient) -> None:
+    body = {"position": START, "moves": ["a1"], "depth": 1}
+    en = client.post("/v1/games/review", json=body).get_json()["illegal"]
+    rw = client.post("/v1/games/review", json=body, headers={"Accept-Language": "rw"}).get_json()["illegal"]
+    assert rw["error"]["type"] == en["error"]["type"] == "urn:igisoro:problem:illegal-move"
+    assert en["error"]["title"] == "Illegal move" and rw["error"]["title"] == "Intambwe itemewe"
+    assert rw["error"]["detail"] != en["error"]["detail"] and rw["error"]["errors"] == en["error"]["errors"]
+    assert {k: v for k, v in rw.items() if k != "error"} == {k: v for k, v in en.items() if k != "error"}
