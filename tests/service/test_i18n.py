@@ -318,3 +318,33 @@ def test_a_reviews_illegal_move_is_in_the_language_asked(client: FlaskClient) ->
     assert en["error"]["title"] == "Illegal move" and rw["error"]["title"] == "Intambwe itemewe"
     assert rw["error"]["detail"] != en["error"]["detail"] and rw["error"]["errors"] == en["error"]["errors"]
     assert {k: v for k, v in rw.items() if k != "error"} == {k: v for k, v in en.items() if k != "error"}
+
+
+# The plain HTTP errors and the access checks, in French and Kinyarwanda.
+
+@pytest.mark.parametrize(("lang", "titles"), [
+    ("fr", ["Clé d'API requise", "Méthode non autorisée", "Type de média non pris en charge", "Trop de requêtes"]),
+    ("rw", ["Urufunguzo rwa API rurakenewe", "Uburyo butemewe", "Ubwoko bw'ibiri mu busabe ntibushyigikiwe",
+            "Ubusabe bwinshi cyane"]),
+])
+def test_access_and_http_errors_in_each_language(client: FlaskClient, lang: str, titles: list[str]) -> None:
+    from igisoro_service import create_app
+
+    h = {"Accept-Language": lang}
+    keyed = create_app({"TESTING": True, "API_KEYS": ["k"]}).test_client()
+    limited = create_app({"TESTING": True, "RATE_LIMIT": "1/minute"}).test_client()
+    assert limited.get("/v1/variants").status_code == 200
+    got = [
+        keyed.get("/v1/variants", headers=h),
+        client.put("/v1/legal-moves", json={}, headers=h),
+        client.post("/v1/legal-moves", data="x", content_type="text/plain", headers=h),
+        limited.get("/v1/variants", headers=h),
+    ]
+    assert [r.status_code for r in got] == [401, 405, 415, 429]
+    english = {m.id for m in _template() if m.id}
+    for r in got:
+        assert r.headers["Content-Language"] == lang and r.content_type == "application/problem+json"
+        body = r.get_json(force=True)
+        assert body["type"] in ("about:blank", "urn:igisoro:problem:unauthorized")
+        assert body["detail"] and body["detail"] not in english and body["title"] not in english
+    assert [r.get_json(force=True)["title"] for r in got] == titles
