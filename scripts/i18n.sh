@@ -28,7 +28,7 @@ update() {
   for po in "$DIR"/*/LC_MESSAGES/messages.po; do
     mkdir -p "$old/$(dirname "$po")" && cp "$po" "$old/$po"
   done
-  "$PYBABEL" --quiet update -i "$POT" -d "$DIR" --no-fuzzy-matching --ignore-obsolete
+  "$PYBABEL" --quiet update -i "$POT" -d "$DIR" --no-fuzzy-matching --ignore-obsolete --ignore-pot-creation-date
   for po in "$DIR"/*/LC_MESSAGES/messages.po; do
     "${PYTHON:-../.venv/bin/python}" ../scripts/i18n_marks.py "$old/$po" "$po"
   done
