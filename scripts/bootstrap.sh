@@ -47,7 +47,11 @@ if [ "$extras" = test ] && command -v rustup >/dev/null 2>&1; then
 fi
 # uv installs the Python packages below: the same packages from the same
 # index as pip, resolved and unpacked in a few seconds instead of about a
-# minute (pip was a third of a fresh clone's bootstrap).
+# minute (pip was a third of a fresh clone's bootstrap). Unlike pip, uv
+# leaves the bytecode to be compiled at first import; compiled here instead,
+# since every server and worker process the tests start imports the web
+# stack, and with PYTHONDONTWRITEBYTECODE set each would compile it again.
+export UV_COMPILE_BYTECODE=1
 step "pip, maturin and uv" .venv/bin/python -m pip install -q --upgrade pip "maturin>=1.5,<2" "uv>=0.4"
 # maturin builds the PyO3 module in release mode (the long step on a first
 # run: a minute or two) and installs the library editable, with the test tools

@@ -13,6 +13,12 @@ are the engine's maxima, defined once in the core and read here as
 outside deadline, such as a server's request deadline. A search that meets
 it returns the best result so far, with ``stopped_by == "deadline"``,
 instead of raising; ``time_ms`` is the thinking time the caller asked for.
+
+A search with ``time_ms`` gives a fifth of it to the solver first (the
+core's ``SOLVE_SHARE``): where the solver proves a forced win or loss and
+its independent check confirms it, the analysis is that proof
+(``stopped_by == "solved"``). Depth- and node-limited searches never do,
+so identical ones give identical answers.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ ENGINE_MAXIMA: dict[str, int] = {
 }
 
 #: Why a search ended (see :attr:`Analysis.stopped_by`).
-StopReason = Literal["depth", "proven", "nodes", "time", "deadline", "game_over"]
+StopReason = Literal["depth", "proven", "solved", "nodes", "time", "deadline", "game_over"]
 
 
 @dataclass(frozen=True)
@@ -94,15 +100,19 @@ class Analysis:
     lines: tuple[Line, ...]
     #: Last completed depth in whole turns. A search stopped by a limit may
     #: play a move from the next, unfinished iteration when that iteration
-    #: already proved it better (single line only).
+    #: already proved it better (single line only). A ``solved`` analysis:
+    #: the proof line's length in turns.
     depth: int
     nodes: int
     time_ms: int
     #: Turns too large to search whole; non-zero means an approximation.
     truncated_turns: int
-    #: Why the search ended: ``depth`` (done), ``proven`` (forced result),
-    #: ``nodes``, ``time`` (its own limits), ``deadline`` (the outside
-    #: ``timeout``: cut short) or ``game_over`` (nothing to search).
+    #: Why the search ended: ``depth`` (done), ``proven`` (forced result
+    #: found by the search), ``solved`` (a timed analysis whose share for
+    #: the solver proved a forced win or loss, confirmed by its independent
+    #: check: the score, move and line are the proof's, one line whatever
+    #: ``multipv``), ``nodes``, ``time`` (its own limits), ``deadline`` (the
+    #: outside ``timeout``: cut short) or ``game_over`` (nothing to search).
     stopped_by: StopReason
     #: The probability that the side to move wins, from the engine's model
     #: fitted on its self-play games (docs/benchmarks/win-probability.md):

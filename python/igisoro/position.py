@@ -367,7 +367,13 @@ class Position:
 
         A move comes back whenever the game is not over, whatever the limits;
         only a ``timeout`` that passes before any move is settled raises
-        :class:`EngineTimeoutError`."""
+        :class:`EngineTimeoutError`.
+
+        With ``time_ms``, a fifth of it goes to the solver first: a forced
+        win or loss it proves, confirmed by its independent check, is the
+        answer (``stopped_by`` ``"solved"``, the proof's move and line, a
+        win probability of 1 or 0) in place of a seed score. Depth- and
+        node-limited analyses do not use it and stay deterministic."""
         found = self._pos.analyse(limits(depth, nodes, time_ms, multipv), timeout=check_timeout(timeout))
         return self._with_move(Analysis._from(found), timeout)
 

@@ -354,7 +354,7 @@ pub fn score_of(kind: &str, seeds: Option<f64>, turns: Option<u32>) -> Score {
 /// The stop reason named `name` (as [`StopReason::name`] writes it).
 pub fn stop_reason(name: &str) -> Option<StopReason> {
     use StopReason::*;
-    [Depth, Proven, Nodes, Time, Deadline, GameOver, Unchecked].into_iter().find(|r| r.name() == name)
+    [Depth, Proven, Nodes, Time, Deadline, GameOver, Solved, Unchecked].into_iter().find(|r| r.name() == name)
 }
 
 /// The outcome named `name` (as [`Outcome::name`] writes it).

@@ -18,6 +18,7 @@ mod isolo_setup;
 mod omweso_properties;
 mod omweso_scenarios;
 mod perft;
+mod proof_in_analysis;
 mod scenarios;
 mod search_always_moves;
 mod search_forced;

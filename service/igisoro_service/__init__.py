@@ -14,7 +14,7 @@ from flask import Flask, Response
 
 import igisoro
 
-from igisoro_service import access, analysis_cache, config, docs, engine, metrics, problems, search_policy
+from igisoro_service import access, analysis_cache, config, docs, engine, i18n, metrics, problems, search_policy
 from igisoro_service.jsonio import OrjsonProvider
 from igisoro_service import board
 from igisoro_service.api import BLUEPRINTS, jobs
@@ -46,6 +46,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         n = app.config["TRUSTED_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n)  # type: ignore[method-assign]
 
+    i18n.init_app(app)
     problems.register(app)
     engine.init_app(app)
     search_policy.init_app(app)

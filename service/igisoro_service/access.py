@@ -30,6 +30,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
 from igisoro_service.problems import Problem
+from igisoro_service.i18n import gettext as _
 
 #: Paths any caller may use, with no key and no rate limit: health probes,
 #: the contract and its docs, metrics.
@@ -114,16 +115,16 @@ def init_app(app: Flask) -> None:
             addr = request.remote_addr or "?"
             wait = failures.blocked_for(addr)
             if wait:
-                raise Problem(429, "too-many-auth-failures", "Too many failed API keys",
-                              f"Too many requests with a missing or unknown API key from this address; "
-                              f"retry in {wait} s.", headers={"Retry-After": str(wait)})
+                raise Problem(429, "too-many-auth-failures", _("Too many failed API keys"),
+                              _("Too many requests with a missing or unknown API key from this address; "
+                                "retry in %(wait)s s.", wait=wait), headers={"Retry-After": str(wait)})
             given = presented_key()
             # compare_digest on each key: no timing hint about which prefix matched.
             if given is None or not any(hmac.compare_digest(given.encode(), k) for k in encoded):
                 failures.record(addr)
-                raise Problem(401, "unauthorized", "API key required",
-                              "This server needs an API key in the X-API-Key header "
-                              "(or Authorization: Bearer <key>); the one given is missing or unknown.",
+                raise Problem(401, "unauthorized", _("API key required"),
+                              _("This server needs an API key in the X-API-Key header "
+                                "(or Authorization: Bearer <key>); the one given is missing or unknown."),
                               headers={"WWW-Authenticate": 'Bearer realm="igisoro"'})
 
     origins: list[str] = app.config["CORS_ORIGINS"]

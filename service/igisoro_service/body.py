@@ -8,7 +8,8 @@ from typing import Any
 from flask import current_app, request
 from marshmallow import Schema, ValidationError
 
-from igisoro_service.problems import Problem, validation_problem
+from igisoro_service.i18n import gettext as _
+from igisoro_service.problems import Problem, too_large_detail, validation_problem
 
 def _server_parse_error() -> type[Exception]:
     """The errors gunicorn raises while de-chunking a malformed body."""
@@ -33,8 +34,9 @@ def _read(stream: Any, n: int) -> bytes:
     try:
         data: bytes = stream.read(n)
     except _BROKEN_BODY as e:
-        raise Problem(400, "malformed-body", "Malformed request body",
-                      f"The request body could not be read as HTTP framing says: {type(e).__name__}: {e}") from None
+        raise Problem(400, "malformed-body", _("Malformed request body"),
+                      _("The request body could not be read as HTTP framing says: %(error)s",
+                        error=type(e).__name__ + ": " + str(e))) from None
     return data
 
 
@@ -64,7 +66,7 @@ def parse_json(text: str) -> Any:
 
 
 def _too_large(limit: int) -> Problem:
-    return Problem(413, None, "Request Entity Too Large", f"The request body is larger than the limit of {limit} bytes.")
+    return Problem(413, None, _("Request Entity Too Large"), too_large_detail(limit))
 
 
 def body_bytes(limit: int | None = None) -> bytes:
@@ -84,8 +86,9 @@ def body_bytes(limit: int | None = None) -> bytes:
             raise _too_large(limit)
         data = _read(environ["wsgi.input"], int(length))
         if len(data) < int(length):
-            raise Problem(400, "malformed-body", "Malformed request body",
-                          f"The request body ended after {len(data)} of the {length} bytes its Content-Length declares.")
+            raise Problem(400, "malformed-body", _("Malformed request body"),
+                          _("The request body ended after %(got)s of the %(length)s bytes its Content-Length declares.",
+                            got=len(data), length=length))
         return data
     if environ.get("wsgi.input_terminated"):
         # A chunked body the server de-chunks (gunicorn does): one byte past
@@ -98,7 +101,8 @@ def body_bytes(limit: int | None = None) -> bytes:
     try:
         return request.get_data(cache=True)
     except _BROKEN_BODY as e:
-        raise Problem(400, "malformed-body", "Malformed request body", f"The request body could not be read: {e}") from None
+        raise Problem(400, "malformed-body", _("Malformed request body"),
+                      _("The request body could not be read: %(error)s", error=str(e))) from None
 
 
 def json_body(limit: int | None = None) -> Any:
@@ -107,8 +111,9 @@ def json_body(limit: int | None = None) -> Any:
     Reading the body enforces ``limit`` (default ``MAX_CONTENT_LENGTH``; 413).
     """
     if not request.is_json:
-        raise Problem(415, None, "Unsupported Media Type",
-                      f"Expected a JSON body with Content-Type application/json, not {request.mimetype or 'none'!r}.")
+        raise Problem(415, None, _("Unsupported Media Type"),
+                      _("Expected a JSON body with Content-Type application/json, not %(given)s.",
+                        given=repr(request.mimetype or "none")))
     data = body_bytes(limit)
     try:
         # What json.loads(data, parse_constant=...) does, with one decoder
@@ -118,7 +123,8 @@ def json_body(limit: int | None = None) -> Any:
     except (ValueError, RecursionError) as e:
         # ValueError covers bad syntax, bad UTF-8 and integers over Python's
         # 4300-digit limit; RecursionError a deeply nested body.
-        raise Problem(400, "malformed-json", "Malformed JSON", f"The request body is not valid JSON: {e}") from None
+        raise Problem(400, "malformed-json", _("Malformed JSON"),
+                      _("The request body is not valid JSON: %(error)s", error=str(e))) from None
 
 
 def load(schema: Schema, data: Any) -> dict[str, Any]:
@@ -138,5 +144,9 @@ def load_body(schema: Schema) -> dict[str, Any]:
 
 
 def load_query(schema: Schema) -> dict[str, Any]:
-    """Validate the query string (single values) against ``schema``."""
-    return load(schema, request.args.to_dict(flat=True))
+    """Validate the query string (single values) against ``schema``; ``lang``,
+    the answer's language on every route (:mod:`igisoro_service.i18n`), is
+    not the operation's own."""
+    args = request.args.to_dict(flat=True)
+    args.pop("lang", None)
+    return load(schema, args)

@@ -23,6 +23,7 @@ from flask import Flask, current_app, g
 import igisoro
 from igisoro_service.metrics import ENGINE_CALLS_REJECTED, ENGINE_TIMEOUTS
 from igisoro_service.problems import Problem, engine_problem
+from igisoro_service.i18n import gettext as _
 
 T = TypeVar("T")
 
@@ -70,9 +71,9 @@ class RequestBudget:
         """
         if slot and not self.slots.acquire(timeout=SLOT_WAIT):
             ENGINE_CALLS_REJECTED.inc()
-            raise Problem(503, "overloaded", "Service overloaded",
-                          f"This worker's {self.slots_total} engine slots are all taken by long calls; "
-                          "retry shortly.", headers={"Retry-After": "1"})
+            raise Problem(503, "overloaded", _("Service overloaded"),
+                          _("This worker's %(slots)s engine slots are all taken by long calls; "
+                            "retry shortly.", slots=self.slots_total), headers={"Retry-After": "1"})
         try:
             left = self.seconds_left()  # after the wait: the call gets what is left then
             if left <= 0:
@@ -81,10 +82,10 @@ class RequestBudget:
         except igisoro.EngineTimeoutError:
             ENGINE_TIMEOUTS.labels(what).inc()
             raise Problem(
-                503, "engine-timeout", "Engine time limit exceeded",
-                f"The engine did not finish {what} within the limit of {self.timeout:g} s. Some "
-                "positions have very many complete moves; ask for a smaller 'limit' or walk the turn "
-                "step by step with 'partial'.",
+                503, "engine-timeout", _("Engine time limit exceeded"),
+                _("The engine did not finish %(what)s within the limit of %(seconds)s s. Some "
+                  "positions have very many complete moves; ask for a smaller 'limit' or walk the turn "
+                  "step by step with 'partial'.", what=what, seconds=format(self.timeout, "g")),
             ) from None
         finally:
             if slot:

@@ -301,13 +301,18 @@ class AnalysisFields(Open):
     score = Ref("Score", required=True)
     pv = fields.List(fields.String(), required=True)
     lines = fields.List(Ref("Line"), required=True)
-    depth = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc("Last completed depth in whole turns."))
+    depth = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "Last completed depth in whole turns; in a `solved` analysis, the proof line's length in turns."))
     nodes = fields.Integer(required=True, validate=_NON_NEGATIVE)
     time_ms = fields.Integer(required=True, validate=_NON_NEGATIVE)
     truncated_turns = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
         "Turns too large to search whole; non-zero means an approximation."))
     stopped_by = fields.String(required=True, validate=validate.OneOf(
-        ["depth", "proven", "nodes", "time", "deadline", "game_over"]))
+        ["depth", "proven", "solved", "nodes", "time", "deadline", "game_over"]), metadata=_doc(
+        "Why the search ended: `depth` (done), `proven` (a forced result the search found), `solved` (a\n"
+        "request with `time_ms` whose share for the solver proved a forced win or loss, confirmed by an\n"
+        "independent check: score, move and line are the proof's, one line whatever `multipv`), `nodes`,\n"
+        "`time` (its own limits), `deadline` (the request deadline: cut short) or `game_over`.\n"))
     partial_ = fields.Boolean(data_key="partial", required=True, metadata=_doc(
         "True when the request deadline cut the search short of its limits."))
     win_probability = fields.Float(required=True, validate=_PROBABILITY, metadata=_doc(

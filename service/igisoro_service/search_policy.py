@@ -33,6 +33,7 @@ from igisoro_service import analysis_cache, engine
 from igisoro_service.analysis_cache import analysis_answer
 from igisoro_service.metrics import PARTIAL_SEARCHES, SEARCHES_REJECTED
 from igisoro_service.problems import Problem, engine_problem
+from igisoro_service.i18n import gettext as _
 
 T = TypeVar("T")
 
@@ -51,8 +52,8 @@ def slot() -> Iterator[None]:
     if not sem.acquire(blocking=False):
         SEARCHES_REJECTED.inc()
         top = current_app.config["MAX_CONCURRENT_SEARCHES"]
-        raise Problem(503, "overloaded", "Service overloaded",
-                      f"This worker is already running its limit of {top} searches; retry shortly.",
+        raise Problem(503, "overloaded", _("Service overloaded"),
+                      _("This worker is already running its limit of %(top)s searches; retry shortly.", top=top),
                       headers={"Retry-After": "1"})
     try:
         yield

@@ -25,6 +25,7 @@ use super::searcher::{EvalFn, Searcher, INF};
 use super::in_turn::Memo;
 use super::limits::{Control, Limits, Stop, StopReason, MAX_DEPTH};
 use super::ordering::Ordering;
+use super::solve::{Outcome, Solution};
 use super::tt::{Table, MATE, MATE_BOUND};
 use super::turn_graph::{Kind, TurnGraph};
 use super::Engine;
@@ -107,14 +108,18 @@ pub struct Analysis {
     /// iteration when it finished a better option (see the module docs).
     /// At depth 0 the move is the best option the stopped first iteration
     /// finished, else the first in capture order (most seeds captured),
-    /// scored by the static evaluation of the position.
+    /// scored by the static evaluation of the position. In a solved
+    /// analysis ([`StopReason::Solved`]): the proof line's length in turns.
     pub depth: u32,
+    /// Positions the alpha-beta search visited; in a solved analysis, the
+    /// positions the solver expanded (the search did not run).
     pub nodes: u64,
     pub time_ms: u64,
     /// Turns too big to explore whole (`Limits::turn_nodes`) met during
     /// the search; when non-zero the result is an approximation.
     pub truncated_turns: u64,
-    /// Why the search ended (depth done, proven result, or which limit).
+    /// Why the search ended (depth done, proven result, solved by the
+    /// solver's share, or which limit).
     pub stopped_by: StopReason,
 }
 
@@ -219,6 +224,13 @@ fn analyse_bounded<G: Engine>(
     if let Status::Won { winner, .. } = st {
         return over(if winner == G::to_move(pos) { Score::Win { turns: 0 } } else { Score::Loss { turns: 0 } });
     }
+    // The solver's share of a timed analysis comes first (see
+    // `super::proof_first` for why first, and why only with `time_ms`).
+    if let Some(sol) = super::proof_first::proof::<G>(pos, limits, s.ctl.started()) {
+        if let Some(a) = solved(&sol, s.ctl.elapsed_ms()) {
+            return a;
+        }
+    }
     let Ok(g) = s.ctl.root_graph::<G>(pos) else {
         return Analysis {
             nodes: 0,
@@ -231,6 +243,40 @@ fn analyse_bounded<G: Engine>(
     let own = limits.time_ms.map(|ms| s.ctl.started() + std::time::Duration::from_millis(ms));
     let search = limits.budget.no_later_than(own);
     crate::budget::with_budget(search, || search_root::<G>(&mut s, pos, &g, limits, report)).0
+}
+
+/// The analysis a checked proof stands for ([`StopReason::Solved`]): the
+/// forced result in [`Score`]'s units (as the solver counts it along its
+/// proof, so a shortest win can only be shorter), the proof's first move and
+/// line, and the solver's expansions as `nodes`. One line whatever
+/// `multipv`: beside a proof the other moves' scores would be estimates
+/// (and after a proven loss every move loses), so a solved analysis says
+/// only what is proven. `depth` is the line's length in turns, how far the
+/// answer looked; no turn of a proof is truncated. `None` for a solution
+/// without a result, length or line (which `proof_first::proof` never
+/// returns).
+fn solved(sol: &Solution, time_ms: u64) -> Option<Analysis> {
+    let turns = sol.turns?;
+    let (score, value) = match sol.outcome {
+        // A win on the mover's t-th turn ends the game after 2t - 1 plies, a
+        // loss on the opponent's t-th after 2t, as `Score::from_value` reads.
+        Outcome::Win => (Score::Win { turns }, MATE - (2 * turns as i32 - 1)),
+        Outcome::Loss => (Score::Loss { turns }, -(MATE - 2 * turns as i32)),
+        Outcome::Unknown => return None,
+    };
+    let mv = sol.line.first()?.clone();
+    let line = Line { mv: mv.clone(), score, value, pv: sol.line.clone() };
+    Some(Analysis {
+        best_move: Some(mv),
+        score,
+        pv: sol.line.clone(),
+        lines: vec![line],
+        depth: sol.line.len() as u32,
+        nodes: sol.nodes,
+        time_ms,
+        truncated_turns: 0,
+        stopped_by: StopReason::Solved,
+    })
 }
 
 /// Iterative deepening over the root's options `g` (see the module docs).

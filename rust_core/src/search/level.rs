@@ -76,7 +76,11 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
     }
     let (depth, noise, random_pct) = LEVELS[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
-    let limits = Limits { depth: Some(depth), time_ms: Some(time_ms), budget, multipv, ..Limits::default() };
+    // No solver share: a level's choice is a depth's, with its own noise
+    // over every line, and a level keeps its whole time for it (levels are
+    // measured as they were, docs/benchmarks/levels.md).
+    let limits =
+        Limits { depth: Some(depth), time_ms: Some(time_ms), budget, multipv, solve_share: 0, ..Limits::default() };
     let mut a = analyse::<G>(pos, &limits);
     if noise > 0 && a.lines.len() > 1 {
         let mut rng = Rng::new(seed);

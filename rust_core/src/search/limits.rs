@@ -55,7 +55,24 @@ pub struct Limits {
     /// stay steady from depth to depth; a playing search is where the
     /// choice of move is what counts.
     pub playing: bool,
+    /// Percent of an analysis's own time (`time_ms`, or less when the
+    /// outside deadline comes first) given to the solver before the
+    /// alpha-beta search, so that a position the solver can settle is
+    /// answered with its checked proof ([`StopReason::Solved`],
+    /// `super::proof_first`). 0 turns it off. Only a non-playing search
+    /// with a `time_ms` uses it: a depth- or node-limited analysis stays
+    /// deterministic, node for node as before.
+    pub solve_share: u32,
 }
+
+/// Default [`Limits::solve_share`]: a fifth of an analysis's time. Why a
+/// fifth (docs/benchmarks/stability.md, "Proofs inside analyses"): of the
+/// reference set's 75 proven records it solves 20 at 100 ms and 47 at 1 s,
+/// against 16 and 38 at a tenth, for no more lost depth; a quarter solves
+/// 23 and 51 but cost a quarter of a turn of depth at 100 ms where nothing
+/// is proven (the search loses less than an iteration to a share: each
+/// iteration costs several times the one before).
+pub const SOLVE_SHARE: u32 = 20;
 
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
 /// Finite chains this long are rare inside a search tree, endless ones
@@ -94,6 +111,7 @@ impl Default for Limits {
             turn_nodes: 4096,
             turn_laps: TURN_LAPS,
             playing: false,
+            solve_share: SOLVE_SHARE,
         }
     }
 }
@@ -164,6 +182,11 @@ pub enum StopReason {
     Deadline,
     /// The game is already decided: there was nothing to search.
     GameOver,
+    /// An analysis's share of its time was enough for the solver: its
+    /// proof, confirmed by the independent check, is the answer (a forced
+    /// win or loss, the proof's move and line) instead of a search's
+    /// estimate (`super::proof_first`).
+    Solved,
     /// The solver found a proof that its independent check
     /// ([`crate::search::solve_check`]) refuted; the answer is `Unknown`.
     /// Only a solver bug can cause it (none is known); it exists so that
@@ -181,6 +204,7 @@ impl StopReason {
             StopReason::Time => "time",
             StopReason::Deadline => "deadline",
             StopReason::GameOver => "game_over",
+            StopReason::Solved => "solved",
             StopReason::Unchecked => "unchecked",
         }
     }

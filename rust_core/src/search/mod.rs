@@ -26,6 +26,8 @@
 //! - [`solve`](mod@solve): a proof-number solver (df-pn): proven win, loss or unknown
 //!   (`solve_turn`: one turn as an AND/OR graph; `solve_tt`: its table, sized to the budget);
 //! - [`solve_check`]: an independent walk of a whole proof tree with the rules;
+//! - [`proof_first`]: the solver's share of a timed analysis, whose checked
+//!   proof answers the analysis ([`StopReason::Solved`]);
 //! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
@@ -68,6 +70,7 @@ internal_modules! {
     limits;
     omweso;
     ordering;
+    proof_first;
     reference;
     searcher;
     solve;
@@ -84,7 +87,7 @@ pub use batch::analyse_many;
 pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
-pub use limits::{Limits, StopReason};
+pub use limits::{Limits, StopReason, SOLVE_SHARE};
 pub use ordering::MoveKey;
 pub use solve::{solve, solve_certified, Certificate, Outcome, Solution};
 pub use solve_check::{check, check_until, solve_checked, Check};

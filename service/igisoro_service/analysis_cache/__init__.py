@@ -9,7 +9,8 @@ searching. Split by job, as lila's ``modules/evalCache`` is:
 - :mod:`.backends`: SQLite or Redis, each keeping the deeper of two entries.
 
 What is stored: analyses of fixed-depth searches that completed (``stopped_by``
-``depth`` or ``proven``) by ``/v1/evaluate``, its stream,
+``depth`` or ``proven``), and proofs found by a timed analysis's solver share
+(``solved``), by ``/v1/evaluate``, its stream,
 ``/v1/analysis/batch``, analysis jobs (the workers open the same cache) and
 ``/v1/games/review`` (each ply's searches), keyed by the engine version, the
 position in canonical notation (its rules included) and ``multipv``. A

@@ -79,7 +79,7 @@ class AnalysisCache:
         if not selector.keeps(analysis):
             return
         entry = analysis.to_json(multipv) if json_form is None else json_form
-        self._write(self.key(position, multipv), analysis.depth, analysis.stopped_by == "proven", analysis, entry)
+        self._write(self.key(position, multipv), analysis.depth, analysis.stopped_by in selector.PROVEN, analysis, entry)
 
     # -- igisoro.known.Known: what batches, jobs and reviews read and fill
 
@@ -143,7 +143,7 @@ class AnalysisCache:
         # these, "deeper" is more thinking time, so the time budget is what
         # ranks them in the depth column.
         self._write(self._level_key(position, used["multipv"]), int(used["time_ms"]),
-                    analysis.stopped_by == "proven", analysis, {**entry, "limits": used})
+                    analysis.stopped_by in selector.PROVEN, analysis, {**entry, "limits": used})
 
 
 def open_cache(config: dict[str, Any]) -> AnalysisCache | None:

@@ -2,10 +2,12 @@
 request (as lila's ``EvalCacheSelector`` chooses among stored evaluations).
 
 Kept: analyses of searches that completed a depth (``stopped_by`` ``depth``
-or ``proven``). Why only those: a fixed-depth search is deterministic (the
+or ``proven``), and proofs a timed analysis's solver share found
+(``solved``). Why only those: a fixed-depth search is deterministic (the
 same limits give the same analysis), so an entry is what a new search
-would answer; a node- or time-limited search stops inside an iteration and
-a cut one (``partial``) at the deadline, so their answers are not a depth's.
+would answer, and a proof is true whatever the limits; a node- or
+time-limited search stops inside an iteration and a cut one (``partial``)
+at the deadline, so their answers are not a depth's.
 
 Answers: a search stops at the first of its limits it reaches, so an entry
 answers a request when it meets any one of them: its depth at least the
@@ -27,18 +29,22 @@ from typing import Any
 
 import igisoro
 
+#: The ``stopped_by`` of a forced result, which answers any request: found
+#: by the search, or by the solver's share of a timed analysis.
+PROVEN = ("proven", "solved")
+
 #: A request's limits and the entry's fields they compare with.
 _LIMITS = (("depth", "depth"), ("nodes", "nodes"), ("time_ms", "time_ms"))
 
 
 def keeps(analysis: igisoro.Analysis) -> bool:
     """Whether ``analysis`` is worth storing: it completed a depth and has a move."""
-    return analysis.stopped_by in ("depth", "proven") and analysis.best_move is not None
+    return analysis.stopped_by in ("depth", *PROVEN) and analysis.best_move is not None
 
 
 def meets(entry: dict[str, Any], used: dict[str, Any]) -> bool:
     """Whether a stored analysis ``entry`` meets one of the ``used`` limits."""
-    if entry["stopped_by"] == "proven":
+    if entry["stopped_by"] in PROVEN:
         return True
     return any(used.get(limit) is not None and entry[field] >= used[limit] for limit, field in _LIMITS)
 
@@ -52,4 +58,4 @@ def keeps_level(analysis: igisoro.Analysis) -> bool:
 def meets_level(entry: dict[str, Any], used: dict[str, Any]) -> bool:
     """Whether a stored level-10 best move had at least the ``used``
     thinking time (its own ``limits``), or found a proof."""
-    return bool(entry["stopped_by"] == "proven" or entry["limits"]["time_ms"] >= used["time_ms"])
+    return bool(entry["stopped_by"] in PROVEN or entry["limits"]["time_ms"] >= used["time_ms"])

@@ -23,6 +23,7 @@ from igisoro.batch import Limits, analyse_items
 from igisoro_service import analysis_cache, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.metrics import PARTIAL_SEARCHES
+from igisoro_service.problems import localized
 from igisoro_service.schemas import BatchRequest
 
 bp = Blueprint("batch", __name__, url_prefix="/v1/analysis")
@@ -72,6 +73,8 @@ def batch() -> dict[str, Any]:
     lines = search_policy.run(run, field="positions")
     # to_move: the score and win_probability are that side's (as /v1/evaluate and job lines say).
     results = [{k: v for k, v in line.items() if k not in _STATED} for line in lines]
+    # A bad position's problem in the request's language, as a single request's.
+    results = [{**r, "error": localized(r["error"])} if "error" in r else r for r in results]
     cut = sum(r.get("partial", False) for r in results)
     if cut:
         PARTIAL_SEARCHES.inc(cut)

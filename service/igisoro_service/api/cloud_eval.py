@@ -12,6 +12,7 @@ from igisoro_service import analysis_cache, engine
 from igisoro_service.body import load_query
 from igisoro_service.problems import Problem
 from igisoro_service.schemas import CloudEvalQuery
+from igisoro_service.i18n import gettext as _
 
 bp = Blueprint("cloud_eval", __name__, url_prefix="/v1")
 
@@ -42,7 +43,8 @@ def cloud_eval() -> dict[str, Any]:
     pos = engine.position(req["position"])
     entry = analysis_cache.stored(pos, req["multipv"])
     if entry is None:
-        raise Problem(404, "analysis-not-found", "No stored analysis",
-                      f"No stored analysis of {pos.notation()!r} with multipv {req['multipv']}.")
+        raise Problem(404, "analysis-not-found", _("No stored analysis"),
+                      _("No stored analysis of %(position)s with multipv %(multipv)s.",
+                        position=repr(pos.notation()), multipv=req["multipv"]))
     # No request's limits: the stored analysis's own depth, nodes and time say what it is.
     return analysis_cache.analysis_answer(pos, entry, None, cached=True)

@@ -24,6 +24,7 @@ __all__ = ["THRESHOLDS", "bp", "label", "review"]
 from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
 from igisoro_service.metrics import PARTIAL_SEARCHES
+from igisoro_service.problems import localized
 from igisoro_service.schemas import ReviewRequest
 
 bp = Blueprint("games", __name__, url_prefix="/v1/games")
@@ -88,7 +89,12 @@ def review() -> dict[str, Any]:
     assert isinstance(r.review, dict)  # _review raised the error otherwise
     if r.cut_searches:
         PARTIAL_SEARCHES.inc(r.cut_searches)
-    return {**r.review, "cached_plies": r.cached_plies, **analysis_cache.stated(used)}
+    review = r.review
+    illegal = review.get("illegal")
+    if isinstance(illegal, dict) and isinstance(illegal.get("error"), dict):
+        # The illegal move's problem in the request's language.
+        review = {**review, "illegal": {**illegal, "error": localized(illegal["error"])}}
+    return {**review, "cached_plies": r.cached_plies, **analysis_cache.stated(used)}
 
 
 def _review(start: igisoro.Position, moves: list[str], known: Known | None, used: dict[str, Any],

@@ -9,6 +9,7 @@ from flask import Blueprint
 import igisoro
 from igisoro_service import engine
 from igisoro_service.problems import Problem
+from igisoro_service.i18n import gettext as _
 
 bp = Blueprint("health", __name__, url_prefix="/v1/health")
 
@@ -17,7 +18,7 @@ def _ready(timeout: float) -> None:
     # A tiny real query: the compiled core is loaded and enumerates moves.
     moves = igisoro.Position.start().legal_moves(1, timeout=timeout)
     if len(moves) != 1:
-        raise Problem(503, "not-ready", "Not ready", "The engine found no move in the start position.")
+        raise Problem(503, "not-ready", _("Not ready"), _("The engine found no move in the start position."))
 
 
 @bp.get("")

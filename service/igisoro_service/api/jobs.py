@@ -28,6 +28,7 @@ from igisoro_service.jobs import EXTENSION, RUN_CHUNK, Jobs
 from igisoro_service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
 from igisoro_service.problems import Problem, problem_response, validation_problem
 from igisoro_service.schemas import JobListQuery, JobQuery, JobRequest, ResultsQuery, _job_items
+from igisoro_service.i18n import gettext as _
 from marshmallow import ValidationError
 
 log = logging.getLogger(__name__)
@@ -65,7 +66,8 @@ def _ndjson_items() -> tuple[dict[str, Any], list[str], list[str]]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise Problem(400, "malformed-body", "Malformed request body", f"The NDJSON body is not UTF-8: {e}") from None
+        raise Problem(400, "malformed-body", _("Malformed request body"),
+                      _("The NDJSON body is not UTF-8: %(error)s", error=str(e))) from None
     lines = [ln.rstrip("\r") for ln in text.split("\n")]
     items = [ln for ln in lines if ln.strip()]
     try:
@@ -80,7 +82,7 @@ def _json_items() -> tuple[dict[str, Any], list[str], list[str]]:
     # would be ignored, so it is refused instead.
     given = sorted(set(request.args) & set(_query.fields))
     if given:
-        raise validation_problem({k: ["With a JSON body, give this in the body, not the query string."] for k in given})
+        raise validation_problem({k: [_("With a JSON body, give this in the body, not the query string.")] for k in given})
     req = load(_request, json_body(int(current_app.config["JOB_MAX_BYTES"])))
     # ASCII-escaped: a JSON string may hold a lone surrogate (\ud800),
     # which no store can write as UTF-8.
@@ -104,8 +106,9 @@ def _limits(req: dict[str, Any]) -> dict[str, Any]:
 def _found(job_id: str) -> Job:
     job = _jobs().store.get(job_id)
     if job is None or job.owner != _owner():
-        raise Problem(404, "job-not-found", "Job not found",
-                      f"No job {job_id!r} here: it never existed, has expired, or belongs to another API key.")
+        raise Problem(404, "job-not-found", _("Job not found"),
+                      _("No job %(job)s here: it never existed, has expired, or belongs to another API key.",
+                        job=repr(job_id)))
     return job
 
 
@@ -115,8 +118,8 @@ def _store_down(e: Exception) -> Response:
     # The store unreachable (Redis down) or stuck (a SQLite file locked past
     # its 60 s wait): the service is unavailable, not broken.
     log.warning("job store error", exc_info=True)
-    return problem_response(503, "urn:igisoro:problem:job-store-unavailable", "Job store unavailable",
-                            f"The job store did not answer ({type(e).__name__}); retry shortly.",
+    return problem_response(503, "urn:igisoro:problem:job-store-unavailable", _("Job store unavailable"),
+                            _("The job store did not answer (%(error)s); retry shortly.", error=type(e).__name__),
                             headers={"Retry-After": "5"})
 
 
@@ -205,7 +208,7 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     idem = None
     if key is not None:
         if not 1 <= len(key) <= 255:
-            raise validation_problem({"Idempotency-Key": ["Must be 1 to 255 characters."]})
+            raise validation_problem({"Idempotency-Key": [_("Must be 1 to 255 characters.")]})
         digest = hashlib.sha256(json.dumps([kind, job.limits, hashed]).encode()).hexdigest()
         idem = (key, digest)
     jobs = _jobs()
@@ -214,9 +217,9 @@ def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     try:
         job, new = jobs.store.create(job, chunks, idem)
     except IdempotencyConflict as e:
-        raise Problem(422, "idempotency-key-reused", "Idempotency-Key reused",
-                      f"The Idempotency-Key {key!r} was used for job {e.job_id} with a different request; "
-                      "use a new key for a new job.") from None
+        raise Problem(422, "idempotency-key-reused", _("Idempotency-Key reused"),
+                      _("The Idempotency-Key %(key)s was used for job %(job)s with a different request; "
+                        "use a new key for a new job.", key=repr(key), job=e.job_id)) from None
     # (Running too: an API can die part way through a large job's chunks,
     # after a worker started one; a chunk sent twice runs once.)
     if new or (job.state in ("queued", "running") and not jobs.store.enqueued(job.id)):
@@ -237,8 +240,9 @@ def _send(jobs: Jobs, job: Job) -> None:
         # retry with the same key must queue a new job, not get this one.
         jobs.store.release_idempotency(job.id)
         jobs.store.finish(job.id, "failed", time.time(), f"the job queue was unreachable: {e}")
-        raise Problem(503, "job-queue-unavailable", "Job queue unavailable",
-                      f"The job could not be queued (the broker did not take it: {type(e).__name__}); retry shortly.",
+        raise Problem(503, "job-queue-unavailable", _("Job queue unavailable"),
+                      _("The job could not be queued (the broker did not take it: %(error)s); retry shortly.",
+                        error=type(e).__name__),
                       headers={"Retry-After": "5"}) from None
     jobs.store.mark_enqueued(job.id)
 
@@ -269,7 +273,7 @@ def listing() -> dict[str, Any]:
     q = load_query(_list)
     jobs = _jobs().store.list_jobs(_owner(), q.get("state"), q.get("before"), q["limit"])
     if jobs is None:
-        raise validation_problem({"before": [f"No job {q['before']!r} of this key (never, or expired)."]})
+        raise validation_problem({"before": [_("No job %(job)s of this key (never, or expired).", job=repr(q["before"]))]})
     nxt = jobs[-1].id if len(jobs) == q["limit"] else None
     return {"jobs": [j.to_json() for j in jobs], "next": nxt}
 

@@ -35,6 +35,7 @@ from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
 from igisoro_service.puzzles.schemas import PuzzleAttemptRequest, PuzzleGenerateRequest, PuzzleGetQuery, PuzzleNextQuery
 from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
+from igisoro_service.i18n import gettext as _
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 
@@ -69,8 +70,8 @@ def _store() -> PuzzleStore:
 def _db_down(e: Exception) -> Response:
     # The database unreachable (PostgreSQL down) or locked past its wait.
     current_app.logger.warning("puzzle database error", exc_info=True)
-    return problem_response(503, "urn:igisoro:problem:puzzle-store-unavailable", "Puzzle database unavailable",
-                            f"The puzzle database did not answer ({type(e).__name__}); retry shortly.",
+    return problem_response(503, "urn:igisoro:problem:puzzle-store-unavailable", _("Puzzle database unavailable"),
+                            _("The puzzle database did not answer (%(error)s); retry shortly.", error=type(e).__name__),
                             headers={"Retry-After": "5"})
 
 
@@ -98,7 +99,7 @@ def _issuing() -> FailureWindow:
 def _found(puzzle_id: str) -> StoredPuzzle:
     got = _store().get(puzzle_id)
     if got is None:
-        raise Problem(404, "puzzle-not-found", "Puzzle not found", f"No puzzle {puzzle_id!r} here.")
+        raise Problem(404, "puzzle-not-found", _("Puzzle not found"), _("No puzzle %(id)s here.", id=repr(puzzle_id)))
     return got
 
 
@@ -130,8 +131,8 @@ def next_puzzle() -> dict[str, Any]:
     solver = _solver(q.get("solver"))
     me, got = _store().pick(solver, q.get("rating"), q.get("variant"), q.get("theme"))
     if got is None:
-        raise Problem(404, "puzzle-not-found", "No puzzle left",
-                      "No puzzle this solver has not tried matches the variant and theme asked for.")
+        raise Problem(404, "puzzle-not-found", _("No puzzle left"),
+                      _("No puzzle this solver has not tried matches the variant and theme asked for."))
     return {**got.to_json(solution=False), "solver": _rating(me) if solver else None}
 
 
@@ -214,9 +215,10 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
     line = got.puzzle.line
     turns = got.puzzle.turns
     if len(req["moves"]) > turns:
-        raise Problem(422, "invalid-request", "Too many moves",
-                      f"Puzzle {puzzle_id} is {turns} turn(s) long; {len(req['moves'])} moves were sent.",
-                      errors={"moves": [f"At most {turns} moves."]})
+        raise Problem(422, "invalid-request", _("Too many moves"),
+                      _("Puzzle %(id)s is %(turns)s turn(s) long; %(sent)s moves were sent.",
+                        id=puzzle_id, turns=turns, sent=len(req["moves"])),
+                      errors={"moves": [_("At most %(turns)s moves.", turns=turns)]})
     pos = igisoro.Position.from_notation(got.puzzle.position)
     checked: list[dict[str, Any]] = []
     solved = True
@@ -245,7 +247,7 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
     else:
         rated = _store().attempt(puzzle_id, solver, solved)
     if rated is None:  # deleted meanwhile
-        raise Problem(404, "puzzle-not-found", "Puzzle not found", f"No puzzle {puzzle_id!r} here.")
+        raise Problem(404, "puzzle-not-found", _("Puzzle not found"), _("No puzzle %(id)s here.", id=repr(puzzle_id)))
     return {"id": puzzle_id, "result": "solved" if solved else "failed", "moves": checked, "solution": list(line),
             **_changes(rated, solver is not None)}, 200
 
@@ -279,9 +281,9 @@ def new_solver() -> tuple[dict[str, Any], int]:
     window = _issuing()
     wait = window.blocked_for(addr)
     if wait:
-        raise Problem(429, "too-many-solvers", "Too many new solvers",
-                      f"This address was issued {window.limit} solver ids within the hour; keep and reuse one "
-                      f"(retry in {wait} s).", headers={"Retry-After": str(wait)})
+        raise Problem(429, "too-many-solvers", _("Too many new solvers"),
+                      _("This address was issued %(limit)s solver ids within the hour; keep and reuse one "
+                        "(retry in %(wait)s s).", limit=window.limit, wait=wait), headers={"Retry-After": str(wait)})
     window.record(addr)
     return {"solver": solvers.issue(solvers.key(current_app.config, _store()))}, 201
 

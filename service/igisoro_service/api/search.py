@@ -43,7 +43,10 @@ def evaluate() -> dict[str, Any]:
         is a 422. Whatever the limits, the search stops at the request
         deadline (10 s by default) and then returns its best result so far
         with `partial: true` and `stopped_by: deadline`. Fixed-depth and
-        node-limited searches are deterministic.
+        node-limited searches are deterministic. With `time_ms`, a share of
+        it goes to the solver first: a forced win or loss it proves (and an
+        independent check confirms) is the answer, `stopped_by: solved`, in
+        place of a seed score.
 
         Answers come from the server's cache of analyses when a stored one
         meets any of the limits (its depth at least `depth`, its nodes at

@@ -61,7 +61,7 @@ def evaluate_stream() -> Response:
         object `/v1/evaluate` returns for the search so far, plus
         `nodes_per_second`, with `"final": false`, then exactly one last line with `"final": true`, whose
         `stopped_by` says why the search ended (`depth`, `nodes`, `time`,
-        `proven`, or `deadline` with `partial: true`). The final line's
+        `proven`, `solved`, or `deadline` with `partial: true`). The final line's
         analysis is what `/v1/evaluate` answers for the same limits.
 
         A client that disconnects stops the search: under gunicorn (and

@@ -8,8 +8,52 @@ from flask import Blueprint
 
 import igisoro
 from igisoro_service import engine
+from igisoro_service.i18n import lazy_gettext as _l
 
 bp = Blueprint("variants", __name__, url_prefix="/v1/variants")
+
+# Each variant's description and each rule option's, in the request's
+# language: the core's English text is the source (a test holds the two
+# equal); a variant or option the table lacks keeps the core's text.
+VARIANT_DESCRIPTIONS = {
+    'igisoro': _l(
+        "Rwandan/Burundian Igisoro: 4 seeds in each inner pit, optional capture with the opponent's retreat, "
+        "captures sown from the turn's start pit, no capture in the first 4 plies."),
+    'igisoro-wikipedia': _l(
+        'Igisoro per Wikipedia: 4 seeds in each outer pit, any non-empty pit may start, optional capture with'
+        ' retreat.'),
+    'igisoro-fr': _l(
+        "French school Igisoro: obligatory capture, captures added to the lap's origin pit, and a direction "
+        'chosen at a reverse pit kept for the whole turn.'),
+    'ikibuguzo-1': _l(
+        'Ikibuguzo as Ludii plays it: a fixed 0,6,0,0,0,0,0,17,0,3,0,3,0,3,0,0 arrangement, three scripted '
+        'opening moves each, obligatory capture, and a win by capturing both opponent inner end pits in one '
+        'turn.'),
+    'ikibuguzo-2': _l(
+        "Ikibuguzo with Ludii's second opening: 4 seeds in each outer pit sown out by eight scripted moves "
+        'each, then as Ikibuguzo.'),
+    'isolo': _l(
+        'Bemba Isolo (Zambia): two rows of 4 holes, a stock seed added to the chosen hole before every move, '
+        "sowing from the leftmost hole, obligatory captures resown, a fore-play, the winner's free "
+        'rearrangement (kucheleka) and a main game; a player whose row is emptied loses.'),
+}
+RULE_OPTION_DESCRIPTIONS = {
+    'min_seeds': _l('seeds a pit needs to start a turn'),
+    'capture': _l('whether a capture opportunity must be taken'),
+    'retreat': _l('after a pass the opponent may retreat (ndakubye)'),
+    'captured_sowing': _l('where captured seeds are sown'),
+    'clockwise': _l('when a lap from a reverse pit may run clockwise'),
+    'reverse_pits': _l("South's reverse pits; North's are the mirror images"),
+    'opening': _l('the opening phase'),
+    'end_pits_win': _l('capturing both opponent inner end pits in one turn wins'),
+    'adjudicate': _l('how a position that cannot end is scored: none (never ends) or seeds (more seeds wins)'),
+    'holes': _l("holes per row (Chaplin's board has 4)"),
+}
+
+
+def _described(name: str, english: str, table: dict[str, Any]) -> str:
+    """``english`` (the core's text for ``name``) in the request's language."""
+    return str(table[name]) if name in table else english
 
 
 def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
@@ -18,7 +62,7 @@ def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
         "board": v.board,
         "aliases": list(v.aliases),
         "source": v.source,
-        "description": v.description,
+        "description": _described(v.name, v.description, VARIANT_DESCRIPTIONS),
         "rules": v.rules,
         "start": engine.view(igisoro.Position.from_notation(v.start)),
     }
@@ -37,7 +81,9 @@ def list_variants() -> dict[str, Any]:
       description: |
         Every variant (the default first) with its rule option values,
         aliases, source, description and start position; and the metadata
-        of every rule option (kind, allowed values).
+        of every rule option (kind, allowed values). The descriptions are
+        in the answer's language (Content-Language); names and values never
+        change with it.
       responses:
         200: {description: The variants., x-json: VariantList}
       x-problems: [default]
@@ -45,5 +91,6 @@ def list_variants() -> dict[str, Any]:
     return {
         "default": igisoro.variants()[0].name,
         "variants": [_variant(v) for v in igisoro.variants()],
-        "rule_options": igisoro.rule_options(),
+        "rule_options": [{**o, "description": _described(o["name"], o["description"], RULE_OPTION_DESCRIPTIONS)}
+                         for o in igisoro.rule_options()],
     }
