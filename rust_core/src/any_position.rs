@@ -157,7 +157,14 @@ pub struct VariantInfo {
     pub start: String,
 }
 
-/// Every variant, the default (`igisoro`) first.
+/// Every listed variant, the default (`igisoro`) first.
+///
+/// Omweso and Mweso ([`preview_variants`]) are not listed yet: the core
+/// plays them (by name: `AnyPosition::start("omweso")`, their notation and
+/// JSON form), but the service's contract (`/v1/variants`, `openapi.yaml`)
+/// does not describe their positions until issue 42's service slice, and
+/// everything that lists variants (the service, the board, the bench) reads
+/// this list.
 pub fn variants() -> Vec<VariantInfo> {
     let four = b4::Variant::ALL.into_iter().map(|v| VariantInfo {
         name: v.name(),
@@ -177,7 +184,13 @@ pub fn variants() -> Vec<VariantInfo> {
         rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: iso::notation::format(&iso::Position::start(v)),
     });
-    let omweso = om::Variant::ALL.into_iter().map(|v| VariantInfo {
+    four.chain(two).collect()
+}
+
+/// The variants the core plays but does not list yet (see [`variants`]):
+/// Omweso and Mweso, issue 42.
+pub fn preview_variants() -> Vec<VariantInfo> {
+    om::Variant::ALL.into_iter().map(|v| VariantInfo {
         name: v.name(),
         board: Board::Omweso,
         aliases: v.aliases(),
@@ -185,8 +198,8 @@ pub fn variants() -> Vec<VariantInfo> {
         description: v.description(),
         rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: om::notation::format(&om::Position::start(v)),
-    });
-    four.chain(two).chain(omweso).collect()
+    })
+    .collect()
 }
 
 /// A caller's bound on a move list: none, or at least 1.
