@@ -197,7 +197,7 @@ impl Position {
     }
 
     /// The setup this position was validated from (overrides only).
-    pub fn to_setup(&self) -> Setup {
+    pub fn to_setup(self) -> Setup {
         Setup {
             variant: self.variant,
             rules: self.rule_overrides(),
