@@ -49,12 +49,6 @@ step() {
   fi
 }
 
-if [ -z "$quick" ]; then
-  step "system packages" ./scripts/system-deps.sh
-fi
-step "bootstrap" ./scripts/bootstrap.sh test
-. .venv/bin/activate
-
 # cargo test in the `test-release` profile (Cargo.toml): the release
 # optimisations the perft and oracle tests need, without the link-time
 # optimisation every test and bench binary would otherwise redo.
@@ -68,6 +62,47 @@ pytest_parallel=(python -m pytest -n 2 --dist loadfile)
 # collected (collecting the whole suite again would take half a minute).
 mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
 
+# The Rust gates and the Rust tests' build need neither Debian's packages
+# nor Python, so they run in the background from the start, beside the
+# system packages and the bootstrap. Why: those mostly download and
+# install, and the bootstrap's release build of the extension spends its
+# last 45 s or so compiling the core on one core (one codegen unit, thin
+# LTO), leaving the other idle (measured with cargo --timings). Each cargo
+# here has a target folder or profile of its own, so none waits on
+# another's lock. Its output is shown when it is waited for.
+rust_log=target/test-sh-rust.log
+mkdir -p target
+rust_background() {
+  if [ -z "$quick" ]; then
+    step "rustfmt" cargo fmt --all --check
+    step "clippy" cargo clippy --release --workspace --all-targets --target-dir target/clippy -q -- -D warnings
+    # The extension as it ships: no `internals`, the `python` feature on. In a
+    # target folder of its own: run without maturin's PYO3_* environment, it
+    # reruns pyo3's build script in the shared one, and the next maturin build
+    # (the wheel test, the next bootstrap) then rebuilt the whole extension.
+    step "clippy (the extension)" cargo clippy --release -p igisoro-core --features python \
+      --target-dir target/clippy-python -q -- -D warnings
+  fi
+  step "cargo test: the build" "${cargo_test[@]}" --no-run -q
+}
+rust_background >"$rust_log" 2>&1 &
+rust_pid=$!
+rust_wait() {
+  local rc=0
+  wait "$rust_pid" || rc=$?
+  cat "$rust_log"
+  [ "$rc" -eq 0 ] || { echo "test.sh: the Rust gates or build FAILED (exit $rc)" >&2; exit "$rc"; }
+}
+# A failure in the foreground must not leave the background cargo running.
+trap 'kill "$rust_pid" 2>/dev/null || true' EXIT
+
+if [ -z "$quick" ]; then
+  step "system packages" ./scripts/system-deps.sh
+fi
+step "bootstrap" ./scripts/bootstrap.sh test
+. .venv/bin/activate
+step "the Rust gates and build (begun in the background)" rust_wait
+
 if [ -n "$quick" ]; then
   # A quarter of the reference oracles' seeded random play (the same games'
   # first quarter): they were two thirds of the quick tier's pytest time;
@@ -77,14 +112,6 @@ if [ -n "$quick" ]; then
   step "pytest, in parallel (no live servers)" "${pytest_parallel[@]}" -m "not servers and not serial"
   step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers" "${serial_files[@]}"
 else
-  step "rustfmt" cargo fmt --all --check
-  step "clippy" cargo clippy --release --workspace --all-targets -q -- -D warnings
-  # The extension as it ships: no `internals`, the `python` feature on. In a
-  # target folder of its own: run without maturin's PYO3_* environment, it
-  # reruns pyo3's build script in the shared one, and the next maturin build
-  # (the wheel test, the next bootstrap) then rebuilt the whole extension.
-  step "clippy (the extension)" cargo clippy --release -p igisoro-core --features python --target-dir target/clippy-python \
-    -q -- -D warnings
   step "cargo test" "${cargo_test[@]}"
   step "stubtest" python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
   step "mypy" python -m mypy -p igisoro -p igisoro_service

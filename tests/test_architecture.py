@@ -54,3 +54,16 @@ def test_no_clock_in_python_package() -> None:
     assert not unexpected, f"a clock read in python/igisoro/ (the core's budget.rs holds deadlines): {unexpected}"
     # The allowance stays as narrow as what uses it.
     assert set(ALLOWED) == set(reading), set(ALLOWED) ^ set(reading)
+
+
+def test_every_bench_binary_is_listed_without_a_test_harness() -> None:
+    """bench/Cargo.toml lists its binaries (``autobins = false``) with
+    ``test = false``, so ``cargo test`` builds no empty test harness of each;
+    a file added to bench/src/bin and not listed would never be built."""
+    import tomllib
+
+    bench = PACKAGE.parents[1] / "bench"
+    listed = {b["path"]: b.get("test", True) for b in tomllib.loads((bench / "Cargo.toml").read_text())["bin"]}
+    files = {f"src/bin/{f.name}" for f in (bench / "src" / "bin").glob("*.rs")}
+    assert set(listed) == files
+    assert not any(listed.values()), "a bench binary with a test harness"

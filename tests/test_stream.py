@@ -48,9 +48,13 @@ def test_each_depth_then_the_answer_of_analyse(p: Position, multipv: int) -> Non
 def test_closing_early_stops_the_search_at_once() -> None:
     p = Position.from_notation(START)
     before = threading.active_count()
+    t = time.monotonic()
     it = p.analyse_iter(depth=30, time_ms=60_000)
     assert next(it).depth == 1
     assert next(it).depth == 2
+    # The solver's share comes first, at most a second (SOLVE_SHARE_MAX_MS),
+    # not a fifth of the minute: the first depths are not 12 s away.
+    assert time.monotonic() - t < 4
     t = time.monotonic()
     it.close()  # joins the search's thread: it has ended when close returns
     assert time.monotonic() - t < 0.5

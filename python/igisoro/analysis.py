@@ -14,8 +14,8 @@ outside deadline, such as a server's request deadline. A search that meets
 it returns the best result so far, with ``stopped_by == "deadline"``,
 instead of raising; ``time_ms`` is the thinking time the caller asked for.
 
-A search with ``time_ms`` gives a fifth of it to the solver first (the
-core's ``SOLVE_SHARE``): where the solver proves a forced win or loss and
+A search with ``time_ms`` gives a fifth of it, at most a second, to the
+solver first (the core's ``SOLVE_SHARE`` and ``SOLVE_SHARE_MAX_MS``): where the solver proves a forced win or loss and
 its independent check confirms it, the analysis is that proof
 (``stopped_by == "solved"``). Depth- and node-limited searches never do,
 so identical ones give identical answers.

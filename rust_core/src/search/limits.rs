@@ -74,6 +74,17 @@ pub struct Limits {
 /// iteration costs several times the one before).
 pub const SOLVE_SHARE: u32 = 20;
 
+/// The most time the solver's share of one analysis may take, in
+/// milliseconds, however long the analysis: a fifth of a 5 s analysis,
+/// where the share stops growing. Why a cap: a stream
+/// (`/v1/evaluate/stream`, `Position::analyse_iter`) shows its first depth
+/// only after the share, and a minute's analysis would otherwise keep its
+/// caller waiting 12 s for it; the analysis's solver table is capped as
+/// well (`proof_first::ANALYSIS_TABLE_MB`), so a longer run mostly
+/// re-expands what it had to forget. The measured shares (100 ms and 1 s,
+/// docs/benchmarks/stability.md) are below the cap.
+pub const SOLVE_SHARE_MAX_MS: u64 = 1_000;
+
 /// Default [`Limits::turn_laps`]: about 7 microseconds of relay sowing.
 /// Finite chains this long are rare inside a search tree, endless ones
 /// common (in crowded `igisoro` middle games) and they can need hundreds of

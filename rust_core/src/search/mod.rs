@@ -87,7 +87,7 @@ pub use batch::analyse_many;
 pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Score};
 pub use level::{best_move, best_move_until};
-pub use limits::{Limits, StopReason, SOLVE_SHARE};
+pub use limits::{Limits, StopReason, SOLVE_SHARE, SOLVE_SHARE_MAX_MS};
 pub use ordering::MoveKey;
 pub use solve::{solve, solve_certified, Certificate, Outcome, Solution};
 pub use solve_check::{check, check_until, solve_checked, Check};

@@ -1,6 +1,7 @@
 //! The solver's share of a timed analysis (issue 41, target 4): before the
 //! iterative deepening, the proof-number solver ([`super::solve`](mod@super::solve))
-//! gets [`Limits::solve_share`] percent of the analysis's time; a win or
+//! gets [`Limits::solve_share`] percent of the analysis's time (at most
+//! [`SOLVE_SHARE_MAX_MS`](super::limits::SOLVE_SHARE_MAX_MS)); a win or
 //! loss it proves and the independent check ([`super::solve_check`])
 //! confirms is the analysis's answer, in place of a seed score.
 //!
@@ -26,7 +27,7 @@
 //! the call's budget cut to the analysis's own end, so neither can hold the
 //! analysis past its time.
 
-use super::limits::Limits;
+use super::limits::{Limits, SOLVE_SHARE_MAX_MS};
 use super::solve::{Outcome, Solution};
 use super::solve_check::solve_checked;
 use super::solve_tt::table_bits;
@@ -55,7 +56,7 @@ pub fn proof<G: Engine>(pos: &G::Pos, limits: &Limits, started: Instant) -> Opti
     }
     let budget = limits.budget.no_later_than(Some(started + Duration::from_millis(time_ms)));
     let usable = budget.left().map_or(time_ms, |d| d.as_millis() as u64);
-    let share = usable.saturating_mul(limits.solve_share.min(100) as u64) / 100;
+    let share = (usable.saturating_mul(limits.solve_share.min(100) as u64) / 100).min(SOLVE_SHARE_MAX_MS);
     if share == 0 {
         return None;
     }
