@@ -15,6 +15,7 @@ use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::alphabeta::LMR_DEPTH;
 use igisoro_core::search::{analyse, analyse_with, reference, Evaluate, Limits, StopReason};
+use rayon::prelude::*;
 use std::time::Instant;
 
 fn positions(v: Variant, n: usize, seed: u64) -> Vec<Position> {
@@ -61,34 +62,64 @@ fn reductions_change_nothing_below_their_depth() {
 
 #[test]
 fn reduced_searches_choose_moves_the_plain_search_rates_best() {
-    let (mut compared, mut best, mut worst_loss) = (0, 0, 0);
-    let (mut nodes_plain, mut nodes_reduced) = (0, 0);
-    for v in [Variant::Igisoro, Variant::IgisoroWikipedia, Variant::Ikibuguzo1] {
-        for p in positions(v, 15, 77) {
-            for depth in [3, 4] {
-                let a = analyse::<Igisoro>(&p, &Limits { playing: true, ..Limits::depth(depth) });
-                nodes_reduced += a.nodes;
-                nodes_plain += analyse_with::<Igisoro>(&p, &Limits::depth(depth), Igisoro::evaluate_playing).nodes;
-                let Some(mv) = a.best_move.as_deref() else { continue };
-                let budget = &mut 300_000;
-                let Some(want) = reference::negamax_bounded::<Igisoro>(&p, depth, 0, Igisoro::evaluate_playing, budget)
-                else {
-                    continue;
-                };
-                let Some(got) = oracle_of_move(&p, mv, depth) else { continue };
-                assert!(got <= want, "the oracle's best is the best");
-                compared += 1;
-                best += (got == want) as usize;
-                worst_loss = worst_loss.max(want - got);
-            }
-        }
-    }
+    // One position per task on rayon's threads: the unpruned reference is
+    // the slowest part of the core's tests, and the counts below are the
+    // same in any order (the searches are depth-limited, so deterministic).
+    let cases: Vec<Position> = [Variant::Igisoro, Variant::IgisoroWikipedia, Variant::Ikibuguzo1]
+        .into_iter()
+        .flat_map(|v| positions(v, 15, 77))
+        .collect();
+    let per_position: Vec<Tally> = cases.par_iter().map(compare_with_the_plain_best).collect();
+    let t = per_position.into_iter().fold(Tally::default(), Tally::add);
+    let Tally { compared, best, worst_loss, nodes_plain, nodes_reduced } = t;
     eprintln!("reduced choice = plain best in {best} of {compared}; worst loss {worst_loss} cs; nodes {nodes_reduced} vs {nodes_plain}");
     assert!(nodes_reduced < nodes_plain, "the reductions prune: {nodes_reduced} nodes vs {nodes_plain}");
     assert!(compared >= 40, "only {compared} positions compared");
     // Measured when the reductions landed: the plain best in 50 of 50.
     assert!(best * 10 >= compared * 8, "the reduced search chose the plain best in {best} of {compared}");
     assert!(worst_loss <= 1500, "a reduced choice lost {worst_loss} centiseeds against the plain best");
+}
+
+/// One position's part of [`reduced_searches_choose_moves_the_plain_search_rates_best`].
+#[derive(Default)]
+struct Tally {
+    compared: usize,
+    best: usize,
+    worst_loss: i32,
+    nodes_plain: u64,
+    nodes_reduced: u64,
+}
+
+impl Tally {
+    fn add(self, o: Tally) -> Tally {
+        Tally {
+            compared: self.compared + o.compared,
+            best: self.best + o.best,
+            worst_loss: self.worst_loss.max(o.worst_loss),
+            nodes_plain: self.nodes_plain + o.nodes_plain,
+            nodes_reduced: self.nodes_reduced + o.nodes_reduced,
+        }
+    }
+}
+
+fn compare_with_the_plain_best(p: &Position) -> Tally {
+    let mut t = Tally::default();
+    for depth in [3, 4] {
+        let a = analyse::<Igisoro>(p, &Limits { playing: true, ..Limits::depth(depth) });
+        t.nodes_reduced += a.nodes;
+        t.nodes_plain += analyse_with::<Igisoro>(p, &Limits::depth(depth), Igisoro::evaluate_playing).nodes;
+        let Some(mv) = a.best_move.as_deref() else { continue };
+        let budget = &mut 300_000;
+        let Some(want) = reference::negamax_bounded::<Igisoro>(p, depth, 0, Igisoro::evaluate_playing, budget) else {
+            continue;
+        };
+        let Some(got) = oracle_of_move(p, mv, depth) else { continue };
+        assert!(got <= want, "the oracle's best is the best");
+        t.compared += 1;
+        t.best += (got == want) as usize;
+        t.worst_loss = t.worst_loss.max(want - got);
+    }
+    t
 }
 
 #[test]

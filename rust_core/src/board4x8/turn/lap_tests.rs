@@ -9,6 +9,7 @@ use crate::board4x8::cycles::without_class_proof;
 use crate::board4x8::variant::Variant;
 use crate::budget::{with_budget, with_lap_cap, Budget};
 use crate::rng::Rng;
+use rayon::prelude::*;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -215,43 +216,54 @@ fn fast_relay_loop_matches_a_naive_simulation() {
 /// must see the ring the other way round.
 #[test]
 fn clockwise_relay_chains_match_a_naive_simulation_of_the_mirrored_row() {
-    let (mut ended, mut endless) = (0, 0);
     // Each position as drawn and with the mover's row mirrored, so that the
     // rare positions' endless counter-clockwise starts are met clockwise;
-    // every pit may start a clockwise turn.
+    // every pit may start a clockwise turn. One position per task on
+    // rayon's threads: the naive simulation of an endless chain runs its
+    // whole lap cap, and this was the slowest of the core's tests.
     let drawn = positions(4, true, 2_000, 30);
     let mirrored = drawn.iter().map(|p| {
         let mut m = p.clone();
         m.pits[p.to_move.index()].reverse();
         m
     });
-    for mut pos in drawn.clone().into_iter().chain(mirrored) {
-        pos.rules.clockwise = Clockwise::WholeTurn;
-        pos.rules.reverse = u16::MAX;
-        let root = Igisoro::root(&pos);
-        for start in 0..PITS {
-            if root.b[0][start] < pos.rules.min_seeds {
-                continue;
+    let all: Vec<Position> = drawn.clone().into_iter().chain(mirrored).collect();
+    let (ended, endless) = all
+        .into_par_iter()
+        .map(clockwise_chains_of)
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(ended > 10_000 && endless >= 20, "{ended} ended, {endless} endless");
+}
+
+/// Every clockwise start of `pos` against the naive simulation of its
+/// mirrored row: (chains that ended, chains that are endless).
+fn clockwise_chains_of(mut pos: Position) -> (u32, u32) {
+    let (mut ended, mut endless) = (0, 0);
+    pos.rules.clockwise = Clockwise::WholeTurn;
+    pos.rules.reverse = u16::MAX;
+    let root = Igisoro::root(&pos);
+    for start in 0..PITS {
+        if root.b[0][start] < pos.rules.min_seeds {
+            continue;
+        }
+        let mut mirrored = root.b[0];
+        mirrored.reverse();
+        let Ok(expected) = naive_chain(mirrored, PITS - 1 - start, 1 << 20) else { continue };
+        let choice = Choice::Start(Pit::from_local(pos.to_move, start));
+        let Advance::Reached(at, _) = Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace) else {
+            panic!("{pos:?} start {start}: no direction decision")
+        };
+        match (Igisoro::advance(&pos, &at, Choice::Cw, &mut crate::game::NoTrace), expected) {
+            (Advance::Reached(n, laps), Some((mut row, l))) => {
+                row.reverse();
+                assert_eq!((n.stage, n.b[0], laps), (Stage::Done, row, l), "{pos:?} start {start}");
+                ended += 1;
             }
-            let mut mirrored = root.b[0];
-            mirrored.reverse();
-            let Ok(expected) = naive_chain(mirrored, PITS - 1 - start, 1 << 20) else { continue };
-            let choice = Choice::Start(Pit::from_local(pos.to_move, start));
-            let Advance::Reached(at, _) = Igisoro::advance(&pos, &root, choice, &mut crate::game::NoTrace) else {
-                panic!("{pos:?} start {start}: no direction decision")
-            };
-            match (Igisoro::advance(&pos, &at, Choice::Cw, &mut crate::game::NoTrace), expected) {
-                (Advance::Reached(n, laps), Some((mut row, l))) => {
-                    row.reverse();
-                    assert_eq!((n.stage, n.b[0], laps), (Stage::Done, row, l), "{pos:?} start {start}");
-                    ended += 1;
-                }
-                (Advance::Endless, None) => endless += 1,
-                (got, want) => panic!("{pos:?} start {start}: got {got:?}, want {want:?}"),
-            }
+            (Advance::Endless, None) => endless += 1,
+            (got, want) => panic!("{pos:?} start {start}: got {got:?}, want {want:?}"),
         }
     }
-    assert!(ended > 10_000 && endless >= 20, "{ended} ended, {endless} endless");
+    (ended, endless)
 }
 
 /// North to move in a position whose start at local pit 0 is a pure relay
