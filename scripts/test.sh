@@ -62,17 +62,34 @@ pytest_parallel=(python -m pytest -n 2 --dist loadfile)
 # collected (collecting the whole suite again would take half a minute).
 mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
 
-# The Rust gates and the Rust tests' build need neither Debian's packages
-# nor Python, so they run in the background from the start, beside the
-# system packages and the bootstrap. Why: those mostly download and
-# install, and the bootstrap's release build of the extension spends its
-# last 45 s or so compiling the core on one core (one codegen unit, thin
-# LTO), leaving the other idle (measured with cargo --timings). Each cargo
-# here has a target folder or profile of its own, so none waits on
-# another's lock. Its output is shown when it is waited for.
-rust_log=target/test-sh-rust.log
+# Steps that need no step after them begin in the background, so they
+# fill a core the foreground leaves idle; `later NAME FUNCTION` starts one
+# (its output kept in target/test-sh-NAME.log) and `await NAME` waits for it,
+# shows its output and stops the run if it failed.
 mkdir -p target
-rust_background() {
+declare -A later_pid
+later() {
+  "$2" >"target/test-sh-$1.log" 2>&1 &
+  later_pid[$1]=$!
+}
+await() {
+  local rc=0
+  wait "${later_pid[$1]}" || rc=$?
+  cat "target/test-sh-$1.log"
+  unset "later_pid[$1]"
+  [ "$rc" -eq 0 ] || { echo "test.sh: $1 FAILED (exit $rc)" >&2; exit "$rc"; }
+}
+# A failure in the foreground must not leave a background step running.
+trap 'for p in "${later_pid[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
+
+# The Rust gates and the Rust tests' build need neither Debian's packages
+# nor Python, so they begin at once, beside the system packages and the
+# bootstrap. Why: those mostly download and install, and the bootstrap's
+# release build of the extension spends its last 45 s or so compiling the
+# core on one core (one codegen unit, thin LTO), leaving the other idle
+# (measured with cargo --timings). Each cargo here has a target folder or
+# profile of its own, so none waits on another's lock.
+rust_gates_and_build() {
   if [ -z "$quick" ]; then
     step "rustfmt" cargo fmt --all --check
     step "clippy" cargo clippy --release --workspace --all-targets --target-dir target/clippy -q -- -D warnings
@@ -85,23 +102,22 @@ rust_background() {
   fi
   step "cargo test: the build" "${cargo_test[@]}" --no-run -q
 }
-rust_background >"$rust_log" 2>&1 &
-rust_pid=$!
-rust_wait() {
-  local rc=0
-  wait "$rust_pid" || rc=$?
-  cat "$rust_log"
-  [ "$rc" -eq 0 ] || { echo "test.sh: the Rust gates or build FAILED (exit $rc)" >&2; exit "$rc"; }
+# The Python gates (mypy checks on one core) run beside the Rust tests,
+# whose slowest tests leave a core idle at their end.
+python_gates() {
+  step "stubtest" python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
+  step "mypy" python -m mypy -p igisoro -p igisoro_service
+  step "mypy (the service shim)" python -m mypy service/__init__.py
+  step "ruff" ruff check python service tests bench
 }
-# A failure in the foreground must not leave the background cargo running.
-trap 'kill "$rust_pid" 2>/dev/null || true' EXIT
 
+later rust rust_gates_and_build
 if [ -z "$quick" ]; then
   step "system packages" ./scripts/system-deps.sh
 fi
 step "bootstrap" ./scripts/bootstrap.sh test
 . .venv/bin/activate
-step "the Rust gates and build (begun in the background)" rust_wait
+step "the Rust gates and build (begun in the background)" await rust
 
 if [ -n "$quick" ]; then
   # A quarter of the reference oracles' seeded random play (the same games'
@@ -112,11 +128,9 @@ if [ -n "$quick" ]; then
   step "pytest, in parallel (no live servers)" "${pytest_parallel[@]}" -m "not servers and not serial"
   step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers" "${serial_files[@]}"
 else
+  later python python_gates
   step "cargo test" "${cargo_test[@]}"
-  step "stubtest" python -m mypy.stubtest igisoro._igisoro --allowlist tests/stubtest-allowlist.txt
-  step "mypy" python -m mypy -p igisoro -p igisoro_service
-  step "mypy (the service shim)" python -m mypy service/__init__.py
-  step "ruff" ruff check python service tests bench
+  step "the Python gates (begun beside cargo test)" await python
   step "pytest, in parallel" "${pytest_parallel[@]}" -m "not serial"
   step "pytest, the timed tests alone" python -m pytest -m serial "${serial_files[@]}"
 fi
