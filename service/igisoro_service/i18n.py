@@ -25,7 +25,8 @@ import flask_babel
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
 
-__all__ = ["DEFAULT", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext", "select"]
+__all__ = ["DEFAULT", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext", "ngettext",
+           "select"]
 
 #: The languages answers are given in: English (the source strings), French
 #: and Kinyarwanda. Kirundi (``rn``) and Luganda (``lg``) have no catalog:
@@ -42,6 +43,13 @@ def gettext(string: str, **variables: Any) -> str:
     """``string`` in the request's language, ``%(name)s`` placeholders filled
     from ``variables`` (Flask-Babel's ``gettext``; English outside a request)."""
     return str(flask_babel.gettext(string, **variables))
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """The form of ``singular``/``plural`` the request's language uses for
+    ``num`` (its catalog's plural rule: French takes the singular for 0 and
+    1), with ``%(num)s`` and the other placeholders filled in."""
+    return str(flask_babel.ngettext(singular, plural, num, **variables))
 
 
 def lazy_gettext(string: str, **variables: Any) -> Any:

@@ -321,6 +321,78 @@ class AnalysisFields(Open):
         "otherwise; the same for a position and its colour swap.\n"))
 
 
+class ExplainedCapture(Schema):
+    """Seeds taken (or, under ``passed``, that a pass left): the opponent's pits and the seeds."""
+
+    pits = fields.List(fields.String(), required=True)
+    seeds = fields.Integer(required=True, validate=_NON_NEGATIVE)
+
+
+class ExplainedRetreat(Schema):
+    """Seeds the opponent moved back out of reach: from the first pit to the second."""
+
+    side = Ref("Side", required=True)
+    pits = fields.List(fields.String(), required=True)
+    seeds = fields.Integer(required=True, validate=_NON_NEGATIVE)
+
+
+class ExplainedMove(Schema):
+    """One move of the best line and what it did (from the engine's sowing trace)."""
+
+    ply = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "0 for the analysed position's move, then one per move of the line."))
+    side = Ref("Side", required=True)
+    move = fields.String(required=True)
+    pit = fields.String(required=True, allow_none=True, metadata=_doc(
+        "The pit the turn starts from (null for a move that lifts no pit, such as an arrangement)."))
+    seeds = fields.Integer(required=True, allow_none=True, metadata=_doc("The seeds lifted from `pit`."))
+    laps = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc("Laps sown in the whole turn."))
+    captures = fields.List(Ref("ExplainedCapture"), required=True)
+    passed = fields.List(Ref("ExplainedCapture"), required=True, metadata=_doc(
+        "Captures the mover passed up (`p`), each with what it would have taken."))
+    retreats = fields.List(Ref("ExplainedRetreat"), required=True)
+    refused_retreats = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "Retreats the opponent refused (`n`) in the turn."))
+    state = fields.String(required=True, validate=validate.OneOf(["ongoing", "won", "endless"]))
+    winner = fields.String(required=True, allow_none=True, validate=validate.OneOf(_SIDES))
+    reason = fields.String(required=True, allow_none=True)
+
+
+class ExplainedReply(Schema):
+    """The opponent's best reply (a 2-turn search), from its own view."""
+
+    side = Ref("Side", required=True)
+    move = fields.String(required=True)
+    captured = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    win_probability = fields.Float(required=True, validate=_PROBABILITY)
+
+
+class ExplainedThreat(Schema):
+    """What the first move changes for the opponent."""
+
+    without = Ref("ExplainedReply", required=True, allow_none=True, metadata=_doc(
+        "Its best reply were the mover to do nothing (the same board, the opponent to move); null where the "
+        "board cannot be handed over as it stands (Isolo, a finished game)."))
+    with_ = Ref("ExplainedReply", data_key="with", required=True, allow_none=True, metadata=_doc(
+        "Its best reply after the first move; null when that move ends the game."))
+
+
+class Explanation(Schema):
+    """``"explain": true``: the best line told in words, and the facts told."""
+
+    class Meta:
+        description = (
+            "The best line told in short sentences in `language` (the answer's `Content-Language`), and the\n"
+            "facts they tell, which never change with the language. Null when the request's deadline left\n"
+            "the engine no time to tell it (the analysis still comes).\n")
+
+    language = fields.String(required=True)
+    sentences = fields.List(fields.String(), required=True)
+    moves = fields.List(Ref("ExplainedMove"), required=True)
+    threat = Ref("ExplainedThreat", required=True, allow_none=True, metadata=_doc(
+        "Null for an empty line (the game is over)."))
+
+
 class EvaluateResponse(AnalysisFields):
     """``POST /v1/evaluate``: an analysis in its envelope."""
 
@@ -330,6 +402,8 @@ class EvaluateResponse(AnalysisFields):
     engine_version = fields.String(required=True)
     cached = fields.Boolean(metadata=_doc(
         "`/v1/evaluate`, its stream and the batch: true when the answer is a stored analysis (no search)."))
+    explanation = Ref("Explanation", allow_none=True, metadata=_doc(
+        "Only when the request said `\"explain\": true` (on a stream, on the final line)."))
 
 
 class BestMoveResponse(EvaluateResponse):
@@ -614,7 +688,8 @@ class PuzzleAttempt(Open):
 RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, LegalMovesResponse,
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,
-    Score, Line, UsedLimits, EvaluateResponse, BestMoveResponse, CloudEvalResponse, EvaluateStreamLine,
+    Score, Line, UsedLimits, ExplainedCapture, ExplainedRetreat, ExplainedMove, ExplainedReply, ExplainedThreat,
+    Explanation, EvaluateResponse, BestMoveResponse, CloudEvalResponse, EvaluateStreamLine,
     SolveLimits, SolveResponse, BatchResult, BatchError, BatchResponse,
     ReviewPly, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,

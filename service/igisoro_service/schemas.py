@@ -72,6 +72,17 @@ class MoveField(fields.Field):  # type: ignore[type-arg]
         raise self.make_error("invalid")
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON ``true`` or ``false`` only: marshmallow's Boolean also takes
+    ``1``, ``"yes"`` or ``"on"``, which a typo in a client would pass for a
+    choice it never made."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
 class PositionRequest(Schema):
     """``{"position": ...}``."""
 
@@ -185,8 +196,18 @@ class MultiPV(Schema):
         _capped("MAX_MULTIPV", value)
 
 
-class EvaluateRequest(PositionRequest, SearchLimits, MultiPV):
-    """``{"position": ..., "depth"?, "nodes"?, "time_ms"?, "multipv"?}``."""
+class Explain(Schema):
+    """``explain``: the answer's best line told in words (issue 43)."""
+
+    explain = StrictBoolean(load_default=False, metadata={
+        "description": "Add `explanation`: the best line told in short sentences in the answer's language "
+                       "(`Content-Language`), with the facts they tell (each move's pit, seeds, laps, captures, "
+                       "passes, retreats and the game's state after it; the opponent's best reply with and "
+                       "without the first move). Default false. On a stream, the final line only."})
+
+
+class EvaluateRequest(PositionRequest, SearchLimits, MultiPV, Explain):
+    """``{"position": ..., "depth"?, "nodes"?, "time_ms"?, "multipv"?, "explain"?}``."""
 
 
 class EvaluateStreamRequest(EvaluateRequest):

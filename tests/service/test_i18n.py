@@ -177,7 +177,7 @@ def test_validation_and_malformed_json_in_french(client: FlaskClient) -> None:
 def test_the_template_holds_every_string_of_the_code() -> None:
     """messages.pot is what extraction finds in the code now (scripts/i18n.sh extract)."""
     found = {m[2] for m in extract_from_dir(str(SERVICE), keywords={"_": None, "gettext": None, "_l": None,
-                                                                    "lazy_gettext": None})}
+                                                                    "lazy_gettext": None, "ngettext": (1, 2)})}
     assert {m.id for m in _template() if m.id} == found
 
 
@@ -189,10 +189,13 @@ def test_catalogs_are_complete_and_marked_unreviewed(lang: str) -> None:
     messages = [m for m in cat if m.id]
     assert {m.id for m in messages} == template
     for m in messages:
-        assert m.string, f"{lang}: no translation of {m.id!r}"
+        # A plural entry (ngettext) has one translation per plural form of the language.
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert len(forms) == (cat.num_plurals if m.pluralizable else 1)
+        assert all(forms), f"{lang}: no translation of {m.id!r}"
         assert not m.fuzzy, f"{lang}: fuzzy {m.id!r}"
         assert UNREVIEWED in m.auto_comments, f"{lang}: {m.id!r} lacks the review mark"
-        assert m.python_format == ("%(" in m.id)
+        assert m.python_format == ("%(" in (m.id[0] if m.pluralizable else m.id))
     # Placeholders kept: each translation has exactly its source's.
     errors = list(cat.check())
     assert errors == []
@@ -209,8 +212,12 @@ def test_the_committed_mo_files_are_compiled_from_the_po_files(lang: str) -> Non
     buf = io.BytesIO()
     write_mo(buf, cat)
     assert buf.getvalue()
-    want = {m.id: m.string for m in cat if m.id}
-    got = {m.id: m.string for m in committed if m.id}
+    def entries(c: Catalog) -> dict[Any, Any]:
+        # Plural entries' ids and forms as tuples (read_mo gives lists).
+        return {(tuple(m.id) if m.pluralizable else m.id): (tuple(m.string) if m.pluralizable else m.string)
+                for m in c if m.id}
+
+    want, got = entries(cat), entries(committed)
     assert got == want, "stale: run scripts/i18n.sh compile"
 
 

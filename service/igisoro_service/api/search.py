@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint
 
 from igisoro_service import engine, search_policy
+from igisoro_service.explain import explained
 from igisoro_service.body import load_body
 from igisoro_service.schemas import BestMoveRequest, EvaluateRequest
 
@@ -64,13 +65,17 @@ def evaluate() -> dict[str, Any]:
           depth: 3
           multipv: 3
         isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s', nodes: 2000}
+        explained:
+          position: igisoro 0,0,1,1,0,3,1,0/4,0,5,0,1,2,7,7/0,6,6,1,0,4,4,4/1,0,1,3,0,1,1,0 s
+          depth: 3
+          explain: true
       responses:
         200: {description: The analysis., x-json: EvaluateResponse}
       x-problems: [400, 413, 415, 422, 503, default]
     """
     req = load_body(_evaluate)
     pos = engine.position(req["position"])
-    return search_policy.evaluation(pos, search_policy.limits(req))
+    return explained(pos, search_policy.evaluation(pos, search_policy.limits(req)), req)
 
 
 @bp.post("/best-move")
@@ -119,5 +124,5 @@ def best_move() -> dict[str, Any]:
     if "level" not in req:
         # The search's best move under the limits: /v1/evaluate's answer,
         # from the cache of analyses when an entry meets them.
-        return search_policy.evaluation(pos, search_policy.limits(req))
-    return search_policy.level_move(pos, search_policy.level_limits(req))
+        return explained(pos, search_policy.evaluation(pos, search_policy.limits(req)), req)
+    return explained(pos, search_policy.level_move(pos, search_policy.level_limits(req)), req)

@@ -29,13 +29,14 @@ import threading
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, request, stream_with_context
 
 import igisoro
 from igisoro.stream import Cancel, analysis_stream
 from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.analysis_cache import analysis_answer
 from igisoro_service.body import load_body
+from igisoro_service.explain import explained
 from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.problems import engine_problem
 from igisoro_service.schemas import EvaluateStreamRequest
@@ -99,7 +100,7 @@ def evaluate_stream() -> Response:
     cached = store.answer(pos, used) if store is not None else None
     if cached is not None:
         # Nothing to search: the stored analysis is the one final line.
-        last = {**cached, "nodes_per_second": None, "final": True}
+        last = {**explained(pos, cached, req), "nodes_per_second": None, "final": True}
         return Response(json.dumps(last, separators=(",", ":")) + "\n", mimetype="application/x-ndjson")
     slot = search_policy.slot()
     slot.__enter__()
@@ -125,6 +126,8 @@ def evaluate_stream() -> Response:
         if final and a.partial:
             PARTIAL_SEARCHES.inc()  # counted where every other search is (search_policy.run)
         out = {**analysis_answer(pos, found, used, cached=False, nodes_per_second=nps), "final": final}
+        if final:
+            out = {**explained(pos, out, req), "final": True}
         return json.dumps(out, separators=(",", ":")).encode() + b"\n"
 
     def lines() -> Iterator[bytes]:
@@ -147,7 +150,10 @@ def evaluate_stream() -> Response:
     if isinstance(conn, socket.socket):
         threading.Thread(target=_watch, args=(conn, cancel, done), name="igisoro-stream-watch", daemon=True).start()
 
-    resp = Response(lines(), mimetype="application/x-ndjson",
+    # An explanation (the final line's) needs the request while the body is
+    # written: its language and what is left of its engine deadline.
+    body = stream_with_context(lines()) if req["explain"] else lines()
+    resp = Response(body, mimetype="application/x-ndjson",
                     headers={"X-Accel-Buffering": "no", "Cache-Control": "no-store"})
     resp.call_on_close(close)
     return resp
