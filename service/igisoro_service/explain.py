@@ -60,6 +60,47 @@ def explanation(pos: igisoro.Position, line: list[str]) -> dict[str, Any]:
     return {"language": language(), "sentences": sentences, "moves": facts["moves"], "threat": threat}
 
 
+def review_explained(start: igisoro.Position, review: dict[str, Any], req: dict[str, Any]) -> dict[str, Any]:
+    """A review (``/v1/games/review``'s answer) with an ``explanation`` on
+    every labelled ply when the request asked for them: what the move
+    played did, and what the engine's better move would have done (its
+    facts and its line's), in the request's language. Plies without a label
+    get none (nothing to explain); a ply the deadline leaves no engine time
+    for gets a null one, as an analysis's would."""
+    if not req.get("explain"):
+        return review
+    plies = []
+    at = start
+    for ply in review["plies"]:
+        if ply.get("label") and ply.get("best_move"):
+            try:
+                told: dict[str, Any] | None = _mistake(at, ply)
+            except (Problem, igisoro.IgisoroError):
+                told = None
+            ply = {**ply, "explanation": told}
+        plies.append(ply)
+        at = igisoro.Position.from_notation(ply["position_after"])
+    return {**review, "plies": plies}
+
+
+def _mistake(before: igisoro.Position, ply: dict[str, Any]) -> dict[str, Any]:
+    played = engine.run("the explanation", explain, before, [ply["canonical"]])["moves"][0]
+    better = engine.run("the explanation", explain, before, list(ply["best_pv"]) or [ply["best_move"]])
+    labels = {"inaccuracy": _("an inaccuracy"), "mistake": _("a mistake"), "blunder": _("a blunder")}
+    sentences = [_("%(side)s played %(move)s, %(label)s.", side=_side(ply["side"]), move=ply["canonical"],
+                   label=labels[ply["label"]])]
+    sentences += _move(played)
+    sentences.append(_("Better was %(move)s:", move=ply["best_move"]))
+    sentences += [s for m in better["moves"] for s in _move(m)]
+    if ply.get("best_win_probability") is not None and ply.get("played_win_probability") is not None:
+        sentences.append(_("%(side)s's win chance: %(best)s after %(better)s, %(played)s after %(move)s.",
+                           side=_side(ply["side"]), best=_percent(ply["best_win_probability"]),
+                           better=ply["best_move"], played=_percent(ply["played_win_probability"]),
+                           move=ply["canonical"]))
+    return {"language": language(), "label": labels[ply["label"]], "sentences": sentences, "played": played,
+            "better": better["moves"], "threat": better["threat"]}
+
+
 def _side(side: str) -> str:
     return _("South") if side == "south" else _("North")
 

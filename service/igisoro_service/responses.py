@@ -529,6 +529,21 @@ class ReviewPly(Schema):
         "The mover's win probability after the move played."))
     win_probability_drop = fields.Float(required=True, allow_none=True, validate=_PROBABILITY, metadata=_doc(
         "The first minus the second; the label reads it."))
+    explanation = Ref("ReviewExplanation", allow_none=True, metadata=_doc(
+        "Only on a labelled ply of a review asked with `\"explain\": true`; null when the deadline left no "
+        "engine time for it."))
+
+
+class ReviewExplanation(Schema):
+    """A labelled ply told in words: what the move did, what the better one would have."""
+
+    language = fields.String(required=True)
+    label = fields.String(required=True, metadata=_doc("The ply's `label` in `language`'s words."))
+    sentences = fields.List(fields.String(), required=True)
+    played = Ref("ExplainedMove", required=True)
+    better = fields.List(Ref("ExplainedMove"), required=True, metadata=_doc(
+        "The better move and the engine's line after it (`best_pv`)."))
+    threat = Ref("ExplainedThreat", required=True, allow_none=True)
 
 
 class ReviewIllegal(Schema):
@@ -691,7 +706,7 @@ RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     Score, Line, UsedLimits, ExplainedCapture, ExplainedRetreat, ExplainedMove, ExplainedReply, ExplainedThreat,
     Explanation, EvaluateResponse, BestMoveResponse, CloudEvalResponse, EvaluateStreamLine,
     SolveLimits, SolveResponse, BatchResult, BatchError, BatchResponse,
-    ReviewPly, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
+    ReviewPly, ReviewExplanation, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,
     PuzzleSolver, PuzzleSolverRating, Puzzle, PuzzleRatingChange, PuzzleAttemptMove, PuzzleAttempt,
 )

@@ -200,10 +200,11 @@ class Explain(Schema):
     """``explain``: the answer's best line told in words (issue 43)."""
 
     explain = StrictBoolean(load_default=False, metadata={
-        "description": "Add `explanation`: the best line told in short sentences in the answer's language "
-                       "(`Content-Language`), with the facts they tell (each move's pit, seeds, laps, captures, "
-                       "passes, retreats and the game's state after it; the opponent's best reply with and "
-                       "without the first move). Default false. On a stream, the final line only."})
+        "description": "Add `explanation`, told in short sentences in the answer's language (`Content-Language`) "
+                       "with the facts they tell: for an analysis (and a stream's final line) its best line, each "
+                       "move's pit, seeds, laps, captures, passes, retreats and the game's state after it, and the "
+                       "opponent's best reply with and without the first move; in a review, on every labelled "
+                       "ply, what the move played did and what the better move would have done. Default false."})
 
 
 class EvaluateRequest(PositionRequest, SearchLimits, MultiPV, Explain):
@@ -266,7 +267,7 @@ class BatchRequest(SearchLimits, MultiPV):
         _capped("MAX_BATCH_POSITIONS", len(value))
 
 
-class ReviewRequest(SearchLimits):
+class ReviewRequest(SearchLimits, Explain):
     """``{"position": start, "moves": [move, ...], limits per ply...}``."""
 
     position = PositionField(required=True)

@@ -94,3 +94,35 @@ def test_no_engine_time_left_gives_the_analysis_without_its_telling() -> None:
 def test_explain_must_be_a_boolean(client: FlaskClient, bad: Any) -> None:
     r = client.post("/v1/evaluate", json={"position": CAPTURE, "explain": bad})
     assert r.status_code == 422 and "explain" in r.json["errors"]
+
+
+def test_a_reviews_labelled_plies_say_what_the_better_move_would_have_done(client: FlaskClient) -> None:
+    moves = ["b2", "a3", "c2", "c3", "a2", "b3"]
+    body = {"position": START, "moves": moves, "depth": 3, "explain": True}
+    en = client.post("/v1/games/review", json=body).json
+    fr = client.post("/v1/games/review?lang=fr", json=body).json
+    labelled = [p for p in en["plies"] if p["label"]]
+    assert labelled, "the game has mistakes to explain"
+    at = Position.from_notation(START)
+    for p_en, p_fr in zip(en["plies"], fr["plies"]):
+        if not p_en["label"]:
+            assert "explanation" not in p_en
+        else:
+            e = p_en["explanation"]
+            # The facts: the move played and the better one, from the position before the ply.
+            assert e["played"]["move"] == p_en["canonical"] and e["played"]["side"] == p_en["side"]
+            assert e["played"]["laps"] == at.play(p_en["canonical"]).laps
+            assert [m["move"] for m in e["better"]] == p_en["best_pv"]
+            assert e["better"][0]["laps"] == at.play(p_en["best_move"]).laps
+            assert e["sentences"][0].startswith(f"{'South' if p_en['side'] == 'south' else 'North'} played "
+                                                 f"{p_en['canonical']}, a")
+            assert f"Better was {p_en['best_move']}:" in e["sentences"]
+            # The same facts in French, the words not.
+            f = p_fr["explanation"]
+            assert (f["played"], f["better"]) == (e["played"], e["better"])
+            assert f"Mieux valait {p_en['best_move']} :" in f["sentences"]
+            assert f["label"] == {"inaccuracy": "une imprécision", "mistake": "une erreur",
+                                  "blunder": "une gaffe"}[p_en["label"]]
+        at = at.play(p_en["canonical"]).position
+    plain = client.post("/v1/games/review", json={**body, "explain": False}).json
+    assert not any("explanation" in p for p in plain["plies"])

@@ -23,6 +23,7 @@ from igisoro.review import THRESHOLDS, label  # re-exported: the labels are the 
 __all__ = ["THRESHOLDS", "bp", "label", "review"]
 from igisoro_service import analysis_cache, engine, search_policy
 from igisoro_service.body import load_body
+from igisoro_service.explain import review_explained
 from igisoro_service.metrics import PARTIAL_SEARCHES
 from igisoro_service.problems import localized
 from igisoro_service.schemas import ReviewRequest
@@ -94,6 +95,7 @@ def review() -> dict[str, Any]:
     if isinstance(illegal, dict) and isinstance(illegal.get("error"), dict):
         # The illegal move's problem in the request's language.
         review = {**review, "illegal": {**illegal, "error": localized(illegal["error"])}}
+    review = review_explained(start, review, req)
     return {**review, "cached_plies": r.cached_plies, **analysis_cache.stated(used)}
 
 
