@@ -655,6 +655,8 @@ class Puzzle(Open):
         "The side the learner plays."))
     turns = fields.Integer(required=True, metadata=_doc("The learner's turns."))
     themes = fields.List(fields.String(), required=True)
+    theme_names = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata=_doc(
+        "Each of `themes` named in the answer's language (`Content-Language`); `themes` stays the identifiers."))
     rating = fields.Integer(required=True)
     rating_deviation = fields.Integer(required=True)
     attempts = fields.Integer(required=True)

@@ -187,3 +187,20 @@ def test_with_api_keys_the_key_is_the_solver(database_url: str, tmp_path: Path, 
     two = c.post(f"/v1/puzzles/{pid}/attempts", json={"moves": ["g1"]}, headers={"X-API-Key": "k-two"}).json
     assert two is not None and two["rated"]
     assert "solution" in c.get(f"/v1/puzzles/{pid}", headers={"X-API-Key": "k-one"}).json  # type: ignore[operator]
+
+
+def test_themes_are_named_in_the_answers_language(client: FlaskClient, puzzles: list[Puzzle]) -> None:
+    from igisoro.puzzles import THEMES
+
+    en = client.get(f"/v1/puzzles/{puzzles[0].id}").json
+    fr = client.get(f"/v1/puzzles/{puzzles[0].id}?lang=fr").json
+    assert en is not None and fr is not None
+    assert en["themes"] == fr["themes"] and set(en["theme_names"]) == set(en["themes"])
+    assert all(fr["theme_names"][t] != en["theme_names"][t] or t == "capture" for t in en["themes"])
+    # Every theme has a name of its own in every language (a new theme must be named).
+    from igisoro_service.api.puzzles import _theme_names
+
+    for lang in ("en", "fr", "rw"):
+        with client.application.test_request_context(f"/?lang={lang}"):
+            names = _theme_names(list(THEMES))
+        assert len(set(names.values())) == len(THEMES) and not set(names.values()) & (set(THEMES) - {"capture"})

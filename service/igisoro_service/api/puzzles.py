@@ -103,6 +103,24 @@ def _found(puzzle_id: str) -> StoredPuzzle:
     return got
 
 
+def _theme_names(themes: list[str]) -> dict[str, str]:
+    """Each theme's name in the request's language (the ``themes`` values
+    stay the stable identifiers a program filters by)."""
+    names = {
+        "capture": _("capture"), "relay": _("relay (3 laps or more)"), "long-relay": _("long relay (6 laps or more)"),
+        "retreat": _("the opponent's retreat"), "clockwise": _("clockwise sowing"),
+        "no-move": _("leaves the opponent no move"), "row-emptied": _("empties the opponent's inner row"),
+        "end-pits": _("captures at both ends"), "wins-game": _("wins the game"), "one-turn": _("one turn"),
+        "two-turns": _("two turns"), "long": _("three turns or more"),
+    }
+    return {t: names.get(t, t) for t in themes}
+
+
+def _shown(got: StoredPuzzle, solution: bool) -> dict[str, Any]:
+    out = got.to_json(solution=solution)
+    return {**out, "theme_names": _theme_names(out["themes"])}
+
+
 def _rating(r: Rating) -> dict[str, Any]:
     return {"rating": round(r.rating, 1), "deviation": round(r.rd, 1)}
 
@@ -133,7 +151,7 @@ def next_puzzle() -> dict[str, Any]:
     if got is None:
         raise Problem(404, "puzzle-not-found", _("No puzzle left"),
                       _("No puzzle this solver has not tried matches the variant and theme asked for."))
-    return {**got.to_json(solution=False), "solver": _rating(me) if solver else None}
+    return {**_shown(got, solution=False), "solver": _rating(me) if solver else None}
 
 
 @bp.get("/<puzzle:puzzle_id>")
@@ -164,7 +182,7 @@ def get_puzzle(puzzle_id: str) -> dict[str, Any]:
     show = q["solution"] or (solver is not None and _store().attempted(solver, puzzle_id))
     # The solver's rating as /next gives it, so a board opened on a linked
     # puzzle shows the solver's real rating before the first attempt.
-    return {**got.to_json(solution=show), "solver": _rating(_store().solver(solver)) if solver else None}
+    return {**_shown(got, solution=show), "solver": _rating(_store().solver(solver)) if solver else None}
 
 
 def _same_choice(pos: igisoro.Position, given: str, expected: str) -> bool:
