@@ -25,15 +25,20 @@ import flask_babel
 from flask import Flask, Response, request
 from flask_babel import Babel, get_locale
 
-__all__ = ["DEFAULT", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext", "ngettext",
+__all__ = ["DEFAULT", "FALLBACK", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext", "ngettext",
            "select"]
 
 #: The languages answers are given in: English (the source strings), French
-#: and Kinyarwanda. Kirundi (``rn``) and Luganda (``lg``) have no catalog:
-#: a client asking for them gets the next language of its Accept-Language
-#: list that is supported (``rn, fr;q=0.8`` gives French), else English.
+#: and Kinyarwanda.
 SUPPORTED: tuple[str, ...] = ("en", "fr", "rw")
 DEFAULT = "en"
+
+#: Languages without a catalog, and the one their speakers get instead.
+#: The seed texts give no game term in Kirundi (``rn``) or Luganda (``lg``)
+#: (docs/GLOSSARY.md), so neither has a catalog: Burundi's other official
+#: language is French, Uganda's English. A supported language asked for
+#: earlier in the same Accept-Language list still comes first.
+FALLBACK: dict[str, str] = {"rn": "fr", "lg": "en"}
 
 #: The directory of the catalogs.
 TRANSLATIONS = Path(__file__).with_name("translations")
@@ -61,6 +66,7 @@ def lazy_gettext(string: str, **variables: Any) -> Any:
 def select() -> str:
     """The request's language: ``lang`` first, then ``Accept-Language``."""
     lang = request.args.get("lang", "").strip().lower()
+    lang = FALLBACK.get(lang, lang)
     if lang in SUPPORTED:
         return lang
     # Werkzeug's best_match prefers an exact tag of any quality to a regional
@@ -68,6 +74,7 @@ def select() -> str:
     # language instead (its values come sorted by quality, highest first).
     for tag, _quality in request.accept_languages:
         primary = tag.replace("_", "-").split("-")[0].lower()
+        primary = FALLBACK.get(primary, primary)
         if primary in SUPPORTED:
             return primary
     return DEFAULT

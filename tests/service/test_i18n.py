@@ -120,6 +120,8 @@ def test_lang_beats_accept_language(client: FlaskClient) -> None:
     assert r.headers["Content-Language"] == "rw" and r.get_json()["title"] == "Ntibibonetse"
     r = client.get("/v1/no-such-thing?lang=FR", headers={"Accept-Language": "rw"})
     assert r.headers["Content-Language"] == "fr"
+    r = client.get("/v1/no-such-thing?lang=rn", headers={"Accept-Language": "rw"})
+    assert r.headers["Content-Language"] == "fr"  # Kirundi: French (i18n.FALLBACK)
     # An unsupported lang is ignored: Accept-Language decides.
     r = client.get("/v1/no-such-thing?lang=de", headers={"Accept-Language": "rw"})
     assert r.headers["Content-Language"] == "rw"
@@ -128,8 +130,12 @@ def test_lang_beats_accept_language(client: FlaskClient) -> None:
 @pytest.mark.parametrize(("header", "lang"), [
     ("fr;q=0.4, rw;q=0.9", "rw"),
     ("rw;q=0.1, fr-CA;q=0.5, de", "fr"),
-    ("rn, fr;q=0.8, en;q=0.5", "fr"),  # Kirundi: no catalog; the next language asked for
-    ("lg", "en"),  # Luganda, nothing else: English
+    ("rn, fr;q=0.8, en;q=0.5", "fr"),  # Kirundi: no catalog; French (i18n.FALLBACK)
+    ("rn", "fr"),  # Kirundi alone: French, Burundi's other official language
+    ("rn-BI, en;q=0.9", "fr"),
+    ("en, rn;q=0.5", "en"),  # a supported language asked for first comes first
+    ("lg", "en"),  # Luganda: English, Uganda's official language
+    ("lg, fr;q=0.9", "en"),
     ("de, ja;q=0.9", "en"),
     ("*", "en"),
     ("", "en"),
