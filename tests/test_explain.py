@@ -95,3 +95,12 @@ def test_an_empty_line_and_an_illegal_one() -> None:
     assert explain(p, []) == {"moves": [], "threat": None}
     with pytest.raises(IllegalMoveError):
         explain(p, ["a1"])
+
+
+def test_an_arrangement_is_not_a_sowing() -> None:
+    # Isolo's kucheleka: the winner of the fore-play arranges its row.
+    p = Position.from_notation("isolo 0,0,0,0/7,3,1,6 s phase=kucheleka")
+    move = explain(p, ["k1.1.1.14"])["moves"][0]
+    assert (move["arrangement"], move["pit"], move["seeds"], move["captures"]) == ("k1.1.1.14", None, None, [])
+    sowing = explain(Position.from_notation("isolo 2,2,2,2/2,2,2,2 s"), ["a1"])["moves"][0]
+    assert (sowing["arrangement"], sowing["pit"], sowing["seeds"]) == (None, "a1", 2)

@@ -62,10 +62,13 @@ class MoveFacts(TypedDict):
     side: Side
     #: The move's notation as the line gives it.
     move: str
-    #: The pit the turn starts from and the seeds lifted from it (None for a
-    #: move that lifts no pit, such as Isolo's arrangement).
+    #: The pit the turn starts from and the seeds lifted from it (None for an
+    #: arrangement).
     pit: str | None
     seeds: int | None
+    #: An arrangement of the seeds (Isolo's kucheleka, Omweso's set-up):
+    #: its notation, the counts it places; None for a sowing move.
+    arrangement: str | None
     #: Laps sown in the whole turn (relays included).
     laps: int
     #: Captures made, in order.
@@ -127,13 +130,18 @@ def _move_facts(pos: Position, move: str, ply: int, timeout: float | None) -> tu
     side = pos.to_move
     r = pos.play(move, timeout=timeout)
     facts: MoveFacts = {
-        "ply": ply, "side": side, "move": move, "pit": None, "seeds": None, "laps": r.laps,
+        "ply": ply, "side": side, "move": move, "pit": None, "seeds": None, "arrangement": None, "laps": r.laps,
         "captures": [], "passed": [], "retreats": [], "refused_retreats": 0,
         "state": r.status.state, "winner": r.status.winner, "reason": r.status.reason,
     }
     done: list[str] = []  # the decisions taken so far, in the trace's order
+    first = move.split("-")[0]
+    if first.startswith("k"):
+        # An arrangement lifts every pit of the side and sows them again as
+        # it says: no pit starts it, and its lifts are not sowings.
+        facts["arrangement"] = first
     for e in r.trace:
-        if e["type"] == "lift" and facts["pit"] is None:
+        if e["type"] == "lift" and facts["pit"] is None and facts["arrangement"] is None:
             facts["pit"], facts["seeds"] = e["pit"], e["count"]
         elif e["type"] == "capture":
             facts["captures"].append({"pits": list(e["pits"]), "seeds": e["count"]})

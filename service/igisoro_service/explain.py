@@ -119,6 +119,8 @@ def _move(m: MoveFacts) -> list[str]:
                           m["seeds"], side=side, pit=m["pit"])
         laps = ngettext("%(num)s lap", "%(num)s laps", m["laps"])
         out.append(_("%(sowing)s (%(laps)s in the turn).", sowing=sowing, laps=laps))
+    elif m["arrangement"] is not None:
+        out.append(_("%(side)s arranges the seeds: %(arrangement)s.", side=side, arrangement=m["arrangement"]))
     else:
         out.append(_("%(side)s plays %(move)s.", side=side, move=m["move"]))
     for c in m["captures"]:

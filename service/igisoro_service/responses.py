@@ -346,6 +346,8 @@ class ExplainedMove(Schema):
     pit = fields.String(required=True, allow_none=True, metadata=_doc(
         "The pit the turn starts from (null for a move that lifts no pit, such as an arrangement)."))
     seeds = fields.Integer(required=True, allow_none=True, metadata=_doc("The seeds lifted from `pit`."))
+    arrangement = fields.String(required=True, allow_none=True, metadata=_doc(
+        "An arrangement's notation (Isolo's kucheleka, Omweso's set-up); null for a sowing move."))
     laps = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc("Laps sown in the whole turn."))
     captures = fields.List(Ref("ExplainedCapture"), required=True)
     passed = fields.List(Ref("ExplainedCapture"), required=True, metadata=_doc(
