@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import sys
 import threading
 import time
 import uuid
@@ -88,17 +89,16 @@ def _database_errors(view: _View) -> _View:
     OperationalError: registering that handler needs the class when the app
     is built, and importing SQLAlchemy (and the store's Alembic) then cost
     every API process a few tenths of a second at start, puzzles served or
-    not. Here it is imported only after a view raised, by which time the
-    store has loaded it."""
+    not. The class is looked up once a view raised: if SQLAlchemy is not
+    loaded (no store opened yet), the error cannot be one of its own."""
 
     @functools.wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         try:
             return view(*args, **kwargs)
         except Exception as e:
-            from sqlalchemy.exc import OperationalError
-
-            if isinstance(e, OperationalError):
+            exceptions = sys.modules.get("sqlalchemy.exc")
+            if exceptions is not None and isinstance(e, exceptions.OperationalError):
                 return _db_down(e)
             raise
 
