@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,24 +90,32 @@ def _start_worker() -> subprocess.Popen[bytes]:
                              "--loglevel", "warning", "--concurrency", "1"])
 
 
+#: Seconds between two starts of the local worker, at least.
+_RESTART_INTERVAL = 5.0
+
+
 def _watch_worker(server: Any) -> None:
-    """Restart the local worker when it dies (killed, out of memory), at
-    most once every 5 s; its unfinished chunk is re-sent when it starts.
+    """Restart the local worker when it dies (killed, out of memory): at
+    once if it had run for 5 s, else 5 s after its start (a worker that
+    dies as it starts is not restarted in a tight loop); its unfinished
+    chunk is re-sent when it starts.
 
     A restart that cannot start the process (out of memory or file
     handles) is tried again 5 s later: an exception here would end this
     thread, and jobs would wait for ever with nothing said after this log.
     (The code is gunicorn's to reap first, so it may read 0.)"""
     global _worker
+    started = time.monotonic()
     while not _stopping.is_set():
         assert _worker is not None
         code = _worker.wait()
-        if _stopping.wait(5):
+        if _stopping.wait(max(0.0, started + _RESTART_INTERVAL - time.monotonic())):
             return
         with _worker_lock:
             if _stopping.is_set():
                 return
             server.log.warning("the local job worker exited (%s); restarting it", code)
+            started = time.monotonic()
             try:
                 _worker = _start_worker()
             except Exception as e:  # noqa: BLE001 (the thread must live on); the dead process stays: its wait() returns at once

@@ -7,22 +7,28 @@ Serve with ``gunicorn 'igisoro_service:create_app()'`` (settings in
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Mapping
 
-from flask import Flask, Response
-
-import igisoro
-
-from igisoro_service import access, analysis_cache, config, docs, engine, i18n, metrics, problems, search_policy
-from igisoro_service.jsonio import OrjsonProvider
-from igisoro_service import board
-from igisoro_service.api import BLUEPRINTS, jobs
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults from :class:`igisoro_service.config.Config`, then
     ``IGISORO_*`` environment variables, then ``test_config``."""
+    # Imported here, not at the top: the job worker imports submodules of
+    # this package (config, the job store, the cache) and would otherwise
+    # load Flask's whole app, every blueprint and their dependencies at
+    # each start, which it never uses.
+    from flask import Flask, Response
+
+    import igisoro
+    from igisoro_service import access, analysis_cache, board, config, docs, engine, i18n, metrics, problems
+    from igisoro_service import search_policy
+    from igisoro_service.api import BLUEPRINTS, jobs
+    from igisoro_service.jsonio import OrjsonProvider
+
     # No static folder: an API has no /static route to document.
     app = Flask(__name__, static_folder=None)
     app.json = OrjsonProvider(app)

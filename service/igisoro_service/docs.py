@@ -13,8 +13,6 @@ from flask import Blueprint, Response, abort, current_app, redirect, url_for
 from swagger_ui_bundle import swagger_ui_path
 from werkzeug.security import safe_join
 
-from igisoro_service import openapi as spec
-
 bp = Blueprint("docs", __name__, url_prefix="/v1")
 
 #: The committed copy of the document for the default configuration
@@ -72,6 +70,11 @@ def openapi() -> Response:
     # Built once per app (tens of milliseconds), then served from memory.
     text = current_app.extensions.get("openapi_yaml")
     if text is None:
+        # Imported here: the generator (with PyYAML and every schema) is a
+        # tenth of a second of each API process's start, for a document
+        # few processes are ever asked for.
+        from igisoro_service import openapi as spec
+
         text = current_app.extensions["openapi_yaml"] = spec.to_yaml(spec.build(current_app)).encode()
     return Response(text, mimetype="application/yaml")
 

@@ -10,16 +10,17 @@ does not exist.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
 import sqlite3
+import sys
 import time
 import uuid
-from typing import Any
-from collections.abc import Iterator
+from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterator
 
-import redis
 from flask import Blueprint, Flask, Response, current_app, request
 
 from igisoro_service import access, search_policy
@@ -113,7 +114,6 @@ def _found(job_id: str) -> Job:
 
 
 @bp.errorhandler(sqlite3.OperationalError)
-@bp.errorhandler(redis.exceptions.RedisError)
 def _store_down(e: Exception) -> Response:
     # The store unreachable (Redis down) or stuck (a SQLite file locked past
     # its 60 s wait): the service is unavailable, not broken.
@@ -121,6 +121,31 @@ def _store_down(e: Exception) -> Response:
     return problem_response(503, "urn:igisoro:problem:job-store-unavailable", _("Job store unavailable"),
                             _("The job store did not answer (%(error)s); retry shortly.", error=type(e).__name__),
                             headers={"Retry-After": "5"})
+
+
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def _redis_errors(view: _View) -> _View:
+    """A view whose Redis store fails answers 503 (:func:`_store_down`).
+
+    A wrapper rather than a blueprint error handler for RedisError: that
+    needs the class when the app is built, and importing redis-py then cost
+    every API process a tenth of a second at start, Redis used or not. The
+    class is looked up once a view raised: if redis-py is not loaded (the
+    embedded store), the error cannot be one of its own."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return view(*args, **kwargs)
+        except Exception as e:
+            exceptions = sys.modules.get("redis.exceptions")
+            if exceptions is not None and isinstance(e, exceptions.RedisError):
+                return _store_down(e)
+            raise
+
+    return cast(_View, wrapped)
 
 
 def _created(job: Job, status: int) -> tuple[dict[str, Any], int, dict[str, str]]:
@@ -135,6 +160,7 @@ def _enqueue(jobs: Jobs, job_id: str, chunks: int) -> None:
 
 
 @bp.post("")
+@_redis_errors
 def submit() -> tuple[dict[str, Any], int, dict[str, str]]:
     """Queue a job; 202 with its id and ``Location``. With an
     ``Idempotency-Key`` header, a retry of the same request returns the
@@ -248,6 +274,7 @@ def _send(jobs: Jobs, job: Job) -> None:
 
 
 @bp.get("")
+@_redis_errors
 def listing() -> dict[str, Any]:
     """The caller's jobs, newest first, a page at a time.
 
@@ -279,6 +306,7 @@ def listing() -> dict[str, Any]:
 
 
 @bp.get("/<job_id>")
+@_redis_errors
 def status(job_id: str) -> dict[str, Any]:
     """State, counts, times and an ETA.
 
@@ -298,6 +326,7 @@ def status(job_id: str) -> dict[str, Any]:
 
 
 @bp.get("/<job_id>/results")
+@_redis_errors
 def results(job_id: str) -> Response:
     """The result lines done so far with index > ``after``, as NDJSON, in
     index order without gaps (while the job runs, a line comes once every
@@ -352,6 +381,7 @@ def results(job_id: str) -> Response:
 
 
 @bp.delete("/<job_id>")
+@_redis_errors
 def cancel(job_id: str) -> dict[str, Any]:
     """Cancel a queued or running job (chunks not started are skipped);
     results already done stay readable until the job expires. A finished

@@ -10,14 +10,16 @@ job workers, with the progress of any job (``GET /v1/jobs/{id}``)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import sys
 import threading
 import time
 import uuid
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-import sqlalchemy.exc
 from flask import Blueprint, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
 from werkzeug.routing import BaseConverter
@@ -34,8 +36,10 @@ from igisoro_service.problems import Problem, engine_problem, problem_response
 from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
 from igisoro_service.puzzles.schemas import PuzzleAttemptRequest, PuzzleGenerateRequest, PuzzleGetQuery, PuzzleNextQuery
-from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
 from igisoro_service.i18n import gettext as _
+
+if TYPE_CHECKING:
+    from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
 
 bp = Blueprint("puzzles", __name__, url_prefix="/v1/puzzles")
 
@@ -66,13 +70,39 @@ def _store() -> PuzzleStore:
         return open_store(current_app.config)
 
 
-@bp.errorhandler(sqlalchemy.exc.OperationalError)
 def _db_down(e: Exception) -> Response:
     # The database unreachable (PostgreSQL down) or locked past its wait.
     current_app.logger.warning("puzzle database error", exc_info=True)
     return problem_response(503, "urn:igisoro:problem:puzzle-store-unavailable", _("Puzzle database unavailable"),
                             _("The puzzle database did not answer (%(error)s); retry shortly.", error=type(e).__name__),
                             headers={"Retry-After": "5"})
+
+
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def _database_errors(view: _View) -> _View:
+    """A view that reads the puzzle store answers 503 (:func:`_db_down`)
+    when the database does not answer.
+
+    A wrapper rather than the blueprint's error handler for SQLAlchemy's
+    OperationalError: registering that handler needs the class when the app
+    is built, and importing SQLAlchemy (and the store's Alembic) then cost
+    every API process a few tenths of a second at start, puzzles served or
+    not. The class is looked up once a view raised: if SQLAlchemy is not
+    loaded (no store opened yet), the error cannot be one of its own."""
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return view(*args, **kwargs)
+        except Exception as e:
+            exceptions = sys.modules.get("sqlalchemy.exc")
+            if exceptions is not None and isinstance(e, exceptions.OperationalError):
+                return _db_down(e)
+            raise
+
+    return cast(_View, wrapped)
 
 
 def _solver(given: str | None) -> str | None:
@@ -126,6 +156,7 @@ def _rating(r: Rating) -> dict[str, Any]:
 
 
 @bp.get("/next")
+@_database_errors
 def next_puzzle() -> dict[str, Any]:
     """A puzzle near the solver's rating that it has not tried.
 
@@ -155,6 +186,7 @@ def next_puzzle() -> dict[str, Any]:
 
 
 @bp.get("/<puzzle:puzzle_id>")
+@_database_errors
 def get_puzzle(puzzle_id: str) -> dict[str, Any]:
     """One puzzle; its solution after the solver's attempt, or with ``solution=true``.
 
@@ -202,6 +234,7 @@ def _same_choice(pos: igisoro.Position, given: str, expected: str) -> bool:
 
 
 @bp.post("/<puzzle:puzzle_id>/attempts")
+@_database_errors
 def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
     """Check the learner's moves; rate both sides when the attempt ends.
 
@@ -260,6 +293,8 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
     if solved and len(req["moves"]) < turns:
         return {"id": puzzle_id, "result": "incomplete", "moves": checked}, 200
     solver = _solver(req.get("solver"))
+    from igisoro_service.puzzles.store import Rated  # loaded by _found's store; see _database_errors
+
     if solver is None:  # anonymous: answered, not rated (as Lichess rates only signed-in players)
         rated: Rated | None = Rated(False, Rating(), Rating(), got.rating, got.rating)
     else:
@@ -280,6 +315,7 @@ def _changes(r: Rated, with_solver: bool) -> dict[str, Any]:
 
 
 @bp.post("/solvers")
+@_database_errors
 def new_solver() -> tuple[dict[str, Any], int]:
     """Issue a signed solver id.
 

@@ -26,11 +26,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
-
-from celery import Celery
+from typing import TYPE_CHECKING, Any
 
 from igisoro_service.jobs.store import JobStore, SqliteStore
+
+if TYPE_CHECKING:
+    from celery import Celery
 
 #: Where the app keeps its :class:`Jobs` (``app.extensions``).
 EXTENSION = "igisoro_jobs"
@@ -83,6 +84,11 @@ def make_celery(config: dict[str, Any]) -> Celery:
     - ``worker_prefetch_multiplier = 1``: a worker holds one chunk at a
       time, so chunks spread over workers instead of queueing on one.
     """
+    # Imported here: this package is imported by every API process (the job
+    # store, the cache's SQLite set-up), and Celery takes a few tenths of a
+    # second to import; an API process needs it only when it sends a chunk.
+    from celery import Celery
+
     url = broker_url(config)
     # The embedded SQLite broker hands its transport options to SQLAlchemy's
     # create_engine, which refuses unknown ones; it has no visibility timeout

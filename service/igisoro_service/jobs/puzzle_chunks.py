@@ -11,14 +11,15 @@ import threading
 import time
 from itertools import takewhile
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import igisoro
 from igisoro.batch import Unreadable
 from igisoro.problems import item_problem, problem
 from igisoro.puzzles import Candidate, Stats, game_positions, puzzles_from, seed_candidates
-from igisoro_service.puzzles.db import database_url
-from igisoro_service.puzzles.store import PuzzleStore
+
+if TYPE_CHECKING:
+    from igisoro_service.puzzles.store import PuzzleStore
 
 _lock = threading.Lock()
 _stores: dict[str, PuzzleStore] = {}
@@ -26,6 +27,12 @@ _stores: dict[str, PuzzleStore] = {}
 
 def store(config: dict[str, Any]) -> PuzzleStore:
     """The puzzle store of ``config`` (one per database, opened once)."""
+    # Imported on first use: the database's modules load SQLAlchemy and
+    # Alembic, which a job worker that never runs a puzzle chunk, and an
+    # API process that never serves a puzzle, need not load at start.
+    from igisoro_service.puzzles.db import database_url
+    from igisoro_service.puzzles.store import PuzzleStore
+
     url = database_url(config)
     with _lock:
         if url not in _stores:

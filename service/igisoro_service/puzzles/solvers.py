@@ -16,9 +16,10 @@ import hashlib
 import hmac
 import re
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from igisoro_service.puzzles.store import PuzzleStore
+if TYPE_CHECKING:  # the store's SQLAlchemy is loaded only with a store (api/puzzles.py)
+    from igisoro_service.puzzles.store import PuzzleStore
 
 #: An issued id: the solver's digits, then their signature.
 _ISSUED = re.compile(r"^([0-9a-f]{16})-([0-9a-f]{32})$")
