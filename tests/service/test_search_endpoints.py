@@ -119,7 +119,9 @@ def test_bad_position_is_422(client):
 
 
 def test_caps_follow_the_config():
-    app = create_app({"TESTING": True, "MAX_SEARCH_DEPTH": 3, "DEFAULT_SEARCH_DEPTH": 2, "DEFAULT_REVIEW_DEPTH": 2})
+    # No cache of analyses: a deeper analysis stored by another run would answer instead.
+    app = create_app({"TESTING": True, "MAX_SEARCH_DEPTH": 3, "DEFAULT_SEARCH_DEPTH": 2, "DEFAULT_REVIEW_DEPTH": 2,
+                      "CACHE_URL": "off"})
     c = app.test_client()
     assert c.post("/v1/evaluate", json={"position": START, "depth": 4}).status_code == 422
     assert "MAX_SEARCH_DEPTH" in c.post("/v1/evaluate", json={"position": START, "depth": 4}).json["errors"]["depth"][0]
