@@ -110,8 +110,8 @@ def test_the_arrow_shows_the_latest_depths_best_move(page: Any, tmp_path: Path) 
     """Before the fix the arrow showed ``h3`` (depth 1's best move, whose
     trace answered last) while the ring and line 1 said ``g3-cw``."""
     position = DEEPENING["desktop" if page.viewport_size["width"] > 600 else "phone"]
-    page.add_init_script(SLOW_FIRST_TRACE)
-    open_board(page, position)
+    with page.add_init_script(SLOW_FIRST_TRACE):  # for this page only (the fixture's page is reused)
+        open_board(page, position)
     page.wait_for_function("/^Depth 4/.test(document.querySelector('#analysis-status').textContent)", timeout=20_000)
     page.wait_for_timeout(2500)  # past the held-back answer
     traced = page.evaluate("window.traced")
