@@ -39,9 +39,12 @@ def board_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def keyed_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The service with an API key required (the page asks for it)."""
+    """The service with an API key required (the page asks for it), on one
+    worker process: one test's page uses it (each worker imports the app,
+    about 1.7 s of CPU, and its start is the test's wait)."""
     proc, server = start_gunicorn(tmp_path_factory.mktemp("keyed"), {"IGISORO_API_KEYS": BOARD_KEY,
-                                                                     "IGISORO_JOB_LOCAL_WORKER": "0"})
+                                                                     "IGISORO_JOB_LOCAL_WORKER": "0",
+                                                                     "WEB_CONCURRENCY": "1"})
     yield server
     stop(proc)
 
