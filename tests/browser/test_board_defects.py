@@ -100,7 +100,10 @@ window.fetch = async (url, init) => {
   const first = window.traced.length === 0;
   window.traced.push(JSON.parse(init.body).move);
   const r = await fetchNow(url, init);
-  if (first) await new Promise((ok) => setTimeout(ok, 2000));
+  if (first) {
+    await new Promise((ok) => setTimeout(ok, 2000));
+    window.released = true;
+  }
   return r;
 };
 """
@@ -110,10 +113,11 @@ def test_the_arrow_shows_the_latest_depths_best_move(page: Any, tmp_path: Path) 
     """Before the fix the arrow showed ``h3`` (depth 1's best move, whose
     trace answered last) while the ring and line 1 said ``g3-cw``."""
     position = DEEPENING["desktop" if page.viewport_size["width"] > 600 else "phone"]
-    page.add_init_script(SLOW_FIRST_TRACE)
-    open_board(page, position)
+    with page.add_init_script(SLOW_FIRST_TRACE):  # for this page only (the fixture's page is reused)
+        open_board(page, position)
     page.wait_for_function("/^Depth 4/.test(document.querySelector('#analysis-status').textContent)", timeout=20_000)
-    page.wait_for_timeout(2500)  # past the held-back answer
+    page.wait_for_function("window.released === true", timeout=20_000)  # the held-back answer arrives,
+    page.wait_for_timeout(500)  # and its handler has run
     traced = page.evaluate("window.traced")
     assert len(set(traced)) >= 2, traced  # the precondition: the best move changed while deepening
     best = api(page, "/v1/evaluate", {"position": position, "depth": 4, "multipv": 3})["best_move"]

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import igisoro
-from igisoro_testing.board import api, board_counts
+from igisoro_testing.board import api, board_counts, skip_animation
 
 
 def puzzle_with_solution(page: Any, query: str) -> dict[str, Any]:
@@ -34,7 +34,7 @@ def open_puzzle(page: Any, puzzle_id: str, animate: bool = False) -> None:
     if animate:
         page.fill("#speed", "20")
     else:
-        page.locator("#skip").check()
+        skip_animation(page)
 
 
 def play_move(page: Any, move: str) -> None:
