@@ -556,6 +556,7 @@ function scoreText(s) {
 async function analyse() {
   const h = current();
   stopAnalysis("");
+  showExplanation(null);  // the last position's, until this one's final line
   if (h.status && h.status.state !== "ongoing") { showResult(h.status); return; }
   const asked = ++state.analysis;
   const ctl = new AbortController();
@@ -564,7 +565,10 @@ async function analyse() {
   try {
     const time = $("time").value;
     const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
-    const r = await request("/v1/evaluate/stream", {position: h.notation, multipv: 3, ...limit}, ctl.signal);
+    // explain: the final line tells the best line in words, in the
+    // browser's language (its Accept-Language; the server's catalogs).
+    const r = await request("/v1/evaluate/stream", {position: h.notation, multipv: 3, explain: true, ...limit},
+                            ctl.signal);
     const reader = r.body.getReader();
     const text = new TextDecoder();
     let buf = "";
@@ -582,6 +586,7 @@ async function analyse() {
         showAnalysis(a);
         if (a.final) {
           state.analysisRun = null;
+          showExplanation(a.explanation);
           analysisStatus(`Depth ${a.depth}${a.cached ? " (from the server's store)" : ""}, ${a.nodes} nodes.`, false);
         } else {
           analysisStatus(`Analysing… depth ${a.depth}, ${a.nodes} nodes`, true);
@@ -593,6 +598,21 @@ async function analyse() {
     if (asked === state.analysis) analysisStatus("", false);
     showError(e);
   }
+}
+
+// The final analysis's explanation (the server's sentences, already in the
+// browser's language), or none: hidden while an analysis runs, and when the
+// server had no time left to tell it.
+function showExplanation(e) {
+  const box = $("explanation");
+  const sentences = e && e.sentences ? e.sentences : [];
+  $("explanation-lines").replaceChildren(...sentences.map((text) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    return li;
+  }));
+  box.lang = e && e.language ? e.language : "";
+  box.hidden = sentences.length === 0;
 }
 
 // Turn the board half a turn (North at the bottom) or back.
