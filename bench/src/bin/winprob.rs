@@ -56,7 +56,7 @@ use igisoro_core::isolo::{self as iso, Isolo};
 use igisoro_core::moves::parse_move;
 use igisoro_core::review::{for_mover, value as seed_value};
 use igisoro_core::rng::Rng;
-use igisoro_core::search::win_probability::{win_probability, Search, WinModel};
+use igisoro_core::search::win_probability::{win_probability, WinModel};
 use igisoro_core::search::{analyse, best_move, best_move_until, Limits, Score, StopReason};
 use igisoro_core::{Side, Status};
 use std::io::Write;
@@ -686,8 +686,6 @@ fn predict() {
     let header: Vec<String> = lines.next().unwrap_or_default().split('\t').map(String::from).collect();
     let col = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| fail(&format!("no column {name}")));
     let (kind, score, notation) = (col("kind"), col("score"), col("notation"));
-    // Rows of level 10's playing search get its rows of the model.
-    let search = header.iter().position(|h| h == "search");
     let out = std::io::stdout();
     let mut out = std::io::BufWriter::new(out.lock());
     for line in lines {
@@ -699,11 +697,7 @@ fn predict() {
             _ => Score::Loss { turns: n as u32 },
         };
         let p = AnyPosition::from_notation(v[notation]).unwrap_or_else(|e| fail(&format!("{}: {e}", v[notation])));
-        let kind = match search.map(|i| v[i]) {
-            Some("playing") => Search::Playing,
-            _ => Search::Analysis,
-        };
-        writeln!(out, "{:.9}", p.win_probability_for(s, kind)).unwrap();
+        writeln!(out, "{:.9}", p.win_probability(s)).unwrap();
     }
 }
 
