@@ -279,6 +279,11 @@ def timed(args: argparse.Namespace) -> None:
     seen = set().union(*(set(h.key.tolist()) for _, h in heldout)) if heldout else set()
     shared = {g for g, k in zip(d.game.tolist(), d.key.tolist()) if k in seen}
     keep = np.array([g not in shared for g in d.game.tolist()])
+    # The --data games with id % 5 == 0 are held out too (other openings of
+    # the same protocol): scored, not fitted.
+    split = d.game % 5 == 0
+    heldout.append((f"{args.data}, games with id % 5 == 0", d.take(keep & split)))
+    keep &= ~split
     train = d.take(keep & (d.proven == 0))
     print(
         f"{args.search} search: data {args.data}: {len(d.result):,} positions from {len(set(d.game.tolist())):,} games; "
@@ -303,13 +308,27 @@ def timed(args: argparse.Namespace) -> None:
             pr = model.predict(hv)
 
             def b(p: np.ndarray, mask: np.ndarray) -> str:
-                return f"{brier(p[mask], hv.result[mask]):.4f}" if mask.any() else "-"
+                # "-": no such positions, or no refitted row for the variant.
+                value = brier(p[mask], hv.result[mask]) if mask.any() else float("nan")
+                return "-" if np.isnan(value) else f"{value:.4f}"
 
             every = np.ones(len(hv.result), bool)
             print(
                 f"| {name} | {len(hv.result):,} | {len(set(hv.game.tolist())):,} ({lines}) | {b(half, every)} | {b(pb, every)} "
                 f"| **{b(pr, every)}** | {dec.sum():,} | {b(half, dec)} | {b(pb, dec)} | **{b(pr, dec)}** |"
             )
+        games = sorted(set(h.game.tolist()))
+        if len(games) <= 14:
+            # Few games (one line each): each game's own Brier.
+            print("| game | variant | positions | first position's side to move: result | previous | refitted |")
+            print("|---|---|---:|---:|---:|---:|")
+            for g in games:
+                hg = h.take(h.game == g)
+                pb = before.predict(hg) if before else np.full(len(hg.result), 0.5)
+                print(
+                    f"| {g} | {VARIANTS[hg.variant[0]]} | {len(hg.result)} | {hg.result[0]:g} "
+                    f"| {brier(pb, hg.result):.4f} | {brier(model.predict(hg), hg.result):.4f} |".replace("nan", "-")
+                )
     print("\nCoefficients (per seed of score; per pit; per seed):")
     for v, w in model.w.items():
         print(f"  {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.6f}" for n, x in zip(MODEL_FEATURES, w)))
