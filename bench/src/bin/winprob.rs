@@ -19,6 +19,13 @@
 //!   equal seeds; `cut` = 1). `--playing`: level 10's playing search
 //!   (`Limits::playing`) at the same depth, to check the fitted model on
 //!   the scores level 10 reports.
+//!   Issue 41's options: `--time-ms T` (timed searches: level 10 as
+//!   `best_move(10, T)` plays, an analysis as `analyse(time_ms=T)`; depends
+//!   on the load), `--depth 0` (no depth bound: node-bounded deep searches
+//!   standing for a time, with `--tt-bits` level 10's table for it),
+//!   `--both` (both kinds of search at every position, a `search` column
+//!   telling the rows apart), `--in-script` (the random plies counted from
+//!   the start, inside Ikibuguzo's scripted opening, as the issue did).
 //!   A game in which one search ran into the `--safety-s` deadline (a
 //!   safety net for the rare giant turn; node limits decide everything
 //!   else) is left out whole and counted. Columns: see [`HEADER`].
