@@ -70,12 +70,19 @@ class Data:
     material: np.ndarray  # seeds, mine - theirs
     result: np.ndarray  # 1 won, 0 lost, 0.5 cut with equal seeds
     cut: np.ndarray
+    playing: np.ndarray  # 1: level 10's playing search, 0: an analysis (the `search` column)
+    depth: np.ndarray
+    starts_sum: np.ndarray  # start pits of both sides
+    key: np.ndarray  # the position's features and ply: the same position in two files has the same key
 
     def take(self, mask: np.ndarray) -> Data:
         return Data(*(getattr(self, f)[mask] for f in self.__dataclass_fields__))
 
 
-def load(path: str) -> Data:
+def load(path: str, search: str | None = None) -> Data:
+    """The rows of a ``winprob generate`` file; with ``search``, only that kind
+    of search's rows (``analysis`` or ``playing``; files without the column
+    hold one kind, counted as ``analysis``)."""
     opener: Callable = gzip.open if path.endswith(".gz") else open
     cols: dict[str, list] = {k: [] for k in Data.__dataclass_fields__}
     with opener(path, "rt") as f:
@@ -86,6 +93,18 @@ def load(path: str) -> Data:
             if len(v) < len(header) - 1:  # a file still being written
                 continue
             kind = v[ix["kind"]]
+            playing = "search" in ix and v[ix["search"]] == "playing"
+            if search is not None and playing != (search == "playing"):
+                continue
+            cols["playing"].append(int(playing))
+            cols["depth"].append(int(v[ix["depth"]]))
+            cols["starts_sum"].append(int(v[ix["starts_me"]]) + int(v[ix["starts_them"]]))
+            cols["key"].append(
+                "|".join(
+                    v[ix[k]]
+                    for k in ("variant", "ply", "side", "seeds_me", "seeds_them", "inner_me", "inner_them", "starts_me", "starts_them")
+                )
+            )
             cols["game"].append(int(v[ix["game"]]))
             cols["variant"].append(VARIANTS.index(v[ix["variant"]]) if v[ix["variant"]] in VARIANTS else -1)
             cols["ply"].append(int(v[ix["ply"]]))
@@ -96,6 +115,15 @@ def load(path: str) -> Data:
             cols["result"].append(float(v[ix["result"]]))
             cols["cut"].append(int(v[ix["cut"]]))
     return Data(*(np.array(cols[k]) for k in Data.__dataclass_fields__))
+
+
+def load_all(paths: list[str], search: str | None = None) -> Data:
+    """Several files' rows as one (game ids are unique within a file only:
+    the file's index is added, times 10^8)."""
+    ds = [load(p, search) for p in paths]
+    for i, d in enumerate(ds):
+        d.game = d.game + i * 100_000_000
+    return Data(*(np.concatenate([getattr(d, f) for d in ds]) for f in Data.__dataclass_fields__))
 
 
 def log_score(s: np.ndarray) -> np.ndarray:
@@ -109,6 +137,12 @@ def design(d: Data, names: tuple[str, ...]) -> np.ndarray:
         "log_score": log_score(d.score),
         "starts": d.starts,
         "material": d.material,
+        # The score times how uneven the material is (0 to 1): a slope that
+        # grows as one side's lead in seeds grows (issue 41's --explore).
+        "score_lead": d.score * np.abs(d.material) / 64.0,
+        # The score times a share of the pits a turn may start from (0 to 1):
+        # an open, crowded board early in a game.
+        "score_open": d.score * d.starts_sum / 32.0,
     }
     return np.column_stack([cols[n].astype(float) for n in names])
 
@@ -229,8 +263,109 @@ def rust_block(baseline: Model, model: Model) -> str:
     return "\n".join(lines)
 
 
+def timed(args: argparse.Namespace) -> None:
+    """``--search KIND``: fit one kind of search's rows (issue 41) on the
+    ``--data`` files (comma-separated) and score them on each ``--heldout``
+    file against a constant 1/2 and the ``--previous`` constants.
+
+    A training game that shares a position with any held-out file is left
+    out whole (node-bounded games from the same position are the same game:
+    Ikibuguzo's start line, or a random ply that is the engine's own move).
+    Every held-out position is scored, proven ones included (1 or 0, as the
+    core reports them); "decided" is the positions of games won by a side
+    (not a half for a proven endless game or an even cut)."""
+    heldout = [(path, load(path, args.search)) for path in args.heldout.split(",")] if args.heldout else []
+    d = load_all(args.data.split(","), args.search)
+    seen = set().union(*(set(h.key.tolist()) for _, h in heldout)) if heldout else set()
+    shared = {g for g, k in zip(d.game.tolist(), d.key.tolist()) if k in seen}
+    keep = np.array([g not in shared for g in d.game.tolist()])
+    # The --data games with id % 5 == 0 are held out too (other openings of
+    # the same protocol): scored, not fitted.
+    split = d.game % 5 == 0
+    heldout.append((f"{args.data}, games with id % 5 == 0", d.take(keep & split)))
+    keep &= ~split
+    train = d.take(keep & (d.proven == 0))
+    print(
+        f"{args.search} search: data {args.data}: {len(d.result):,} positions from {len(set(d.game.tolist())):,} games; "
+        f"{len(shared):,} games left out (a position of theirs is held out); fitted on {len(train.result):,} positions "
+        f"with a seed score from {len(set(train.game.tolist())):,} games"
+    )
+    model = Model(MODEL_FEATURES, per_variant=True).fit(train)
+    before = previous_model(args.previous) if args.previous else None
+    for path, h in heldout:
+        print(f"\nHeld out: {path} ({args.search} rows; every position, proven included)")
+        print("| variant | positions | games (distinct lines) | constant 1/2 | previous | refitted | decided: n | constant 1/2 | previous | refitted |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for v, name in enumerate(VARIANTS):
+            m = h.variant == v
+            if not m.any():
+                continue
+            hv = h.take(m)
+            lines = len({tuple(hv.key[hv.game == g].tolist()) for g in set(hv.game.tolist())})
+            dec = hv.result != 0.5
+            half = np.full(len(hv.result), 0.5)
+            pb = before.predict(hv) if before else half
+            pr = model.predict(hv)
+
+            def b(p: np.ndarray, mask: np.ndarray) -> str:
+                # "-": no such positions, or no refitted row for the variant.
+                value = brier(p[mask], hv.result[mask]) if mask.any() else float("nan")
+                return "-" if np.isnan(value) else f"{value:.4f}"
+
+            every = np.ones(len(hv.result), bool)
+            print(
+                f"| {name} | {len(hv.result):,} | {len(set(hv.game.tolist())):,} ({lines}) | {b(half, every)} | {b(pb, every)} "
+                f"| **{b(pr, every)}** | {dec.sum():,} | {b(half, dec)} | {b(pb, dec)} | **{b(pr, dec)}** |"
+            )
+        games = sorted(set(h.game.tolist()))
+        if len(games) <= 14:
+            # Few games (one line each): each game's own Brier.
+            print("| game | variant | positions | first position's side to move: result | previous | refitted |")
+            print("|---|---|---:|---:|---:|---:|")
+            for g in games:
+                hg = h.take(h.game == g)
+                pb = before.predict(hg) if before else np.full(len(hg.result), 0.5)
+                print(
+                    f"| {g} | {VARIANTS[hg.variant[0]]} | {len(hg.result)} | {hg.result[0]:g} "
+                    f"| {brier(pb, hg.result):.4f} | {brier(model.predict(hg), hg.result):.4f} |".replace("nan", "-")
+                )
+    print("\nCoefficients (per seed of score; per pit; per seed):")
+    for v, w in model.w.items():
+        print(f"  {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.6f}" for n, x in zip(MODEL_FEATURES, w)))
+    if args.explore:
+        print("\nOther feature sets (fitted on the same games), Brier on each held-out file, every position:")
+        for names in [("score",), MODEL_FEATURES, ("score", "score_lead", "starts", "material"), ("score", "score_open", "starts", "material"), ("score", "score_lead", "score_open", "starts", "material")]:
+            m = Model(names, per_variant=True).fit(train)
+            row = []
+            for path, h in heldout:
+                per = []
+                for v, vname in enumerate(VARIANTS):
+                    mv = h.variant == v
+                    if mv.any() and v in m.w:
+                        hv = h.take(mv)
+                        per.append(f"{vname} {brier(m.predict(hv), hv.result):.4f}")
+                row.append(f"{Path(path).name}: " + ", ".join(per))
+            print(f"  {'+'.join(names)}: " + "; ".join(row))
+            for v, w in m.w.items():
+                print(f"      {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.4f}" for n, x in zip(names, w)))
+    name = "PLAYING_COEFFICIENTS" if args.search == "playing" else "COEFFICIENTS"
+    print(f"\nRust (search::board4x8::{name}):\n")
+    print(f"pub const {name}: [[f64; {len(MODEL_FEATURES)}]; {len(VARIANTS)}] = [")
+    for v, vname in enumerate(VARIANTS):
+        if v in model.w:
+            print("    [" + ", ".join(f"{x:.6f}" for x in model.w[v]) + f"], // {vname}")
+    print("];")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument(
+        "--search",
+        choices=("analysis", "playing"),
+        default=None,
+        help="fit that kind of search's rows of `generate --both` files (see `timed`); --data may list several files",
+    )
+    ap.add_argument("--heldout", default=None, help="with --search: files (comma-separated) to score the refit on")
     ap.add_argument("--data", default="bench/data/winprob/selfplay-d4.tsv.gz")
     ap.add_argument("--plot", default=None, help="write the reliability plot (PNG) here")
     ap.add_argument("--check", default=None, help="also score the fitted models on this other data file")
@@ -248,6 +383,9 @@ def main() -> None:
         help="compare the fitted model with the core's probabilities (`winprob predict --data DATA`) on DATA",
     )
     args = ap.parse_args()
+    if args.search:
+        timed(args)
+        return
     for path in [args.data, args.check]:
         if path is not None and not Path(path).exists():
             # The data sets are not tracked (several MB): say where they come from.

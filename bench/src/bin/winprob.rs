@@ -19,6 +19,13 @@
 //!   equal seeds; `cut` = 1). `--playing`: level 10's playing search
 //!   (`Limits::playing`) at the same depth, to check the fitted model on
 //!   the scores level 10 reports.
+//!   Issue 41's options: `--time-ms T` (timed searches: level 10 as
+//!   `best_move(10, T)` plays, an analysis as `analyse(time_ms=T)`; depends
+//!   on the load), `--depth 0` (no depth bound: node-bounded deep searches
+//!   standing for a time, with `--tt-bits` level 10's table for it),
+//!   `--both` (both kinds of search at every position, a `search` column
+//!   telling the rows apart), `--in-script` (the random plies counted from
+//!   the start, inside Ikibuguzo's scripted opening, as the issue did).
 //!   A game in which one search ran into the `--safety-s` deadline (a
 //!   safety net for the rare giant turn; node limits decide everything
 //!   else) is left out whole and counted. Columns: see [`HEADER`].
@@ -57,7 +64,7 @@ use igisoro_core::moves::parse_move;
 use igisoro_core::review::{for_mover, value as seed_value};
 use igisoro_core::rng::Rng;
 use igisoro_core::search::win_probability::{win_probability, WinModel};
-use igisoro_core::search::{analyse, best_move, Limits, Score, StopReason};
+use igisoro_core::search::{analyse, best_move, best_move_until, Limits, Score, StopReason};
 use igisoro_core::{Side, Status};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -68,7 +75,9 @@ use std::time::{Duration, Instant};
 /// `score`); `result` is the game's result for the side to move.
 /// With `--notation`, a last column holds the position's notation (the
 /// tracked data leaves it out: it is two thirds of the file).
-const HEADER: &str = "game\tvariant\tply\tside\tkind\tscore\tdepth\tseeds_me\tseeds_them\tinner_me\tinner_them\tstarts_me\tstarts_them\tresult\tcut\tlength";
+/// `search` is the kind of search whose score the row holds (`analysis` or
+/// `playing`, level 10's), `nodes` the positions it visited.
+const HEADER: &str = "game\tvariant\tply\tside\tkind\tscore\tdepth\tseeds_me\tseeds_them\tinner_me\tinner_them\tstarts_me\tstarts_them\tresult\tcut\tlength\tsearch\tnodes";
 
 /// What the data tool needs from a rule system beyond the search: start
 /// positions by name and the cheap features.
@@ -153,6 +162,64 @@ struct Gen {
     /// Level 10's playing search (reductions, learned correction) instead
     /// of an analysis, to score its values with the fitted model.
     playing: bool,
+    /// `--time-ms T`: every search bounded by `T` ms of wall time instead
+    /// (depth unbounded, `--nodes` ignored): level 10 exactly as
+    /// `best_move(level 10, T)` plays, an analysis as `analyse(time_ms=T)`
+    /// answers (with its solver share). Depends on the machine's load.
+    time_ms: Option<u64>,
+    /// `--both`: at every position also search with the other kind of
+    /// search (same limits) and write its row too (`search` column); the
+    /// game goes on with the first kind's move.
+    both: bool,
+    /// `--tt-bits B`: the table size of a node-bounded search (default:
+    /// the analysis default; level 10 sizes its table by its time budget,
+    /// `level::table_bits`, and a node budget standing for a time should
+    /// pass that size).
+    tt_bits: Option<u32>,
+    /// `--in-script`: the random plies count from the start, inside
+    /// Ikibuguzo's scripted opening (where every ply is forced), as a
+    /// caller playing "4 random plies" from the start does: Ikibuguzo's
+    /// games then all reach the script's end alike, and the engine plays
+    /// its last plies (issue 41's check of the win probability).
+    in_script: bool,
+}
+
+/// Nodes and process CPU seconds of a run, to turn a time budget into a
+/// node budget (nodes per CPU second are what an idle core would give).
+static NODES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// This process's CPU time (user + system) in seconds, from /proc (Linux).
+fn cpu_s() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after = stat.rsplit_once(") ").map_or("", |(_, r)| r);
+    let f: Vec<&str> = after.split_whitespace().collect();
+    // Fields 14 and 15 of stat (utime, stime) are 11 and 12 after the name.
+    let ticks: f64 = f.get(11).and_then(|x| x.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    ticks / 100.0
+}
+
+/// One search of `p` by the settings `s`, playing (level 10) or not.
+fn search<G: Sample>(p: &G::Pos, s: &Gen, playing: bool) -> igisoro_core::search::Analysis {
+    let a = match s.time_ms {
+        Some(t) if playing => best_move_until::<G>(p, 10, t, 0, &safety(s.safety_s)),
+        Some(t) => {
+            analyse::<G>(p, &Limits { depth: None, time_ms: Some(t), budget: safety(s.safety_s), ..Limits::default() })
+        }
+        None => analyse::<G>(
+            p,
+            &Limits {
+                depth: (s.depth > 0).then_some(s.depth),
+                nodes: Some(s.nodes),
+                budget: safety(s.safety_s),
+                playing,
+                tt_bits: s.tt_bits.unwrap_or(Limits::default().tt_bits),
+                ..Limits::default()
+            },
+        ),
+    };
+    NODES.fetch_add(a.nodes, std::sync::atomic::Ordering::Relaxed);
+    a
 }
 
 /// A safety deadline `s` seconds from now (see the module docs).
@@ -194,11 +261,11 @@ fn by_material<G: Sample>(p: &G::Pos) -> Option<Side> {
 /// deadline (or the opening failed).
 fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<String>> {
     let mut rng = Rng::new((s.seed + g).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x3117);
-    let plies = G::scripted(start)
+    let plies = if s.in_script { 0 } else { G::scripted(start) }
         + s.min_opening
         + rng.below((s.opening_plies.max(s.min_opening) - s.min_opening) as usize + 1) as u32;
     let mut p = opening::<G>(start, plies, &mut rng, s.safety_s)?;
-    let mut rows: Vec<(G::Pos, Score, u32, u32)> = Vec::new();
+    let mut rows: Vec<(G::Pos, Score, u32, u32, bool, u64)> = Vec::new();
     let mut ply = plies;
     let (winner, cut) = loop {
         match status::<G>(&p) {
@@ -211,27 +278,28 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
         if ply >= s.max_plies {
             break (by_material::<G>(&p), true);
         }
-        let lim = Limits {
-            depth: Some(s.depth),
-            nodes: Some(s.nodes),
-            budget: safety(s.safety_s),
-            playing: s.playing,
-            ..Limits::default()
-        };
-        let a = analyse::<G>(&p, &lim);
+        let a = search::<G>(&p, s, s.playing);
         if a.stopped_by == StopReason::Deadline {
             eprintln!("game {id} left out: a search ran into the safety deadline at ply {ply}");
             return None;
         }
         let Some(mv) = a.best_move.clone() else { break (Some(G::to_move(&p).other()), false) };
-        rows.push((p.clone(), a.score, a.depth, ply));
+        rows.push((p.clone(), a.score, a.depth, ply, s.playing, a.nodes));
+        if s.both {
+            let b = search::<G>(&p, s, !s.playing);
+            if b.stopped_by == StopReason::Deadline {
+                eprintln!("game {id} left out: a search ran into the safety deadline at ply {ply}");
+                return None;
+            }
+            rows.push((p.clone(), b.score, b.depth, ply, !s.playing, b.nodes));
+        }
         p = play_move::<G>(&p, &mv);
         ply += 1;
     };
     let length = ply;
     let out = rows
         .into_iter()
-        .map(|(q, score, depth, ply)| {
+        .map(|(q, score, depth, ply, playing, nodes)| {
             let me = G::to_move(&q);
             let result = match winner {
                 Some(w) if w == me => "1",
@@ -245,7 +313,7 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
             };
             let them = me.other();
             format!(
-                "{id}\t{}\t{ply}\t{}\t{kind}\t{value}\t{depth}\t{}\t{}\t{}\t{}\t{}\t{}\t{result}\t{}\t{length}{}",
+                "{id}\t{}\t{ply}\t{}\t{kind}\t{value}\t{depth}\t{}\t{}\t{}\t{}\t{}\t{}\t{result}\t{}\t{length}\t{}\t{nodes}{}",
                 G::variant(&q),
                 me.name(),
                 G::seeds(&q, me),
@@ -255,6 +323,7 @@ fn game<G: Sample>(start: &G::Pos, id: u64, g: u64, s: &Gen) -> Option<Vec<Strin
                 G::starts(&q, me),
                 G::starts(&q, them),
                 cut as u8,
+                if playing { "playing" } else { "analysis" },
                 if s.notation { format!("\t{}", G::notation(&q)) } else { String::new() },
             )
         })
@@ -301,6 +370,10 @@ fn generate() {
         safety_s: arg("--safety-s", 20.0),
         notation: std::env::args().any(|a| a == "--notation"),
         playing: std::env::args().any(|a| a == "--playing"),
+        time_ms: std::env::args().any(|a| a == "--time-ms").then(|| arg("--time-ms", 10)),
+        both: std::env::args().any(|a| a == "--both"),
+        tt_bits: std::env::args().any(|a| a == "--tt-bits").then(|| arg("--tt-bits", 18)),
+        in_script: std::env::args().any(|a| a == "--in-script"),
     };
     let variants: String = arg("--variants", "all".to_string());
     let out: String = arg("--out", "bench/data/winprob/selfplay.tsv".to_string());
@@ -324,19 +397,25 @@ fn generate() {
         let index =
             VARIANTS.iter().position(|v| *v == name).unwrap_or_else(|| fail(&format!("unknown variant {name}")));
         let t = Instant::now();
+        let (c0, n0) = (cpu_s(), NODES.load(std::sync::atomic::Ordering::Relaxed));
         let (kept, dropped, positions) = if name == "isolo" {
             generate_variant::<Isolo>(name, index as u64, &s, &mut f, t0)
         } else {
             generate_variant::<Igisoro>(name, index as u64, &s, &mut f, t0)
         };
+        let (cpu, nodes) = (cpu_s() - c0, NODES.load(std::sync::atomic::Ordering::Relaxed) - n0);
         println!(
             "generate {name}: {kept} games ({dropped} left out: opening ended the game, or deadline), {positions} positions, depth {}, nodes {}, \
-             max plies {}, seed {}, {:.0} s",
+             time {:?} ms, playing {}, both {}, max plies {}, seed {}, {:.0} s; searched {nodes} nodes in {cpu:.1} CPU s ({:.0} nodes per CPU s)",
             s.depth,
             s.nodes,
+            s.time_ms,
+            s.playing,
+            s.both,
             s.max_plies,
             s.seed,
-            t.elapsed().as_secs_f64()
+            t.elapsed().as_secs_f64(),
+            nodes as f64 / cpu.max(1e-9)
         );
     }
     f.flush().unwrap();

@@ -35,6 +35,17 @@
 //! depth-3 games it predicts about as well as one slope for all variants
 //! (Brier 0.0438 against 0.0440; see the benchmark page).
 //!
+//! One model serves both kinds of search, analyses and level 10's playing
+//! search, at every budget: checked on level 10's node-bounded self-play
+//! at about 10 ms and 100 ms a move (issue 41, 2026-11-29), a refit per
+//! kind of search on those scores gained nothing on held-out games
+//! (`ikibuguzo-1` Brier 0.0211 shipped, 0.0206 refitted; `ikibuguzo-2`
+//! 0.0219 and 0.0220), so none was shipped. The issue's 0.19 for
+//! `ikibuguzo-1` at 10 ms was one game: its 4 random plies fall inside the
+//! scripted opening, and at that budget level 10 loses the start's proven
+//! win; no model of the score predicts that (benchmark page, "Issue 41";
+//! the test `ikibuguzo_1_level_10_is_calibrated_on_its_own_games`).
+//!
 //! A review comparing a move with the best one should take both
 //! probabilities after the move (the opponent to move in both), not the
 //! one before the move against the one after: see the benchmark page.
@@ -229,6 +240,86 @@ mod tests {
             assert!(a > 0.0, "{v}: a {a}");
         }
         const { assert!(BASELINE_SLOPE > 0.0) };
+    }
+
+    /// Level 10 playing an `ikibuguzo-1` game against itself from `p`, its
+    /// playing search bounded by `nodes` (and level 10's table for about
+    /// that time): every (side to move, reported win probability) and the
+    /// winner (`None`: a game proven unable to end).
+    fn level_10_game(mut p: Board4x8, nodes: u64, tt_bits: u32) -> (Vec<(Side, f64)>, Option<Side>) {
+        use crate::explore::play;
+        use crate::moves::parse_move;
+        let mut reported = Vec::new();
+        loop {
+            match status::<Igisoro>(&p) {
+                Status::Won { winner, .. } => return (reported, Some(winner)),
+                Status::Endless { .. } => return (reported, None),
+                Status::Ongoing => {}
+            }
+            assert!(reported.len() < 300, "the game ends: {}", notation::format(&p));
+            let limits = Limits { depth: None, nodes: Some(nodes), tt_bits, playing: true, ..Limits::default() };
+            let a = analyse::<Igisoro>(&p, &limits);
+            reported.push((p.to_move(), of_analysis::<Igisoro>(&p, &a)));
+            let mv = a.best_move.expect("a move while the game goes on");
+            p = play::<Igisoro>(&p, &parse_move::<Igisoro>(&p, &mv).unwrap()).unwrap().result;
+        }
+    }
+
+    /// Sum of squared errors of the reported probabilities against the
+    /// game's result (1/2 each for a game proven unable to end), and the count.
+    fn squared_errors((reported, winner): &(Vec<(Side, f64)>, Option<Side>)) -> (f64, usize) {
+        let y = |side: Side| match winner {
+            Some(w) if *w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        (reported.iter().map(|&(side, w)| (w - y(side)).powi(2)).sum(), reported.len())
+    }
+
+    /// Issue 41's check, node-bounded so that it is the same on every
+    /// machine: level 10's reported win probability scored against the
+    /// results of its own `ikibuguzo-1` games (Brier). Twelve games from
+    /// 1..6 seeded random plies after the scripted opening (the issue's "4
+    /// random plies" fall inside the script, where every ply is forced, so
+    /// all its games were one game), at 6,000 nodes a move (about 10 ms on
+    /// an idle core; level 10's 10 ms table), and the start line itself
+    /// (no random ply) at 24,000 nodes, each under 0.10. Measured 2026-11-29: see
+    /// docs/benchmarks/win-probability.md ("Issue 41"), which also says why
+    /// the start line at 4,000..10,000 nodes (the issue's 0.19) is not a
+    /// test of the model: there the side that the engine and the solver
+    /// both favour loses the game, and no model of the score predicts that.
+    #[test]
+    fn ikibuguzo_1_level_10_is_calibrated_on_its_own_games() {
+        let start = Board4x8::start(Variant::Ikibuguzo1);
+        let script = start.opening_plies() as usize;
+        let (mut sum, mut n) = (0.0, 0);
+        for g in 0..12u64 {
+            let mut rng = Rng::new(4100 + g);
+            let mut p = start.clone();
+            for _ in 0..script + 1 + rng.below(6) {
+                p = random_move::<Igisoro>(&p, &mut rng).expect("a move").0;
+            }
+            if status::<Igisoro>(&p) != Status::Ongoing {
+                continue;
+            }
+            let (s, k) = squared_errors(&level_10_game(p, 6_000, 15));
+            (sum, n) = (sum + s, n + k);
+        }
+        let varied = sum / n as f64;
+        let mut p = start.clone();
+        let mut rng = Rng::new(41);
+        for _ in 0..script {
+            p = random_move::<Igisoro>(&p, &mut rng).expect("the script's move").0;
+        }
+        let (s, k) = squared_errors(&level_10_game(p, 24_000, 18));
+        let line = s / k as f64;
+        eprintln!("ikibuguzo-1, level 10: Brier {varied:.4} over {n} positions of 12 games, {line:.4} over the start line's {k}");
+        assert!(n > 100, "{n} positions: too few");
+        // Measured 0.0615 and 0.0356 (2026-11-29). The bound is well under a
+        // coin's 0.25 and the issue's 0.19, above these twelve games' spread
+        // (on 65 other games of the same protocol the model scores 0.021).
+        assert!(varied < 0.10, "Brier {varied:.4} over {n} positions of 12 games (a coin: 0.25)");
+        assert!(line < 0.10, "Brier {line:.4} over the start line's {k} positions");
     }
 
     /// A score of zero with even features is a coin flip, and a bigger
