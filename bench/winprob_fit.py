@@ -294,7 +294,8 @@ def timed(args: argparse.Namespace) -> None:
     before = previous_model(args.previous) if args.previous else None
     for path, h in heldout:
         print(f"\nHeld out: {path} ({args.search} rows; every position, proven included)")
-        print("| variant | positions | games (distinct lines) | constant 1/2 | previous | refitted | decided: n | constant 1/2 | previous | refitted |")
+        print("| variant | positions | games (distinct lines) | constant 1/2 | previous | refitted "
+              "| decided: n | constant 1/2 | previous | refitted |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for v, name in enumerate(VARIANTS):
             m = h.variant == v
@@ -334,7 +335,9 @@ def timed(args: argparse.Namespace) -> None:
         print(f"  {VARIANTS[v]}: " + ", ".join(f"{n} {x:+.6f}" for n, x in zip(MODEL_FEATURES, w)))
     if args.explore:
         print("\nOther feature sets (fitted on the same games), Brier on each held-out file, every position:")
-        for names in [("score",), MODEL_FEATURES, ("score", "score_lead", "starts", "material"), ("score", "score_open", "starts", "material"), ("score", "score_lead", "score_open", "starts", "material")]:
+        for names in [("score",), MODEL_FEATURES, ("score", "score_lead", "starts", "material"),
+                      ("score", "score_open", "starts", "material"),
+                      ("score", "score_lead", "score_open", "starts", "material")]:
             m = Model(names, per_variant=True).fit(train)
             row = []
             for path, h in heldout:
