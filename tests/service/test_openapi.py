@@ -63,8 +63,21 @@ def test_served_spec_states_the_servers_own_limits(tmp_path):
     assert served["LegalMovesRequest"]["properties"]["limit"]["maximum"] == 50
     assert served["ReviewRequest"]["properties"]["moves"]["maxItems"] == 9
     # Query parameters too (generated from the query schemas).
-    params = {p["name"]: p["schema"] for p in doc["paths"]["/v1/positions/render"]["get"]["parameters"]}
+    params = {p["name"]: p["schema"] for p in doc["paths"]["/v1/positions/render"]["get"]["parameters"]
+              if "$ref" not in p}  # the shared ones (lang, Accept-Language) are components
     assert params["position"]["maxLength"] == params["move"]["maxLength"] == 300
+
+
+def test_every_operation_takes_the_language(spec):
+    """lang and Accept-Language are parameters of every operation (issue 43)."""
+    shared = spec["components"]["parameters"]
+    assert shared["Lang"]["in"] == "query" and shared["AcceptLanguage"]["in"] == "header"
+    for path, item in spec["paths"].items():
+        for method, op in item.items():
+            if method in METHODS:
+                refs = [p.get("$ref") for p in op.get("parameters", [])]
+                assert "#/components/parameters/Lang" in refs and "#/components/parameters/AcceptLanguage" in refs, (
+                    method, path)
 
 
 def test_routes_match_spec_paths(app, spec):

@@ -200,6 +200,13 @@ def build(app: Flask) -> dict[str, Any]:
                 spec.path(path=re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", r"{\1}", rule.rule), operations=ops,
                           parameters=_path_parameters(rule.arguments, ops))
     generated = spec.to_dict()
+    # Every operation answers in the language asked for (igisoro_service.i18n):
+    # the two ways of asking are parameters of each.
+    for item in generated["paths"].values():
+        for method, op in item.items():
+            if method in _METHODS and isinstance(op, dict):
+                op.setdefault("parameters", []).extend(
+                    [{"$ref": "#/components/parameters/Lang"}, {"$ref": "#/components/parameters/AcceptLanguage"}])
     config = app.config
     for item in generated["paths"].values():
         for op in item.values():
