@@ -15,7 +15,8 @@
 # --quick: no style gates and no live servers (the tests marked `servers`
 # are left out, and Debian's packages are not checked), and a quarter of the
 # reference oracles' random play: cargo test and the rest of pytest. A
-# few minutes on a built tree; the whole suite before a merge.
+# couple of minutes on a built tree (1 min 59 s measured); the whole suite
+# (8 min 31 s on a fresh clone) before a merge.
 #
 # Each step prints its time; the total comes last.
 set -euo pipefail
