@@ -204,3 +204,13 @@ def test_themes_are_named_in_the_answers_language(client: FlaskClient, puzzles: 
         with client.application.test_request_context(f"/?lang={lang}"):
             names = _theme_names(list(THEMES))
         assert len(set(names.values())) == len(THEMES) and not set(names.values()) & (set(THEMES) - {"capture"})
+
+
+def test_an_unreachable_puzzle_database_is_503(tmp_path: Path) -> None:
+    # igisoro_service.lazy_errors: SQLAlchemy's OperationalError, looked up
+    # once the view raised (SQLAlchemy is imported only when a store opens).
+    app = create_app({"TESTING": True, "JOB_DIR": str(tmp_path),
+                      "DATABASE_URL": "postgresql://nobody@127.0.0.1:1/puzzles"})
+    r = app.test_client().get("/v1/puzzles/next")
+    assert r.status_code == 503 and r.content_type == "application/problem+json", r.get_data(as_text=True)
+    assert r.json["type"] == "urn:igisoro:problem:puzzle-store-unavailable"  # type: ignore[index]

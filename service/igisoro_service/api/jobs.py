@@ -10,22 +10,21 @@ does not exist.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import logging
 import sqlite3
-import sys
 import time
 import uuid
-from typing import Any, TypeVar, cast
-from collections.abc import Callable, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from flask import Blueprint, Flask, Response, current_app, request
 
 from igisoro_service import access, search_policy
 from igisoro_service.body import body_bytes, json_body, load, load_query
 from igisoro_service.jobs import EXTENSION, RUN_CHUNK, Jobs
+from igisoro_service.lazy_errors import answers
 from igisoro_service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
 from igisoro_service.problems import Problem, problem_response, validation_problem
 from igisoro_service.schemas import JobListQuery, JobQuery, JobRequest, ResultsQuery, _job_items
@@ -123,29 +122,10 @@ def _store_down(e: Exception) -> Response:
                             headers={"Retry-After": "5"})
 
 
-_View = TypeVar("_View", bound=Callable[..., Any])
-
-
-def _redis_errors(view: _View) -> _View:
-    """A view whose Redis store fails answers 503 (:func:`_store_down`).
-
-    A wrapper rather than a blueprint error handler for RedisError: that
-    needs the class when the app is built, and importing redis-py then cost
-    every API process a tenth of a second at start, Redis used or not. The
-    class is looked up once a view raised: if redis-py is not loaded (the
-    embedded store), the error cannot be one of its own."""
-
-    @functools.wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return view(*args, **kwargs)
-        except Exception as e:
-            exceptions = sys.modules.get("redis.exceptions")
-            if exceptions is not None and isinstance(e, exceptions.RedisError):
-                return _store_down(e)
-            raise
-
-    return cast(_View, wrapped)
+#: A view whose Redis store fails answers 503 (:func:`_store_down`); see
+#: igisoro_service.lazy_errors for why a wrapper (redis-py is imported only
+#: for a Redis store).
+_redis_errors = answers("redis.exceptions", "RedisError", _store_down)
 
 
 def _created(job: Job, status: int) -> tuple[dict[str, Any], int, dict[str, str]]:

@@ -10,15 +10,12 @@ job workers, with the progress of any job (``GET /v1/jobs/{id}``)."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
-import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, request
 from flask.blueprints import BlueprintSetupState
@@ -32,6 +29,7 @@ from igisoro_service.api.jobs import _created, _jobs, _owner, _send
 from igisoro_service.body import load_body, load_query
 from igisoro_service.jobs.puzzle_chunks import store as open_store
 from igisoro_service.jobs.store import Job
+from igisoro_service.lazy_errors import answers
 from igisoro_service.problems import Problem, engine_problem, problem_response
 from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
@@ -78,31 +76,10 @@ def _db_down(e: Exception) -> Response:
                             headers={"Retry-After": "5"})
 
 
-_View = TypeVar("_View", bound=Callable[..., Any])
-
-
-def _database_errors(view: _View) -> _View:
-    """A view that reads the puzzle store answers 503 (:func:`_db_down`)
-    when the database does not answer.
-
-    A wrapper rather than the blueprint's error handler for SQLAlchemy's
-    OperationalError: registering that handler needs the class when the app
-    is built, and importing SQLAlchemy (and the store's Alembic) then cost
-    every API process a few tenths of a second at start, puzzles served or
-    not. The class is looked up once a view raised: if SQLAlchemy is not
-    loaded (no store opened yet), the error cannot be one of its own."""
-
-    @functools.wraps(view)
-    def wrapped(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return view(*args, **kwargs)
-        except Exception as e:
-            exceptions = sys.modules.get("sqlalchemy.exc")
-            if exceptions is not None and isinstance(e, exceptions.OperationalError):
-                return _db_down(e)
-            raise
-
-    return cast(_View, wrapped)
+#: A view that reads the puzzle store answers 503 (:func:`_db_down`) when
+#: the database does not answer; see igisoro_service.lazy_errors for why a
+#: wrapper (SQLAlchemy is imported only once a store is opened).
+_database_errors = answers("sqlalchemy.exc", "OperationalError", _db_down)
 
 
 def _solver(given: str | None) -> str | None:
