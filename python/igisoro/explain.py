@@ -119,10 +119,14 @@ def explain(position: Position, line: Sequence[str], timeout: float | None = Non
     where it is played; ``timeout`` bounds each engine call."""
     moves: list[MoveFacts] = []
     at = position
+    after_first: Position | None = None
     for ply, move in enumerate(line):
         facts, at = _move_facts(at, move, ply, timeout)
         moves.append(facts)
-    threat = _threat(position, line[0], timeout) if line else None
+        after_first = after_first or at
+    threat: Threat | None = None
+    if after_first is not None:
+        threat = {"without": _reply(_handed_over(position), timeout), "with": _reply(after_first, timeout)}
     return {"moves": moves, "threat": threat}
 
 
@@ -175,15 +179,10 @@ def _capture_instead(pos: Position, before: list[str], timeout: float | None) ->
     return None
 
 
-def _threat(position: Position, first: str, timeout: float | None) -> Threat:
-    after = position.play(first, timeout=timeout).position
-    return {"without": _reply(_handed_over(position), timeout), "with": _reply(after, timeout)}
-
-
 def _handed_over(position: Position) -> Position | None:
     """The same board with the other side to move, where that is a position
-    of the game (not in Isolo, whose fore-play and arrangement belong to
-    their players; not once the game is over)."""
+    of the game (not in a family with phases, Isolo's or Omweso's, whose
+    stages belong to their players; not once the game is over)."""
     data = position.to_json()
     if "phase" in data or data.get("winner") is not None:
         return None

@@ -127,7 +127,7 @@ def evaluate_stream() -> Response:
             PARTIAL_SEARCHES.inc()  # counted where every other search is (search_policy.run)
         out = {**analysis_answer(pos, found, used, cached=False, nodes_per_second=nps), "final": final}
         if final:
-            out = {**explained(pos, out, req), "final": True}
+            out = explained(pos, out, req)
         return json.dumps(out, separators=(",", ":")).encode() + b"\n"
 
     def lines() -> Iterator[bytes]:
