@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any, Protocol
 from collections.abc import Callable, Iterator, Sequence
 
+from igisoro_service.sqlite_wal import retry_locked
+
 #: States a job goes through: queued -> running -> done, or cancelled
 #: (by its owner) or failed (a chunk kept failing) from queued or running.
 STATES = ("queued", "running", "done", "failed", "cancelled")
@@ -174,22 +176,15 @@ _FIELDS = ("id", "owner", "kind", "state", "total", "done", "errors", "limits", 
 
 def set_up_wal(connect: Callable[[], sqlite3.Connection], schema: str, wait: float = 30.0) -> None:
     """Switch a SQLite file to WAL and create its ``schema``, from any
-    number of processes at once. gunicorn's workers set a new file up
-    together, and SQLite may answer "database is locked" at once, without
-    waiting out the busy timeout, while another connection switches the
-    file to WAL (seen in CI: it killed a worker's boot). The set-up is
-    idempotent, so it is tried again shortly, for up to ``wait`` seconds."""
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            with connect() as db:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.executescript(schema)
-            return
-        except sqlite3.OperationalError as e:
-            if "locked" not in str(e) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
+    number of processes at once (igisoro_service.sqlite_wal: SQLite may
+    answer "database is locked" at once while another switches the file)."""
+
+    def set_up() -> None:
+        with connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.executescript(schema)
+
+    retry_locked(set_up, wait)
 
 
 class SqliteStore:

@@ -20,6 +20,8 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from sqlalchemy import Connection, Engine, create_engine, event, text
 
+from igisoro_service.sqlite_wal import switch_to_wal
+
 #: Seconds a SQLite writer waits for the write lock.
 SQLITE_BUSY_SECONDS = 30
 #: The PostgreSQL advisory lock that serialises migrations and the starter
@@ -61,7 +63,9 @@ def make_engine(url: str) -> Engine:
         def _connect(dbapi: Any, _record: Any) -> None:
             # pysqlite's own BEGIN would come first and be a deferred one.
             dbapi.isolation_level = None
-            dbapi.execute("PRAGMA journal_mode=WAL")
+            # Every worker opens a new file at once: the switch may be
+            # refused as "locked" without waiting (igisoro_service.sqlite_wal).
+            switch_to_wal(dbapi, SQLITE_BUSY_SECONDS)
             dbapi.execute("PRAGMA synchronous=NORMAL")
 
         @event.listens_for(engine, "begin")
