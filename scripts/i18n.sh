@@ -17,7 +17,7 @@ POT=$DIR/messages.pot
 extract() {
   # No locations or dates: the template changes only when a string does,
   # and the test that holds it to the code compares it whole.
-  "$PYBABEL" --quiet extract -F babel.cfg -k lazy_gettext -k _l --no-location --sort-output \
+  "$PYBABEL" --quiet extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k Np_:1,2 --no-location --sort-output \
     --omit-header -o "$POT" .
 }
 update() {

@@ -704,6 +704,21 @@ class PuzzleAttempt(Open):
 
 #: Every response schema, by component name (the class's name), in the
 #: order the document lists them.
+class BoardMessages(Schema):
+    """``GET /v1/board/messages``: the board page's words in one language."""
+
+    class Meta:
+        description = (
+            "Every string the board page shows, by key, in `language` (the answer's `Content-Language`):\n"
+            "a key's value is its text, with `%(name)s` placeholders the page fills in; a plural message is\n"
+            "an object of its forms by CLDR plural category (`one`, `many`, `other`), picked with the\n"
+            "browser's `Intl.PluralRules`. `languages` are the ones the board offers, each in its own name.\n")
+
+    language = fields.String(required=True)
+    languages = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    messages = fields.Dict(required=True, metadata={"additionalProperties": True})
+
+
 RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, LegalMovesResponse,
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,
@@ -713,4 +728,5 @@ RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     ReviewPly, ReviewExplanation, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,
     PuzzleSolver, PuzzleSolverRating, Puzzle, PuzzleRatingChange, PuzzleAttemptMove, PuzzleAttempt,
+    BoardMessages,
 )

@@ -82,7 +82,8 @@ def test_solve_a_puzzle_by_clicking_its_moves(page: Any) -> None:
     assert page.inner_text("#puzzle-rating") == str(round(p["rating"]))
     # The hint names the themes.
     page.click("#puzzle-hint")
-    assert page.inner_text("#puzzle-themes") == f"Themes: {', '.join(p['themes'])}."
+    # (By their names in the page's language, as the API gives them.)
+    assert page.inner_text("#puzzle-themes") == f"Themes: {', '.join(p['theme_names'][t] for t in p['themes'])}."
     # Works on a phone: nothing wider than the screen, the buttons on it.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for b in ("#puzzle-hint", "#puzzle-next"):

@@ -35,6 +35,7 @@ from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
 from igisoro_service.puzzles.schemas import PuzzleAttemptRequest, PuzzleGenerateRequest, PuzzleGetQuery, PuzzleNextQuery
 from igisoro_service.i18n import gettext as _
+from igisoro_service.puzzles.themes import theme_names
 
 if TYPE_CHECKING:
     from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
@@ -110,22 +111,9 @@ def _found(puzzle_id: str) -> StoredPuzzle:
     return got
 
 
-def _theme_names(themes: list[str]) -> dict[str, str]:
-    """Each theme's name in the request's language (the ``themes`` values
-    stay the stable identifiers a program filters by)."""
-    names = {
-        "capture": _("capture"), "relay": _("relay (3 laps or more)"), "long-relay": _("long relay (6 laps or more)"),
-        "retreat": _("the opponent's retreat"), "clockwise": _("clockwise sowing"),
-        "no-move": _("leaves the opponent no move"), "row-emptied": _("empties the opponent's inner row"),
-        "end-pits": _("captures at both ends"), "wins-game": _("wins the game"), "one-turn": _("one turn"),
-        "two-turns": _("two turns"), "long": _("three turns or more"),
-    }
-    return {t: names.get(t, t) for t in themes}
-
-
 def _shown(got: StoredPuzzle, solution: bool) -> dict[str, Any]:
     out = got.to_json(solution=solution)
-    return {**out, "theme_names": _theme_names(out["themes"])}
+    return {**out, "theme_names": theme_names(out["themes"])}
 
 
 def _rating(r: Rating) -> dict[str, Any]:
