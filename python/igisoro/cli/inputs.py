@@ -96,7 +96,7 @@ def read_input(path: str, fmt: str, column: str = "position") -> Input:
             items.append(_json_item(line, f"line {number}"))
             wire.append(line)  # as written: the server reads (or refuses) it the same way
     elif fmt == "text":
-        for _, line in nonblank_lines(text):
+        for _number, line in nonblank_lines(text):
             items.append(line)
             wire.append(json.dumps(line))
     elif fmt == "csv":
