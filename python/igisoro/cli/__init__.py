@@ -53,9 +53,8 @@ __all__ = [
     "CSV_COLUMNS", "DEFAULT_CHUNK", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_USAGE", "FINISHED_STATES",
     "INPUT_FORMATS", "OUTPUT_FORMATS", "Abandoned", "Api", "CliError", "Input", "Interrupts", "Output",
     "PlainProgress", "Progress", "Resumed", "ServerError", "Tally", "add_common_options", "analyse", "build_parser",
-    "check_limits",
-    "check_same_input", "csv_row", "guess_kind", "in_background", "input_format", "main", "make_progress",
-    "output_format", "read_input", "run_local", "run_server", "summary",
+    "check_limits", "check_same_input", "csv_row", "guess_kind", "in_background", "input_format", "main",
+    "make_progress", "output_format", "read_input", "run_local", "run_server", "summary",
 ]
 
 

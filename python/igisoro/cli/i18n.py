@@ -34,6 +34,7 @@ DOMAIN = "igisoro"
 #: The languages the command speaks: English (the source strings), French
 #: and Kinyarwanda, the service's.
 SUPPORTED: tuple[str, ...] = ("en", "fr", "rw")
+#: The language when nothing asks for another: the code's own strings.
 DEFAULT = "en"
 
 #: Languages without a catalog, and the one their speakers get instead:
