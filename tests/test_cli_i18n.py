@@ -190,7 +190,7 @@ def test_catalogs_are_complete_and_marked_unreviewed(lang: str) -> None:
         assert UNREVIEWED in m.auto_comments, f"{lang}: {m.id!r} lacks the review mark"
         assert m.python_format == ("%(" in (m.id[0] if m.pluralizable else m.id))
         # argparse formats help texts with %: a translation must hold no bare one.
-        assert all("%" not in f.replace("%%", "").replace("%(", "") for f in forms), (lang, m.id)
+        assert all("%" not in str(f).replace("%%", "").replace("%(", "") for f in forms), (lang, m.id)
     # Placeholders kept: each translation has exactly its source's.
     assert list(cat.check()) == []
     assert not cat.fuzzy, "a fuzzy catalog is not compiled"
