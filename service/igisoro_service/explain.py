@@ -33,16 +33,21 @@ def explained(pos: igisoro.Position, answer: dict[str, Any], req: dict[str, Any]
     when the request asked for one (``"explain": true``), else as it is."""
     if not req.get("explain"):
         return answer
+    return {**answer, "explanation": explanation_or_none(pos, list(answer["pv"]))}
+
+
+def explanation_or_none(pos: igisoro.Position, line: list[str]) -> dict[str, Any] | None:
+    """:func:`explanation`, or None when no engine time is left for it.
+
+    The analysis (or the puzzle's verdict) is what was asked for; its
+    telling comes second. When the request's deadline (or a busy worker)
+    leaves it no engine time, the answer still comes, with a null
+    explanation, rather than a 503 that would throw the answer away (on a
+    stream, mid-body, the problem could not even be sent)."""
     try:
-        told = explanation(pos, list(answer["pv"]))
+        return explanation(pos, line)
     except (Problem, igisoro.IgisoroError):
-        # The analysis is what was asked for; its telling comes second. When
-        # the request's deadline (or a busy worker) leaves it no engine time,
-        # the answer still comes, with a null explanation, rather than a 503
-        # that would throw the analysis away (on a stream, mid-body, the
-        # problem could not even be sent).
-        told = None
-    return {**answer, "explanation": told}
+        return None
 
 
 def explanation(pos: igisoro.Position, line: list[str]) -> dict[str, Any]:

@@ -700,10 +700,11 @@ class PuzzleAttempt(Open):
                                          "key, no issued `solver` id)."))
     puzzle_rating = Ref("PuzzleRatingChange")
     solver_rating = Ref("PuzzleRatingChange", allow_none=True)
+    explanation = Ref("Explanation", allow_none=True, metadata=_doc(
+        "With `\"explain\": true`, once the attempt ended (`solved`, `failed`): the solution told in words, the "
+        "defender's replies included, and the defender's best reply with and without its first move."))
 
 
-#: Every response schema, by component name (the class's name), in the
-#: order the document lists them.
 class BoardMessages(Schema):
     """``GET /v1/board/messages``: the board page's words in one language."""
 
@@ -719,6 +720,8 @@ class BoardMessages(Schema):
     messages = fields.Dict(required=True, metadata={"additionalProperties": True})
 
 
+#: Every response schema, by component name (the class's name), in the
+#: order the document lists them.
 RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, LegalMovesResponse,
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,

@@ -199,6 +199,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "not_rated_tried": N_("%(rating)s (not rated: tried before)"),
     "not_rated_no_id": N_("%(rating)s (not rated: no solver id)"),
     "the_solution": N_("The solution: %(line)s."),
+    "solution_explained": N_("The solution explained"),
     "bad_puzzle_link": N_("This puzzle link does not open a puzzle (#puzzle=%(id)s): %(why)s"),
     "not_loaded": N_("it could not be loaded."),
     "themes": N_("Themes: %(themes)s."),

@@ -645,12 +645,12 @@ async function analyse() {
 }
 
 // The final analysis's explanation (the server's sentences, already in the
-// browser's language), or none: hidden while an analysis runs, and when the
-// server had no time left to tell it.
-function showExplanation(e) {
-  const box = $("explanation");
+// page's language), or none: hidden while an analysis runs, and when the
+// server had no time left to tell it. (`box`: puzzle.js tells a solution
+// in its own.)
+function showExplanation(e, box = $("explanation")) {
   const sentences = e && e.sentences ? e.sentences : [];
-  $("explanation-lines").replaceChildren(...sentences.map((text) => {
+  box.querySelector("ol").replaceChildren(...sentences.map((text) => {
     const li = document.createElement("li");
     li.textContent = text;
     return li;

@@ -143,6 +143,7 @@ async function restart() {
   puzzle.done = false;
   feedback("");
   $("puzzle-solution").hidden = true;
+  $("puzzle-explanation").hidden = true;
   $("puzzle-themes").hidden = true;
   $("puzzle-hint").setAttribute("aria-expanded", "false");
   drawActions(false);
@@ -166,7 +167,9 @@ hooks.moved = async (node) => {
   state.busy = true;
   try {
     const me = await solverId();
-    r = await api(`/v1/puzzles/${p.id}/attempts`, me ? {moves: puzzle.moves, solver: me} : {moves: puzzle.moves});
+    // explain: once the attempt ends, the solution told in words (the page's language).
+    const body = {moves: puzzle.moves, explain: true, ...(me ? {solver: me} : {})};
+    r = await api(`/v1/puzzles/${p.id}/attempts`, body);
   } catch (e) {
     // Not checked (the server did not answer): the move is taken back, to be played again.
     puzzle.moves.pop();
@@ -195,6 +198,7 @@ hooks.moved = async (node) => {
   const sol = $("puzzle-solution");
   sol.textContent = tr(r.solution.length > 1 ? "solution_replies" : "solution", {line: r.solution.join(" ")});
   sol.hidden = false;
+  showExplanation(r.explanation, $("puzzle-explanation"));
   drawPrompt();
   drawActions(true);
   showChanges(r);
