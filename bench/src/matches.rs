@@ -12,7 +12,7 @@
 //! a decision; the retreats it gets against level 10's passes are thus the
 //! ones level 10 expects of it, a rule its own search does not know.
 
-use igisoro_core::board4x8::rules::{Capture, CapturedSowing, Clockwise, RuleSetting};
+use igisoro_core::board4x8::rules::{Capture, CapturedSowing, Clockwise, Opening, RuleSetting};
 use igisoro_core::board4x8::{notation, Choice, Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{
@@ -22,7 +22,9 @@ use igisoro_core::game::Game;
 use igisoro_core::moves::parse_move;
 use igisoro_core::rng::Rng;
 use igisoro_core::search::searcher::lost;
-use igisoro_core::search::{analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist};
+use igisoro_core::search::{
+    analyse, analyse_with, best_move, best_move_until, Analysis, Limits, MoveKey, StopReason, Zobrist,
+};
 use igisoro_core::{Side, Status};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -83,6 +85,10 @@ pub enum Player {
     /// Level 10 of another build at `ms` per move: the engine process
     /// started by [`start_external`] (`bench/src/bin/engine.rs`).
     External(u64),
+    /// The best move of a timed analysis, `ms` per move, as `/v1/evaluate`
+    /// and `/v1/best-move` without a level answer it (issue 41: play and
+    /// analysis judged by the same test).
+    Analysis(u64),
 }
 
 /// The other build's engine process of [`Player::External`] (kept, so it
@@ -199,15 +205,22 @@ pub fn rules_start(rules: &str) -> Position {
         "igisoro" => Position::start(Variant::Igisoro),
         "igisoro-wikipedia" => Position::start(Variant::IgisoroWikipedia),
         "igisoro-fr" => Position::start(Variant::IgisoroFr),
-        other => panic!("--rules baseline|bot|igisoro|igisoro-wikipedia|igisoro-fr, not {other}"),
+        "ikibuguzo-1" => Position::start(Variant::Ikibuguzo1),
+        "ikibuguzo-2" => Position::start(Variant::Ikibuguzo2),
+        other => {
+            panic!("--rules baseline|bot|igisoro|igisoro-wikipedia|igisoro-fr|ikibuguzo-1|ikibuguzo-2, not {other}")
+        }
     }
 }
 
 /// `n` distinct openings: `plies` seeded uniform-random plies from `start`
 /// (opening `k` uses seed `seed + k`, retried with later seeds when it
-/// repeats an earlier opening or ends the game). `plies == 0`: `n` copies
-/// of `start`. Panics when far fewer than `n` distinct openings exist.
+/// repeats an earlier opening or ends the game), after the scripted
+/// opening of an Ikibuguzo start (whose plies are forced: random plies
+/// there would give every opening the same moves, issue 41). `plies == 0`:
+/// `n` copies of `start`. Panics when far fewer than `n` distinct openings exist.
 pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Position> {
+    let plies = if plies == 0 { 0 } else { plies + scripted_plies(start) };
     let mut out = Vec::with_capacity(n);
     let mut seen = HashSet::new();
     let mut s = seed;
@@ -233,6 +246,14 @@ pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Positi
         }
     }
     out
+}
+
+/// Plies of `start`'s scripted opening still to come (Ikibuguzo's Ludii openings).
+fn scripted_plies(start: &Position) -> u32 {
+    match start.rules().opening {
+        Opening::LudiiOpening1 | Opening::LudiiOpening2 => start.opening_plies() as u32,
+        _ => 0,
+    }
 }
 
 /// `plies` uniform-random plies from `start`, each given at most a second
@@ -348,6 +369,7 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             analyse_with::<Igisoro>(p, &Limits { depth: None, nodes: Some(n), ..Limits::default() }, e)
         }
         Player::Random => return (random_move::<Igisoro>(p, rng).map(|(q, _)| q), MoveInfo::default()),
+        Player::Analysis(ms) => analyse::<Igisoro>(p, &Limits { depth: None, time_ms: Some(ms), ..Limits::default() }),
         Player::External(ms) => {
             return (play_notation(p, external_move(p, ms, seed).as_deref(), rng), MoveInfo::default());
         }

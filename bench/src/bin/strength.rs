@@ -26,6 +26,10 @@
 //! - `random`: each level 1..10 against a uniform-random player
 //!   (`explore::random_move`).
 //!
+//! - `analysis`: the best move of a timed analysis (as the API's
+//!   `/v1/evaluate` answers, `--ms` per move) against level 10 at the same
+//!   `--ms`, under `--rules` (which takes the Ikibuguzo variants too; their
+//!   random opening plies come after the scripted opening).
 //! - `versus`: level 10 of this build against level 10 of another build
 //!   (`--engine PATH`, that build's `engine` binary; see
 //!   `bench/src/bin/engine.rs`), `--ms` per move each, under `--rules`.
@@ -731,6 +735,15 @@ fn main() {
             println!("level 10 (this build) vs level 10 of {path}, rules {rules}, {games} games, {ms} ms per move, seed {seed}, {opening_plies} opening plies");
             run_match("this vs other", &rules_start(&rules), Player::Level(10, ms), Player::External(ms), &cfg);
         }
+        "analysis" => {
+            // Level 10 against the best move of a timed analysis (what
+            // `/v1/evaluate` and `/v1/best-move` without a level answer),
+            // `--ms` per move each, paired openings under `--rules` (issue
+            // 41, target 3: an analysis's move at least as strong as level 10's).
+            let rules: String = arg("--rules", "igisoro".to_string());
+            println!("analysis vs level 10, rules {rules}, {games} games, {ms} ms per move, seed {seed}, {opening_plies} opening plies (after a scripted opening)");
+            run_match("analysis vs L10", &rules_start(&rules), Player::Analysis(ms), Player::Level(10, ms), &cfg);
+        }
         "roundrobin" => {
             let out: String = opt("--out", String::new());
             if out.is_empty() {
@@ -754,7 +767,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: strength baseline|ladder|random|pair|forced|versus|roundrobin [--games N] [--rules baseline|igisoro] [--ms MS] ..."
+                "usage: strength baseline|ladder|random|pair|forced|versus|analysis|roundrobin [--games N] [--rules baseline|igisoro] [--ms MS] ..."
             );
             std::process::exit(2);
         }
