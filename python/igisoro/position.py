@@ -366,8 +366,9 @@ class Position:
         """
         if not isinstance(side, str) or not isinstance(rows, (list, tuple)) or not all(
                 isinstance(r, (list, tuple)) and all(_is_int(v) and -(2**63) <= v < 2**63 for v in r) for r in rows):
-            error = ArrangementError(f"illegal move {{'side': {side!r}, 'rows': {rows!r}}} in {self.notation()}: "
-                                     "bad_notation: an arrangement is a side and rows of integer counts"[:400])
+            given = f"{{side: {side!r}, rows: {rows!r}}}"[:200]
+            error = ArrangementError(f"illegal move '{given}' in {self.notation()}: "
+                                     "bad_notation: an arrangement is a side and rows of integer counts")
             error.code = "bad_notation"
             error.value = None
             raise error
