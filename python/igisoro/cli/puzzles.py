@@ -25,8 +25,7 @@ from igisoro.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
 from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.progress import make_progress
 from igisoro.cli.server import Api, FINISHED_STATES, add_run_options
-from igisoro.puzzles import DEFAULT_NODES, Stats, generate
-from igisoro.variant import variants
+from igisoro.puzzles import DEFAULT_NODES, PUZZLE_VARIANTS, Stats, generate
 
 
 def note(message: str) -> None:
@@ -48,7 +47,7 @@ def add_parser(commands: Any) -> None:
                "  igisoro puzzles generate --variant isolo --count 50 -o isolo.jsonl --server https://igisoro.example\n"
                "Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    g.add_argument("--variant", required=True, choices=[v.name for v in variants()])
+    g.add_argument("--variant", required=True, choices=PUZZLE_VARIANTS)
     g.add_argument("--count", required=True, type=int, help="how many puzzles OUTPUT should hold")
     g.add_argument("-o", "--output", required=True, metavar="OUTPUT", help="JSONL file of puzzles (resumed)")
     g.add_argument("--first-seed", type=int, default=0, help="the first self-play game's seed (default 0)")
