@@ -327,8 +327,8 @@ class Position:
         >>> Position.start("igisoro").phase is None
         True
         """
-        phase = self.to_json().get("phase")
-        return phase  # type: ignore[no-any-return]
+        phase: Phase | None = self.to_json().get("phase")
+        return phase
 
     def arrangement_rule(self) -> ArrangementRule | None:
         """In Omweso's set-up phase, what a move is (see
