@@ -80,7 +80,7 @@ class MoveOrArrangementField(MoveField):
     (a game) the text form ``k...`` serves, each ply's side being known."""
 
     default_error_messages = {"invalid": "Must be move notation text, a list of token strings or an "
-                                         "arrangement object {side, rows}."}
+                                         "arrangement object {{side, rows}}."}
     #: How ``igisoro_service.openapi`` documents the field (a schema of ``base.yaml``).
     component = "MoveOrArrangement"
 

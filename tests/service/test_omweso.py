@@ -180,11 +180,14 @@ def test_an_arrangement_after_the_setup_is_refused(client: FlaskClient) -> None:
 
 
 @pytest.mark.parametrize("move", [{"side": "south"}, {"side": "south", "rows": [], "extra": 1},
-                                  {"side": 1, "rows": []}, {"side": "south", "rows": "k2"}])
-def test_an_arrangement_object_of_the_wrong_shape_fails_validation(client: FlaskClient, move: Any) -> None:
-    body = _problem(client.post("/v1/moves/check", json={"position": SETUP, "move": move}),
-                    type_="validation-error")
-    assert "move" in body["errors"]
+                                  {"side": 1, "rows": []}, {"side": "south", "rows": "k2"}, False, 3, None])
+def test_an_arrangement_object_of_the_wrong_shape_fails_validation(client: FlaskClient, move: Any,
+                                                                   unexpected_errors: list[BaseException]) -> None:
+    for lang in ("en", "fr"):
+        body = _problem(client.post(f"/v1/moves/check?lang={lang}", json={"position": SETUP, "move": move}),
+                        type_="validation-error")
+        assert "move" in body["errors"]
+    assert unexpected_errors == []
 
 
 def test_a_bad_arrangement_in_french_keeps_its_code(client: FlaskClient) -> None:
