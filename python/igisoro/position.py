@@ -385,6 +385,11 @@ class Position:
         core enumerates. With ``timeout`` (seconds) the call raises
         :class:`EngineTimeoutError` instead of running longer.
 
+        In Omweso's set-up (:attr:`phase` ``setup``) the list is the core's
+        documented sample of two arrangements, never the whole set (there are
+        C(47, 15) of them); :meth:`arrangement_rule` says what a move is
+        there, and any arrangement it allows is legal, listed or not.
+
         Pass both for positions you do not control, as the HTTP service
         does: a few crowded ``igisoro`` positions (optional captures with
         retreat) have turns through tens of millions of intermediate states,
