@@ -36,12 +36,12 @@ from igisoro_service.i18n import gettext as _
 #: the contract and its docs, metrics.
 _OPEN_PREFIXES = ("/v1/health", "/v1/docs", "/v1/openapi.yaml", "/metrics")
 
-#: The board's page and its script and style: static files with nothing
+#: The board's page, its script and style and its words: nothing
 #: secret in them, open without a key (still rate limited), so that on a
 #: server with keys the page loads and asks for one when the API answers 401
 #: instead of the browser showing a 401 problem in place of the page. By
 #: endpoint, not by path prefix: no other route can ever match.
-_BOARD_ENDPOINTS = frozenset({"board.index", "board.asset"})
+_BOARD_ENDPOINTS = frozenset({"board.index", "board.asset", "board.board_messages"})
 
 
 def _open(path: str) -> bool:

@@ -114,6 +114,14 @@ class Config:
     #: each scrape; opens the store).
     JOB_METRICS = True
 
+    # -- languages (docs/TRANSLATING.md)
+    #: Answer ``?lang=en-XA`` in the pseudo-locale: every catalog string
+    #: accented, lengthened and bracketed, so that a string that does not
+    #: pass through the catalogs shows up plain (the board's test in
+    #: Chromium fails on one). Off in production: it is a tool for tests and
+    #: translators, not a language.
+    PSEUDO_LOCALE = False
+
     # -- puzzles (/v1/puzzles; service/igisoro_service/puzzles, docs/PUZZLES.md)
     #: The puzzle database. Empty: a SQLite file ``puzzles.sqlite3`` in
     #: JOB_DIR (nothing to start); ``postgresql://user:pass@host/db`` for
@@ -242,6 +250,8 @@ def check(config: dict[str, Any]) -> None:
     if config["PUZZLE_NODES"] > config["PUZZLE_MAX_NODES"]:
         raise ValueError(f"config PUZZLE_NODES ({config['PUZZLE_NODES']!r}) must not exceed PUZZLE_MAX_NODES "
                          f"({config['PUZZLE_MAX_NODES']!r})")
+    if not isinstance(config["PSEUDO_LOCALE"], bool):
+        raise ValueError(f"config PSEUDO_LOCALE must be true or false, not {config['PSEUDO_LOCALE']!r}")
     if not isinstance(config["JOB_METRICS"], bool):  # IGISORO_JOB_METRICS=false is JSON; "off" is not
         raise ValueError(f"config JOB_METRICS must be true or false, not {config['JOB_METRICS']!r}")
     if config["JOB_BROKER_URL"] and config["JOB_REDELIVERY_TIMEOUT"] <= config["JOB_CHUNK_TIMEOUT"]:

@@ -24,6 +24,7 @@ from igisoro.explain import Capture, MoveFacts, Reply, explain
 from igisoro_service import engine
 from igisoro_service.i18n import gettext as _
 from igisoro_service.i18n import language, ngettext
+from igisoro_service.i18n import lazy_gettext as _l
 from igisoro_service.problems import Problem
 
 
@@ -32,16 +33,21 @@ def explained(pos: igisoro.Position, answer: dict[str, Any], req: dict[str, Any]
     when the request asked for one (``"explain": true``), else as it is."""
     if not req.get("explain"):
         return answer
+    return {**answer, "explanation": explanation_or_none(pos, list(answer["pv"]))}
+
+
+def explanation_or_none(pos: igisoro.Position, line: list[str]) -> dict[str, Any] | None:
+    """:func:`explanation`, or None when no engine time is left for it.
+
+    The analysis (or the puzzle's verdict) is what was asked for; its
+    telling comes second. When the request's deadline (or a busy worker)
+    leaves it no engine time, the answer still comes, with a null
+    explanation, rather than a 503 that would throw the answer away (on a
+    stream, mid-body, the problem could not even be sent)."""
     try:
-        told = explanation(pos, list(answer["pv"]))
+        return explanation(pos, line)
     except (Problem, igisoro.IgisoroError):
-        # The analysis is what was asked for; its telling comes second. When
-        # the request's deadline (or a busy worker) leaves it no engine time,
-        # the answer still comes, with a null explanation, rather than a 503
-        # that would throw the analysis away (on a stream, mid-body, the
-        # problem could not even be sent).
-        told = None
-    return {**answer, "explanation": told}
+        return None
 
 
 def explanation(pos: igisoro.Position, line: list[str]) -> dict[str, Any]:
@@ -146,19 +152,23 @@ def _capture(side: str, c: Capture) -> str:
                     c["seeds"], side=side, pits=_pits(c["pits"]))
 
 
+#: Why a game ended (its status's ``reason``), in words: here and on the
+#: board (``board/messages.py``), one table.
+END_REASONS: dict[str, Any] = {
+    "no_legal_move": _l("the other side has no move left"),
+    "end_pits_captured": _l("both end pits were captured in one turn"),
+    "row_emptied": _l("the other side's inner row is empty"),
+    "adjudicated_seeds": _l("the seeds left are counted (the rules adjudicate)"),
+    "lone_seed": _l("one side keeps a lone seed no capture can reach"),
+    "out_of_reach": _l("one side keeps its seeds out of reach of every capture"),
+    "odd_singles": _l("one side keeps an odd number of single seeds that cannot be captured"),
+}
+
+
 def _end(m: Mapping[str, Any]) -> list[str]:
     """The game's end after a move (or as it stands): who won and why, or
     that it can no longer end; nothing while it goes on."""
-    reasons = {
-        "no_legal_move": _("the other side has no move left"),
-        "end_pits_captured": _("both end pits were captured in one turn"),
-        "row_emptied": _("the other side's inner row is empty"),
-        "adjudicated_seeds": _("the seeds left are counted (the rules adjudicate)"),
-        "lone_seed": _("one side keeps a lone seed no capture can reach"),
-        "out_of_reach": _("one side keeps its seeds out of reach of every capture"),
-        "odd_singles": _("one side keeps an odd number of single seeds that cannot be captured"),
-    }
-    reason = reasons.get(m["reason"] or "", m["reason"] or "")
+    reason = str(END_REASONS.get(m["reason"] or "", m["reason"] or ""))
     if m["state"] == "won" and m["winner"] is not None:
         return [_("%(side)s wins: %(reason)s.", side=_side(m["winner"]), reason=reason)]
     if m["state"] == "endless":

@@ -21,12 +21,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import flask_babel
-from flask import Flask, Response, request
-from flask_babel import Babel, get_locale
+import re
 
-__all__ = ["DEFAULT", "FALLBACK", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext", "ngettext",
-           "select"]
+import flask_babel
+from babel import Locale
+from flask import Flask, Response, current_app, g, has_request_context, request
+from flask_babel import Babel, get_locale
+from flask_babel.speaklater import LazyString
+
+__all__ = ["DEFAULT", "FALLBACK", "PSEUDO", "SUPPORTED", "TRANSLATIONS", "gettext", "init_app", "language", "lazy_gettext",
+           "ngettext", "plural_forms", "pseudo", "select"]
 
 #: The languages answers are given in: English (the source strings), French
 #: and Kinyarwanda.
@@ -44,9 +48,45 @@ FALLBACK: dict[str, str] = {"rn": "fr", "lg": "en"}
 TRANSLATIONS = Path(__file__).with_name("translations")
 
 
+#: The pseudo-locale's tag (CLDR's pseudo-locale for lengthened, accented
+#: English), answered only where the ``PSEUDO_LOCALE`` config is on.
+PSEUDO = "en-XA"
+
+#: A catalog string's placeholders (``%(name)s``), kept as they are by :func:`pseudo`.
+_PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%%")
+#: Every ASCII letter to a look-alike outside ASCII: in the pseudo-locale a
+#: run of plain letters on the page is a string no catalog gave.
+_ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "àƀçďéƒĝĥîĵķļɱñöþʠŕšţûṽŵẋýžÀƁÇĎÉƑĜĤÎĴĶĻṀÑÖƤǪŔŠŢÛṼŴẊÝŽ")
+
+
+def pseudo(text: str) -> str:
+    """``text`` in the pseudo-locale: letters accented, about a third
+    longer (French runs that much longer than English, and a layout that
+    holds this holds French), in ``⟦ ⟧``; placeholders kept, so that the
+    values put in stay readable and a test can tell a catalog string from
+    a string that never went through one."""
+    parts = _PLACEHOLDER.split(text)
+    holders = _PLACEHOLDER.findall(text)
+    out = parts[0].translate(_ACCENTED)
+    for holder, part in zip(holders, parts[1:], strict=True):
+        out += holder + part.translate(_ACCENTED)
+    return "⟦" + out + "~" * (len(text) // 3) + "⟧"
+
+
+def _pseudo() -> bool:
+    if not has_request_context():
+        return False
+    get_locale()  # the request's language chosen (select() marks the pseudo-locale), once per request
+    return bool(g.get("igisoro_pseudo"))
+
+
 def gettext(string: str, **variables: Any) -> str:
     """``string`` in the request's language, ``%(name)s`` placeholders filled
     from ``variables`` (Flask-Babel's ``gettext``; English outside a request)."""
+    if _pseudo():
+        text = pseudo(string)
+        return text % variables if variables else text
     return str(flask_babel.gettext(string, **variables))
 
 
@@ -54,18 +94,46 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     """The form of ``singular``/``plural`` the request's language uses for
     ``num`` (its catalog's plural rule: French takes the singular for 0 and
     1), with ``%(num)s`` and the other placeholders filled in."""
+    if _pseudo():
+        variables.setdefault("num", num)
+        return pseudo(singular if num == 1 else plural) % variables
     return str(flask_babel.ngettext(singular, plural, num, **variables))
 
 
 def lazy_gettext(string: str, **variables: Any) -> Any:
     """A string translated when it is used (``str()``, ``%``), for strings
-    made at import: Flask-Babel's ``lazy_gettext``."""
-    return flask_babel.lazy_gettext(string, **variables)
+    made at import (Flask-Babel's ``LazyString`` over this module's
+    :func:`gettext`, so the pseudo-locale reaches them too)."""
+    return LazyString(gettext, string, **variables)
+
+
+def plural_forms(singular: str, plural: str) -> dict[str, str]:
+    """The message's catalog form for each CLDR plural category of the
+    request's language (``{"one": ..., "other": ...}`` in English; French
+    adds ``many``), placeholders unfilled: what a browser picks from with
+    ``Intl.PluralRules``, the same CLDR rules Babel has, so the board needs
+    no plural rule of its own (the board's messages, ``board/messages.py``).
+    Each category's form is the catalog's for the smallest count in it.
+    A language CLDR gives no categories (Kinyarwanda) has ``other`` only:
+    the catalog's form for 2 and more."""
+    if _pseudo():
+        return {"one": pseudo(singular), "other": pseudo(plural)}
+    rule = Locale.parse(language()).plural_form
+    translations = flask_babel.get_translations()
+    forms: dict[str, str] = {}
+    for n in [*range(0, 200), 1_000_000]:
+        category = rule(n)
+        if category not in forms:
+            forms[category] = translations.ungettext(singular, plural, max(n, 2) if category == "other" else n)
+    return forms
 
 
 def select() -> str:
     """The request's language: ``lang`` first, then ``Accept-Language``."""
     lang = request.args.get("lang", "").strip().lower()
+    if lang == PSEUDO.lower() and current_app.config.get("PSEUDO_LOCALE"):
+        g.igisoro_pseudo = True
+        return DEFAULT
     lang = FALLBACK.get(lang, lang)
     if lang in SUPPORTED:
         return lang
@@ -83,6 +151,8 @@ def select() -> str:
 def language() -> str:
     """The language the current request is answered in."""
     loc = get_locale()
+    if _pseudo():
+        return PSEUDO
     return loc.language if loc is not None else DEFAULT
 
 

@@ -737,6 +737,24 @@ class PuzzleAttempt(Open):
                                          "key, no issued `solver` id)."))
     puzzle_rating = Ref("PuzzleRatingChange")
     solver_rating = Ref("PuzzleRatingChange", allow_none=True)
+    explanation = Ref("Explanation", allow_none=True, metadata=_doc(
+        "With `\"explain\": true`, once the attempt ended (`solved`, `failed`): the solution told in words, the "
+        "defender's replies included, and the defender's best reply with and without its first move."))
+
+
+class BoardMessages(Schema):
+    """``GET /v1/board/messages``: the board page's words in one language."""
+
+    class Meta:
+        description = (
+            "Every string the board page shows, by key, in `language` (the answer's `Content-Language`):\n"
+            "a key's value is its text, with `%(name)s` placeholders the page fills in; a plural message is\n"
+            "an object of its forms by CLDR plural category (`one`, `many`, `other`), picked with the\n"
+            "browser's `Intl.PluralRules`. `languages` are the ones the board offers, each in its own name.\n")
+
+    language = fields.String(required=True)
+    languages = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    messages = fields.Dict(required=True, metadata={"additionalProperties": True})
 
 
 #: Every response schema, by component name (the class's name), in the
@@ -751,4 +769,5 @@ RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     ReviewPly, ReviewExplanation, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,
     PuzzleSolver, PuzzleSolverRating, Puzzle, PuzzleRatingChange, PuzzleAttemptMove, PuzzleAttempt,
+    BoardMessages,
 )

@@ -228,7 +228,8 @@ class Explain(Schema):
                        "with the facts they tell: for an analysis (and a stream's final line) its best line, each "
                        "move's pit, seeds, laps, captures, passes, retreats and the game's state after it, and the "
                        "opponent's best reply with and without the first move; in a review, on every labelled "
-                       "ply, what the move played did and what the better move would have done. Default false."})
+                       "ply, what the move played did and what the better move would have done; in a puzzle's ended attempt, the "
+                       "solution. Default false."})
 
 
 class EvaluateRequest(PositionRequest, SearchLimits, MultiPV, Explain):

@@ -44,10 +44,10 @@ def test_click_a_move_with_a_capture_decision_and_the_opponents_retreat(page: An
     open_board(page, RETREAT)
     page.click('#board .pit[data-pit="g2"]')
     page.wait_for_selector("#decision:not([hidden])")
-    assert "south decides" in page.inner_text("#decision-who")
+    assert "South decides" in page.inner_text("#decision-who")
     page.click('#decision button[data-choice="p"]')
     page.wait_for_function("document.querySelector('#decision-who').textContent.includes('opponent')")
-    assert "north (the opponent) decides" in page.inner_text("#decision-who")
+    assert "North (the opponent) decides" in page.inner_text("#decision-who")
     page.click('#decision button[data-choice="r"]')
     page.wait_for_selector("#moves button")
     expected = p.play(["g2", "p", "r"]).position
@@ -227,7 +227,7 @@ def test_a_finished_game_shows_who_won_and_why(page: Any) -> None:
     assert status == {"state": "won", "winner": "south", "reason": "no_legal_move"}
     open_board(page, over)
     page.wait_for_selector("#banner:not([hidden])")
-    assert page.inner_text("#banner") == "Game over: south wins (no legal move)"
+    assert page.inner_text("#banner") == "Game over: South wins (the other side has no move left)"
     assert page.locator("#board .pit.legal").count() == 0
 
 
@@ -242,8 +242,10 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     assert proof["outcome"] == "win"
     text = page.inner_text("#solve-out")
     assert proof["proof_positions"] >= 1
-    assert text == (f"Proven: {proof['to_move']} wins (at most {proof['turns']} turns). Line: {' '.join(proof['line'])}."
-                    f" Checked: all {proof['proof_positions']} positions of the proof.")
+    turns = f"{proof['turns']} turn{'s' if proof['turns'] != 1 else ''}"  # the catalog's plural forms
+    positions = f"{proof['proof_positions']} position{'s' if proof['proof_positions'] != 1 else ''}"
+    assert text == (f"Proven: {proof['to_move'].capitalize()} wins (at most {turns}). Line: {' '.join(proof['line'])}."
+                    f" Checked: all {positions} of the proof.")
     # A 4x8 start is out of reach in a second: the page says so, not a guess.
     page.fill("#position-text", igisoro.Position.start("igisoro-fr").notation())
     page.click("#load")
@@ -256,7 +258,7 @@ def test_solve_shows_a_proof_with_its_line_or_unknown(page: Any) -> None:
     page.wait_for_function("document.querySelector('#solve-out').textContent === ''")
     page.click("#solve")
     page.wait_for_function("document.querySelector('#solve-out').textContent.startsWith('The game is over')")
-    assert page.inner_text("#solve-out") == "The game is over: north has won."
+    assert page.inner_text("#solve-out") == "The game is over: North has won."
 
 
 def test_the_url_keeps_every_move_and_the_ply_shown(page: Any) -> None:

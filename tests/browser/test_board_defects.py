@@ -48,7 +48,7 @@ def test_the_engines_move_asks_the_human_for_their_own_retreat(page: Any, tmp_pa
     page.select_option("#engine-side", "north")
     page.wait_for_selector("#decision:not([hidden])", timeout=20_000)
     assert page.locator("#moves button").count() == 0
-    assert page.inner_text("#decision-who").startswith("After b4-p, south")
+    assert page.inner_text("#decision-who").startswith("After b4-p, South")
     shoot(page, tmp_path, "engine-asks-south")
     own = best.split("-")[actors.index("south")]
     other = "n" if own == "r" else "r"
@@ -75,7 +75,7 @@ def test_the_engine_decides_its_own_retreat_in_the_humans_move(page: Any, tmp_pa
     shoot(page, tmp_path, "engine-decides-its-retreat")
     # North's retreat was never put to the human (the engine's own steps are shown, with no buttons).
     asked = page.evaluate("window.asked")
-    assert not [a for a in asked if re.search(r"north( \(the opponent\))? decides", a)], asked
+    assert not [a for a in asked if re.search(r"North( \(the opponent\))? decides", a)], asked
     moves = [m for m in api(page, "/v1/legal-moves", {"position": RETREAT})["moves"] if m["move"].startswith("g2-p-")]
     found = api(page, "/v1/analysis/batch", {"positions": [m["result"]["notation"] for m in moves],
                                             "depth": DECISION_DEPTH})["results"]
@@ -144,7 +144,7 @@ def test_a_finished_game_shows_its_result_not_the_last_analysis(page: Any, tmp_p
     shoot(page, tmp_path, "game-over")
     assert "Depth" not in page.inner_text("#analysis-status")
     assert page.inner_text("#analysis-status") == "The game is over: nothing to analyse."
-    assert page.inner_text("#evaltext") == "Game over: South has won (no legal move)"
+    assert page.inner_text("#evaltext") == "Game over: South has won (the other side has no move left)"
     assert page.evaluate("document.querySelector('#evalfill').style.width") == "100%"
     assert page.get_attribute("#evalbar", "aria-valuenow") == "100"
     assert page.locator("#lines li").count() == 0
@@ -206,7 +206,7 @@ def test_a_move_into_a_forced_loss_says_so(page: Any, tmp_path: Path) -> None:
     page.wait_for_selector('#review-out ol button[data-ply="7"]')
     shoot(page, tmp_path, "forced-loss-label")
     text = page.inner_text('#review-out ol button[data-ply="7"]')
-    assert text == f"ply 7: north f3 — blunder: allows a loss in 1 (best {ply['best_move']})", text
+    assert text == f"ply 7: North f3 — blunder: allows a loss in 1 (best {ply['best_move']})", text
     assert "win chance" not in text
 
 

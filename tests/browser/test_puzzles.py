@@ -82,7 +82,8 @@ def test_solve_a_puzzle_by_clicking_its_moves(page: Any) -> None:
     assert page.inner_text("#puzzle-rating") == str(round(p["rating"]))
     # The hint names the themes.
     page.click("#puzzle-hint")
-    assert page.inner_text("#puzzle-themes") == f"Themes: {', '.join(p['themes'])}."
+    # (By their names in the page's language, as the API gives them.)
+    assert page.inner_text("#puzzle-themes") == f"Themes: {', '.join(p['theme_names'][t] for t in p['themes'])}."
     # Works on a phone: nothing wider than the screen, the buttons on it.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     for b in ("#puzzle-hint", "#puzzle-next"):
@@ -93,6 +94,7 @@ def test_solve_a_puzzle_by_clicking_its_moves(page: Any) -> None:
     page.wait_for_function("document.querySelector('#puzzle-feedback').textContent.includes('Solved')")
     assert page.inner_text("#puzzle-feedback").startswith("Right: ")
     assert page.get_attribute("#puzzle-feedback", "role") == "status"
+    assert page.locator("#puzzle-explanation:not([hidden]) li").count() >= 1
     assert board_counts(page) == pits_after(p["position"], p["solution"])
     # The solver's rating went up, and the server keeps it for this browser's solver id.
     rating, change = shown_change(page, "#puzzle-solver-rating")
@@ -124,6 +126,10 @@ def test_fail_a_puzzle_and_see_the_solution(page: Any, tmp_path: Path) -> None:
     line = " ".join(p["solution"])
     assert page.inner_text("#puzzle-feedback") == f"Wrong: {wrong} is not the winning move. The solution: {line}."
     assert page.inner_text("#puzzle-solution").startswith(f"Solution: {line}")
+    # The solution told in words (issue 43), its first sentence the first move's pit.
+    page.wait_for_selector("#puzzle-explanation:not([hidden]) li")
+    first = page.locator("#puzzle-explanation li").first.inner_text()
+    assert p["solution"][0].split("-")[0] in first, first
     assert board_counts(page) == pits_after(p["position"], [wrong])
     rating, change = shown_change(page, "#puzzle-solver-rating")
     assert change < 0 and rating < 1500

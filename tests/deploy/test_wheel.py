@@ -74,8 +74,14 @@ def test_library_alone_pulls_no_web_stack(wheel: Path, tmp_path: Path) -> None:
     assert _run(bin_ / "python", "-c", code, cwd=tmp_path).stdout.strip() == "8"
     # The library's wheel holds one top-level package, igisoro: no service,
     # no name that could shadow a user's own.
-    tops = {n.split("/")[0] for n in zipfile.ZipFile(wheel).namelist() if not n.split("/")[0].endswith(".dist-info")}
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert tops == {"igisoro"}, tops
+    # The command's catalogs ship in it, compiled: it speaks French installed.
+    assert {f"igisoro/translations/{lang}/LC_MESSAGES/igisoro.mo" for lang in ("fr", "rw")} <= set(names)
+    french = subprocess.run([bin_ / "igisoro", "analyse", "missing.txt", "--lang", "fr"], cwd=tmp_path,
+                            capture_output=True, text=True)
+    assert french.returncode == 2 and "impossible de lire missing.txt" in french.stderr, french.stderr
     for name in ("service", "igisoro_service"):
         missing = subprocess.run([bin_ / "python", "-c", f"import {name}"], cwd=tmp_path, capture_output=True, text=True)
         assert missing.returncode != 0 and f"No module named '{name}'" in missing.stderr

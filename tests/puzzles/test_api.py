@@ -198,11 +198,11 @@ def test_themes_are_named_in_the_answers_language(client: FlaskClient, puzzles: 
     assert en["themes"] == fr["themes"] and set(en["theme_names"]) == set(en["themes"])
     assert all(fr["theme_names"][t] != en["theme_names"][t] or t == "capture" for t in en["themes"])
     # Every theme has a name of its own in every language (a new theme must be named).
-    from igisoro_service.api.puzzles import _theme_names
+    from igisoro_service.puzzles.themes import theme_names
 
     for lang in ("en", "fr", "rw"):
         with client.application.test_request_context(f"/?lang={lang}"):
-            names = _theme_names(list(THEMES))
+            names = theme_names(list(THEMES))
         assert len(set(names.values())) == len(THEMES) and not set(names.values()) & (set(THEMES) - {"capture"})
 
 
@@ -214,3 +214,26 @@ def test_an_unreachable_puzzle_database_is_503(tmp_path: Path) -> None:
     r = app.test_client().get("/v1/puzzles/next")
     assert r.status_code == 503 and r.content_type == "application/problem+json", r.get_data(as_text=True)
     assert r.json["type"] == "urn:igisoro:problem:puzzle-store-unavailable"  # type: ignore[index]
+
+
+def test_an_ended_attempt_tells_the_solution_when_asked(client: FlaskClient, puzzles: list[Puzzle]) -> None:
+    """``"explain": true``: once the attempt ends, the solution in words in
+    the answer's language, with its facts (issue 43); not before, not unasked."""
+    ikibuguzo = puzzles[1]
+    line = list(ikibuguzo.line)
+    plain = client.post(f"/v1/puzzles/{ikibuguzo.id}/attempts", json={"moves": [line[0]]}).json
+    assert plain is not None and plain["result"] == "solved" and "explanation" not in plain
+    r = client.post(f"/v1/puzzles/{ikibuguzo.id}/attempts?lang=fr", json={"moves": [line[0]], "explain": True})
+    a = r.json
+    assert a is not None and a["result"] == "solved", a
+    told = a["explanation"]
+    assert told["language"] == "fr" and r.headers["Content-Language"] == "fr"
+    # The facts: the solution's moves in order, the first one South's from its start pit.
+    assert [m["move"] for m in told["moves"]] == line
+    first = told["moves"][0]
+    assert first["side"] == "south" and first["pit"] == line[0].split("-")[0]
+    assert any("Sud" in s for s in told["sentences"])
+    # A failed attempt is told its solution too.
+    wrong = client.post(f"/v1/puzzles/{puzzles[0].id}/attempts", json={"moves": ["b1"], "explain": True}).json
+    assert wrong is not None and wrong["result"] == "failed"
+    assert [m["move"] for m in wrong["explanation"]["moves"]] == ["g1"]

@@ -8,10 +8,21 @@ import subprocess
 import sys
 from pathlib import Path
 
-from igisoro.cli import main
+import pytest
+
+from igisoro.cli import i18n, main
 from igisoro.puzzles import Puzzle, verify
 
 from igisoro_testing.servers import ROOT, Server
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's messages in English, whatever the machine's locale:
+    these tests read its English words (tests/test_cli_i18n.py tests the
+    others). Removed from os.environ, so the subprocesses see it too."""
+    for name in i18n.ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
 
 
 def _lines(path: Path) -> list[dict[str, object]]:

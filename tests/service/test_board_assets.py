@@ -11,7 +11,8 @@ def test_the_page_and_each_asset_it_links_are_served_with_their_types(client) ->
     page = client.get("/")
     assert page.status_code == 200 and page.mimetype == "text/html"
     linked = re.findall(r'(?:src|href)="(board/[^"]+)"', page.get_data(as_text=True))
-    assert sorted(linked) == ["board/arrows.js", "board/board.css", "board/board.js", "board/puzzle.js", "board/tree.js"]
+    assert sorted(linked) == ["board/arrows.js", "board/board.css", "board/board.js", "board/i18n.js", "board/puzzle.js",
+                              "board/tree.js"]
     for path in linked:
         r = client.get("/" + path)
         assert r.status_code == 200, path

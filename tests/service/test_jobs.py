@@ -232,3 +232,31 @@ def test_list_the_keys_jobs_newest_first_a_page_at_a_time(tmp_path) -> None:
     for bad in ("limit=0", "limit=101", "limit=x", "state=paused"):
         _problem(c.get(f"/v1/jobs?{bad}", headers=alpha), 422, bad.split("=")[0])
     _problem(c.get("/v1/jobs"), 401)
+
+
+def test_result_problems_come_in_the_readers_language(tmp_path) -> None:
+    """The worker writes a bad item's problem with no request (in English);
+    each reader gets it in its own language, as a batch would answer."""
+    from igisoro.batch import Limits, analyse_items
+
+    from igisoro_service.api.jobs import _jobs
+
+    app: Flask = create_app({"TESTING": True, "JOB_DIR": str(tmp_path)})
+    c = app.test_client()
+    job = c.post("/v1/jobs", json={"kind": "positions", "positions": [START, "nonsense"], "depth": 1}).get_json()
+    # The lines the worker writes for this chunk (worker._run_chunk), written as it writes them.
+    lines = analyse_items("positions", [START, "nonsense"], Limits(depth=1))
+    with app.app_context():
+        _jobs().store.start(job["id"], 0.0)
+        _jobs().store.add_results(job["id"], [(ln["index"], json.dumps(ln, separators=(",", ":")), "error" in ln)
+                                             for ln in lines], 0.1, 0.0)
+    english = [json.loads(x) for x in c.get(f"/v1/jobs/{job['id']}/results").data.splitlines()]
+    french = [json.loads(x) for x in c.get(f"/v1/jobs/{job['id']}/results?lang=fr").data.splitlines()]
+    assert english[0] == french[0] and "score" in english[0]  # an analysis: nothing to translate
+    en, fr = english[1]["error"], french[1]["error"]
+    assert en["type"] == fr["type"] and en["type"].endswith("unknown-variant")
+    assert en["errors"] == fr["errors"]  # the engine's message, under its key, in both
+    assert fr["title"] != en["title"] and fr["detail"] != en["detail"]
+    assert "« position »" in fr["detail"], fr  # the refused part named
+    batch = c.post("/v1/analysis/batch?lang=fr", json={"positions": ["nonsense"], "depth": 1}).get_json()
+    assert fr["title"] == batch["results"][0]["error"]["title"]

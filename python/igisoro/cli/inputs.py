@@ -23,6 +23,7 @@ from typing import Any
 
 from igisoro.batch import Kind, Unreadable
 from igisoro.cli.errors import EXIT_USAGE, CliError
+from igisoro.cli.i18n import gettext as _
 
 INPUT_FORMATS = ("jsonl", "csv", "text")
 
@@ -53,11 +54,11 @@ def _read_text(path: str) -> str:
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
-        raise CliError(f"cannot read {path}: {e.strerror or e}", EXIT_USAGE) from e
+        raise CliError(_("cannot read %(path)s: %(error)s", path=path, error=e.strerror or e), EXIT_USAGE) from e
     try:
         return data.decode("utf-8-sig")  # -sig: spreadsheets write a byte-order mark
     except UnicodeDecodeError as e:
-        raise CliError(f"{path} is not UTF-8 text: {e}", EXIT_USAGE) from e
+        raise CliError(_("%(path)s is not UTF-8 text: %(error)s", path=path, error=e), EXIT_USAGE) from e
 
 
 def nonblank_lines(text: str) -> Iterator[tuple[int, str]]:
@@ -95,25 +96,26 @@ def read_input(path: str, fmt: str, column: str = "position") -> Input:
             items.append(_json_item(line, f"line {number}"))
             wire.append(line)  # as written: the server reads (or refuses) it the same way
     elif fmt == "text":
-        for _, line in nonblank_lines(text):
+        for _number, line in nonblank_lines(text):
             items.append(line)
             wire.append(json.dumps(line))
     elif fmt == "csv":
         reader = csv.DictReader(io.StringIO(text, newline=""))
         try:
             if reader.fieldnames is None or column not in reader.fieldnames:
-                found = ", ".join(reader.fieldnames or []) or "none"
-                raise CliError(f"{path} has no column {column!r} (columns: {found}); choose one with --column",
-                               EXIT_USAGE)
+                found = ", ".join(reader.fieldnames or []) or _("none")
+                raise CliError(_("%(path)s has no column %(column)s (columns: %(found)s); choose one with --column",
+                                 path=path, column=repr(column), found=found), EXIT_USAGE)
             for row in reader:  # DictReader skips empty lines itself
                 cell = (row.get(column) or "").strip()
                 item = _json_item(cell, f"row {reader.line_num}, column {column!r},") if cell.startswith("{") else cell
                 items.append(item)
                 wire.append(json.dumps(cell) if isinstance(item, str) else cell)
         except csv.Error as e:  # an unbalanced quote that runs on past the field limit, say
-            raise CliError(f"{path} is not CSV this reader can take (row {reader.line_num}): {e}", EXIT_USAGE) from e
+            raise CliError(_("%(path)s is not CSV this reader can take (row %(row)s): %(error)s", path=path,
+                             row=reader.line_num, error=e), EXIT_USAGE) from e
     else:
-        raise CliError(f"unknown input format {fmt!r}", EXIT_USAGE)
+        raise CliError(_("unknown input format %(format)s", format=repr(fmt)), EXIT_USAGE)
     return Input(items, wire, fmt)
 
 

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any, TypeVar
 
+from igisoro.cli.i18n import gettext as _
+
 T = TypeVar("T")
 
 
@@ -61,10 +63,12 @@ class Interrupts:
         self.stop = StopFlag()
         self._previous: Any = None
         self._installed = False
-
-    #: Said at once on the first Ctrl-C: the stop waits for the step in
-    #: progress (a request to a slow server can take up to its 60 s timeout).
-    FIRST = b"\nigisoro analyse: stopping after the current step (Ctrl-C again to stop at once)\n"
+        #: Said at once on the first Ctrl-C: the stop waits for the step in
+        #: progress (a request to a slow server can take up to its 60 s
+        #: timeout). Made here, in the run's language, and encoded ahead:
+        #: the handler must not translate or allocate much.
+        self.first = ("\nigisoro analyse: " + _("stopping after the current step (Ctrl-C again to stop at once)")
+                      + "\n").encode("utf-8", "replace")
 
     def _handler(self, signum: int, frame: FrameType | None) -> None:
         if self.stop.is_set():
@@ -73,7 +77,7 @@ class Interrupts:
         # os.write, not print: the handler may run inside a write to stderr
         # (the progress bar's), whose lock a print would need again.
         try:
-            os.write(2, self.FIRST)
+            os.write(2, self.first)
         except OSError:
             pass
 

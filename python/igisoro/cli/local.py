@@ -5,6 +5,7 @@ from __future__ import annotations
 from igisoro.analysis import analyse_many
 from igisoro.batch import Kind, Limits, analyse_items
 from igisoro.cli.errors import EXIT_USAGE, CliError
+from igisoro.cli.i18n import gettext as _
 from igisoro.cli.inputs import Input
 from igisoro.cli.interrupts import Abandoned, StopFlag, in_background
 from igisoro.cli.outputs import Output
@@ -27,7 +28,7 @@ def check_limits(kind: Kind, limits: Limits) -> None:
     try:
         analyse_many([], used.depth, used.nodes, used.time_ms, limits.multipv)
     except InvalidLimitError as e:
-        raise CliError(f"invalid limit: {e}", EXIT_USAGE) from e
+        raise CliError(_("invalid limit: %(error)s", error=e), EXIT_USAGE) from e
 
 
 def run_local(kind: Kind, inp: Input, pending: list[int], limits: Limits, chunk: int, out: Output,
@@ -46,7 +47,7 @@ def run_local(kind: Kind, inp: Input, pending: list[int], limits: Limits, chunk:
             tally.interrupted, tally.abandoned = True, a.worker
             return
         except InvalidLimitError as e:
-            raise CliError(f"invalid limit: {e}", EXIT_USAGE) from e
+            raise CliError(_("invalid limit: %(error)s", error=e), EXIT_USAGE) from e
         # After a resume the pending items need not be consecutive, so each
         # chunk is indexed from 0 and given its real indices here.
         for line, index in zip(lines, indices):

@@ -18,6 +18,7 @@ from typing import IO, Any
 
 from igisoro.batch import Kind, Unreadable, read_position
 from igisoro.cli.errors import EXIT_USAGE, CliError
+from igisoro.cli.i18n import gettext as _, ngettext
 from igisoro.cli.inputs import Input, nonblank_lines
 from igisoro.position import Position
 
@@ -31,6 +32,12 @@ CSV_COLUMNS: dict[Kind, tuple[str, ...]] = {
     "games": ("index", "start", "plies", "illegal", "illegal_move", "inaccuracy", "mistake", "blunder",
               "final_state", "winner", "partial", "error"),
 }
+
+
+def _hint() -> str:
+    """What to do about an output file that is not this run's, appended to
+    the refusal (in the run's language, so made when it is needed)."""
+    return _("; use --force to start over, or another output file")
 
 
 def output_format(path: str | None, given: str | None) -> str:
@@ -118,22 +125,24 @@ class Output:
         try:
             data = self.path.read_bytes()
         except OSError as e:
-            raise CliError(f"cannot read {self.path}: {e.strerror or e}", EXIT_USAGE) from e
+            raise CliError(_("cannot read %(path)s: %(error)s", path=self.path, error=e.strerror or e), EXIT_USAGE) from e
         end = data.rfind(b"\n") + 1
         if end < len(data):
             self._cut_at = end
             found.cut = len(data) - end
         text = data[:end].decode("utf-8", errors="replace")
-        hint = "; use --force to start over, or another output file"
+        hint = _hint()
         if self.fmt == "csv":
             try:
                 rows = list(csv.reader(io.StringIO(text, newline="")))
             except csv.Error as e:
-                raise CliError(f"{self.path} is not a CSV of {self.kind} results ({e}){hint}", EXIT_USAGE) from None
+                raise CliError(_("%(path)s is not a CSV of %(kind)s results (%(error)s)%(hint)s", path=self.path,
+                                 kind=self.kind, error=e, hint=hint), EXIT_USAGE) from None
             if not rows:
                 return found
             if tuple(rows[0]) != CSV_COLUMNS[self.kind]:
-                raise CliError(f"{self.path} is not a CSV of {self.kind} results (its header differs){hint}", EXIT_USAGE)
+                raise CliError(_("%(path)s is not a CSV of %(kind)s results (its header differs)%(hint)s",
+                                 path=self.path, kind=self.kind, hint=hint), EXIT_USAGE)
             self._header_done = True
             for number, row in enumerate(rows[1:], start=2):
                 if not row:
@@ -141,7 +150,8 @@ class Output:
                 try:
                     found.indices.add(int(row[0]))
                 except ValueError:
-                    raise CliError(f"{self.path}: row {number} has no index{hint}", EXIT_USAGE) from None
+                    raise CliError(_("%(path)s: row %(row)s has no index%(hint)s", path=self.path, row=number,
+                                     hint=hint), EXIT_USAGE) from None
                 if found.sample is None and len(row) > 1 and row[1]:
                     found.sample = (int(row[0]), row[1])  # the position (or start) column
             return found
@@ -152,7 +162,8 @@ class Output:
                 if not isinstance(index, int):
                     raise TypeError
             except (ValueError, KeyError, TypeError):
-                raise CliError(f"{self.path}: line {number} is not a result line{hint}", EXIT_USAGE) from None
+                raise CliError(_("%(path)s: line %(line)s is not a result line%(hint)s", path=self.path, line=number,
+                                 hint=hint), EXIT_USAGE) from None
             found.indices.add(index)
             if found.limits is None and "error" not in obj and isinstance(obj.get("limits"), dict):
                 found.limits = obj["limits"]
@@ -172,7 +183,7 @@ class Output:
                     f.truncate(self._cut_at)
             self._stream = self.path.open("wb" if fresh else "ab")
         except OSError as e:
-            raise CliError(f"cannot write {self.path}: {e.strerror or e}", EXIT_USAGE) from e
+            raise CliError(_("cannot write %(path)s: %(error)s", path=self.path, error=e.strerror or e), EXIT_USAGE) from e
         if fresh:
             self._header_done = False
 
@@ -195,7 +206,7 @@ class Output:
                 self._stream.write(data)
             self._stream.flush()
         except OSError as e:  # a full disk, say
-            raise CliError(f"cannot write {self.name}: {e.strerror or e}", EXIT_USAGE) from e
+            raise CliError(_("cannot write %(path)s: %(error)s", path=self.name, error=e.strerror or e), EXIT_USAGE) from e
 
     def close(self) -> None:
         """Flush and close (stdout is flushed only)."""
@@ -224,10 +235,12 @@ def check_same_input(kind: Kind, inp: Input, resumed: Resumed, name: str) -> Non
     made from another input: an index past the input's end, or a first
     analysed line whose position is not the input's item there (a resume
     would otherwise skip items silently)."""
-    hint = "; use --force to start over, or another output file"
+    hint = _hint()
     beyond = [i for i in resumed.indices if not 0 <= i < len(inp.items)]
     if beyond:
-        raise CliError(f"{name} holds index {max(beyond)}, but the input has {len(inp.items)} items{hint}", EXIT_USAGE)
+        raise CliError(ngettext("%(output)s holds index %(index)s, but the input has %(num)s item%(hint)s",
+                                "%(output)s holds index %(index)s, but the input has %(num)s items%(hint)s",
+                                len(inp.items), output=name, index=max(beyond), hint=hint), EXIT_USAGE)
     if resumed.sample is None:
         return
     index, written = resumed.sample
@@ -236,4 +249,5 @@ def check_same_input(kind: Kind, inp: Input, resumed: Resumed, name: str) -> Non
         item = item.get("position") if isinstance(item, dict) else None
     read = read_position(item) if not isinstance(item, Unreadable) else None
     if not isinstance(read, Position) or read.notation() != written:
-        raise CliError(f"{name} was made from another input: its line {index} analyses {written!r}{hint}", EXIT_USAGE)
+        raise CliError(_("%(output)s was made from another input: its line %(index)s analyses %(position)s%(hint)s",
+                         output=name, index=index, position=repr(written), hint=hint), EXIT_USAGE)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
 from igisoro.cli.errors import EXIT_USAGE, CliError
+from igisoro.cli.i18n import gettext as _, ngettext
 
 
 class Progress(Protocol):
@@ -62,7 +63,8 @@ class PlainProgress:
         elapsed = now - self.started
         rate = (self.done - self.initial) / elapsed if elapsed > 0 else 0.0
         eta = f"{(self.total - self.done) / rate:.0f}s" if rate > 0 else "?"
-        text = f"{self.done}/{self.total} items  {rate:.1f}/s  ETA {eta}"
+        text = ngettext("%(done)s/%(num)s item  %(rate)s/s  ETA %(eta)s", "%(done)s/%(num)s items  %(rate)s/s  ETA %(eta)s",
+                        self.total, done=self.done, rate=format(rate, ".1f"), eta=eta)
         self.stream.write("\r" + text.ljust(self.width))
         self.width = len(text)
         self.stream.flush()
@@ -86,9 +88,9 @@ def make_progress(mode: str, total: int, initial: int) -> Progress:
             tqdm: Any = importlib.import_module("tqdm")
         except ImportError:
             if mode == "tqdm":
-                raise CliError("--progress tqdm needs tqdm (pip install 'igisoro[cli]')", EXIT_USAGE) from None
+                raise CliError(_("--progress tqdm needs tqdm (pip install 'igisoro[cli]')"), EXIT_USAGE) from None
         else:
-            bar: Progress = tqdm.tqdm(total=total, initial=initial, unit="item", file=sys.stderr, mininterval=0.25,
+            bar: Progress = tqdm.tqdm(total=total, initial=initial, unit=_("item"), file=sys.stderr, mininterval=0.25,
                                       dynamic_ncols=True)
             return bar
     return PlainProgress(total, initial)

@@ -16,12 +16,14 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import sys
 
 from igisoro.cli.errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, CliError
+from igisoro.cli.i18n import gettext as _, ngettext
 from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.progress import make_progress
 from igisoro.cli.server import Api, FINISHED_STATES, add_run_options
@@ -33,30 +35,33 @@ def note(message: str) -> None:
     print(f"igisoro puzzles: {message}", file=sys.stderr, flush=True)
 
 
-def add_parser(commands: Any) -> None:
-    """The ``puzzles`` command and its ``generate`` subcommand."""
-    p = commands.add_parser("puzzles", help="make puzzles (positions with one proven winning move)",
-                            description="Puzzles: positions whose side to move has exactly one winning move, "
-                                        "proven by the solver and checked again (docs/PUZZLES.md).")
+def add_parser(commands: Any, common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """The ``puzzles`` command and its ``generate`` subcommand, each given
+    the command's ``-h`` and ``--lang`` by ``common``."""
+    p = commands.add_parser("puzzles", help=_("make puzzles (positions with one proven winning move)"), add_help=False,
+                            description=_("Puzzles: positions whose side to move has exactly one winning move, "
+                                          "proven by the solver and checked again (docs/PUZZLES.md)."))
+    common(p)
     sub = p.add_subparsers(dest="puzzles_command", required=True, metavar="SUBCOMMAND")
     g = sub.add_parser(
-        "generate", help="generate puzzles from self-play games",
-        description="Look at every position of seeded self-play games of VARIANT until COUNT puzzles are found; "
-                    "write each as a JSONL line. Re-running with the same OUTPUT resumes; Ctrl-C stops cleanly.",
-        epilog="Examples:\n  igisoro puzzles generate --variant ikibuguzo-1 --count 100 -o ikibuguzo-1.jsonl\n"
+        "generate", help=_("generate puzzles from self-play games"), add_help=False,
+        description=_("Look at every position of seeded self-play games of VARIANT until COUNT puzzles are found; "
+                      "write each as a JSONL line. Re-running with the same OUTPUT resumes; Ctrl-C stops cleanly."),
+        epilog=_("Examples:") + "\n  igisoro puzzles generate --variant ikibuguzo-1 --count 100 -o ikibuguzo-1.jsonl\n"
                "  igisoro puzzles generate --variant isolo --count 50 -o isolo.jsonl --server https://igisoro.example\n"
-               "Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted.",
+               + _("Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted."),
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    common(g)
     g.add_argument("--variant", required=True, choices=PUZZLE_VARIANTS)
-    g.add_argument("--count", required=True, type=int, help="how many puzzles OUTPUT should hold")
-    g.add_argument("-o", "--output", required=True, metavar="OUTPUT", help="JSONL file of puzzles (resumed)")
-    g.add_argument("--first-seed", type=int, default=0, help="the first self-play game's seed (default 0)")
+    g.add_argument("--count", required=True, type=int, help=_("how many puzzles OUTPUT should hold"))
+    g.add_argument("-o", "--output", required=True, metavar="OUTPUT", help=_("JSONL file of puzzles (resumed)"))
+    g.add_argument("--first-seed", type=int, default=0, help=_("the first self-play game's seed (default 0)"))
     g.add_argument("--nodes", type=int, default=DEFAULT_NODES,
-                   help=f"the solver's node budget for each proof (default {DEFAULT_NODES})")
-    g.add_argument("--force", action="store_true", help="start over: empty OUTPUT and its state")
-    server = add_run_options(g, "generate with jobs on this Igisoro server")
-    server.add_argument("--batch", type=int, default=10, help="self-play games per job (default 10)")
-    server.add_argument("--poll", type=float, default=1.0, metavar="SECONDS", help="wait between polls (default 1)")
+                   help=_("the solver's node budget for each proof (default %(nodes)s)", nodes=DEFAULT_NODES))
+    g.add_argument("--force", action="store_true", help=_("start over: empty OUTPUT and its state"))
+    server = add_run_options(g, _("generate with jobs on this Igisoro server"))
+    server.add_argument("--batch", type=int, default=10, help=_("self-play games per job (default 10)"))
+    server.add_argument("--poll", type=float, default=1.0, metavar="SECONDS", help=_("wait between polls (default 1)"))
 
 
 def _written(path: Path) -> list[str]:
@@ -66,7 +71,8 @@ def _written(path: Path) -> list[str]:
     data = path.read_bytes()
     if data and not data.endswith(b"\n"):
         keep = data.rfind(b"\n") + 1
-        note(f"dropped a partial last line ({len(data) - keep} bytes) of {path}")
+        note(ngettext("dropped a partial last line (%(num)s byte) of %(output)s",
+                      "dropped a partial last line (%(num)s bytes) of %(output)s", len(data) - keep, output=path))
         with path.open("r+b") as f:
             f.truncate(keep)
         data = data[:keep]
@@ -76,14 +82,15 @@ def _written(path: Path) -> list[str]:
             try:
                 ids.append(str(json.loads(line)["id"]))
             except (ValueError, KeyError, TypeError):
-                raise CliError(f"{path}, line {n}, is not a puzzle; use another output or --force", EXIT_USAGE) from None
+                raise CliError(_("%(path)s, line %(line)s, is not a puzzle; use another output or --force", path=path,
+                                 line=n), EXIT_USAGE) from None
     return ids
 
 
 def run(args: argparse.Namespace, stop: StopFlag) -> int:
     """Run ``igisoro puzzles generate``; returns the exit code."""
     if args.count < 1 or args.nodes < 1 or args.first_seed < 0 or args.batch < 1:
-        raise CliError("--count, --nodes and --batch must be positive, --first-seed not negative", EXIT_USAGE)
+        raise CliError(_("--count, --nodes and --batch must be positive, --first-seed not negative"), EXIT_USAGE)
     out = Path(args.output)
     state_path = out.with_name(out.name + ".state")
     if args.force:
@@ -94,12 +101,13 @@ def run(args: argparse.Namespace, stop: StopFlag) -> int:
     if state_path.exists():
         old = json.loads(state_path.read_text())
         if (old.get("variant"), old.get("nodes"), old.get("server")) != (args.variant, args.nodes, args.server):
-            raise CliError(f"{out} was made with variant {old.get('variant')}, nodes {old.get('nodes')} and server "
-                           f"{old.get('server')}; use --force to start over, or another output", EXIT_USAGE)
+            raise CliError(_("%(output)s was made with variant %(variant)s, nodes %(nodes)s and server %(server)s; "
+                             "use --force to start over, or another output", output=out, variant=old.get("variant"),
+                             nodes=old.get("nodes"), server=old.get("server")), EXIT_USAGE)
         state = old
     elif out.exists() and out.stat().st_size:
-        raise CliError(f"{out} exists without its state file {state_path.name}; use --force or another output",
-                       EXIT_USAGE)
+        raise CliError(_("%(output)s exists without its state file %(state)s; use --force or another output",
+                         output=out, state=state_path.name), EXIT_USAGE)
     ids = _written(out)
     have = set(ids)
     started = time.monotonic()
@@ -138,11 +146,15 @@ def run(args: argparse.Namespace, stop: StopFlag) -> int:
     finally:
         progress.close()
     if not args.quiet:
-        rate = f"; {stats.to_json()['puzzles_per_core_hour']} puzzles per core-hour, {stats.candidates} positions " \
-               f"looked at" if not args.server else ""
-        note(f"{out}: {len(have)} puzzles ({made} new) of {args.count}; {time.monotonic() - started:.1f} s{rate}")
+        rate = "" if args.server else ngettext(
+            "; %(rate)s puzzles per core-hour, %(num)s position looked at",
+            "; %(rate)s puzzles per core-hour, %(num)s positions looked at", stats.candidates,
+            rate=stats.to_json()["puzzles_per_core_hour"])
+        note(ngettext("%(output)s: %(num)s puzzle (%(made)s new) of %(count)s; %(seconds)s s%(rate)s",
+                      "%(output)s: %(num)s puzzles (%(made)s new) of %(count)s; %(seconds)s s%(rate)s", len(have),
+                      output=out, made=made, count=args.count, seconds=format(time.monotonic() - started, ".1f"), rate=rate))
     if stop.is_set() and len(have) < args.count:
-        note(f"interrupted: re-run the same command to resume from game {state['next_seed']}")
+        note(_("interrupted: re-run the same command to resume from game %(seed)s", seed=state["next_seed"]))
         return EXIT_INTERRUPTED
     return EXIT_OK
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from igisoro.batch import Kind
 from igisoro.cli.errors import EXIT_FAILED, EXIT_USAGE, CliError, note
+from igisoro.cli.i18n import gettext as _, language, ngettext
 from igisoro.cli.inputs import Input
 from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.outputs import Output
@@ -41,13 +42,14 @@ class ServerError(CliError):
             problem = None
         where = f"{method} {path.split('?')[0]}"
         if isinstance(problem, dict) and problem.get("detail"):
-            message = f"server refused {where}: {problem['detail']} ({status} {problem.get('title', reason)})"
+            message = _("server refused %(request)s: %(detail)s (%(status)s %(title)s)", request=where,
+                        detail=problem["detail"], status=status, title=problem.get("title", reason))
             errors = problem.get("errors")
             if isinstance(errors, dict) and errors:
                 fields = "; ".join(f"{k}: {' '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in errors.items())
                 message += f" [{fields}]"
         else:
-            message = f"server refused {where}: {status} {reason}"
+            message = _("server refused %(request)s: %(status)s %(reason)s", request=where, status=status, reason=reason)
         slug = str(problem.get("type", "")).rsplit(":", 1)[-1] if isinstance(problem, dict) else ""
         usage = status == 413 or (status == 422 and slug in ("invalid-limit", "validation-error"))
         super().__init__(message, EXIT_USAGE if usage else EXIT_FAILED)
@@ -82,6 +84,9 @@ class Api:
         cancel. Raises :class:`CliError` with a problem's detail."""
         request = urllib.request.Request(self.base + path, data=body, method=method)
         request.add_header("User-Agent", "igisoro-cli")
+        # The server's refusals (a problem's title and detail) in the
+        # command's language; its result lines never change with it.
+        request.add_header("Accept-Language", language())
         if self.api_key:
             request.add_header("X-API-Key", self.api_key)
         for name, value in (headers or {}).items():
@@ -102,7 +107,7 @@ class Api:
             except (urllib.error.URLError, OSError) as e:
                 if last:
                     reason = getattr(e, "reason", e)
-                    raise CliError(f"cannot reach {self.base}: {reason}") from None
+                    raise CliError(_("cannot reach %(server)s: %(reason)s", server=self.base, reason=reason)) from None
                 self._pause(delay)
                 delay *= 2
         raise AssertionError("unreachable")
@@ -114,7 +119,8 @@ class Api:
             except ValueError:
                 value = None
         if not isinstance(value, dict):
-            raise CliError(f"server answered {method} {path.split('?')[0]} with something other than a JSON object")
+            where = f"{method} {path.split('?')[0]}"
+            raise CliError(_("server answered %(request)s with something other than a JSON object", request=where))
         return value
 
     def submit(self, params: dict[str, Any], body: bytes, key: str) -> dict[str, Any]:
@@ -148,7 +154,7 @@ class Api:
                     except ValueError:
                         line = None
                     if not isinstance(line, dict) or not isinstance(line.get("index"), int):
-                        raise CliError(f"server sent something other than a result line: {raw[:80]!r}")
+                        raise CliError(_("server sent something other than a result line: %(line)s", line=repr(raw[:80])))
                     yield line
 
     def cancel(self, job: str) -> None:
@@ -182,14 +188,15 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
             if not isinstance(saved, dict):
                 raise ValueError
         except ValueError:
-            raise CliError(f"{sidecar} is not a job file; delete it or use --force", EXIT_USAGE) from None
+            raise CliError(_("%(path)s is not a job file; delete it or use --force", path=sidecar), EXIT_USAGE) from None
         if {k: saved.get(k) for k in saved_for} != saved_for:
-            raise CliError(f"{sidecar} is for another server, input or limits; use --force to start over", EXIT_USAGE)
+            raise CliError(_("%(path)s is for another server, input or limits; use --force to start over", path=sidecar),
+                           EXIT_USAGE)
         status = api.status(str(saved.get("id")))
         if status is None:
-            note(f"job {saved.get('id')} is gone from the server; submitting the input again")
+            note(_("job %(job)s is gone from the server; submitting the input again", job=saved.get("id")))
         elif status.get("state") in ("failed", "cancelled"):
-            note(f"job {saved.get('id')} was {status.get('state')}; submitting a new job")
+            note(_("job %(job)s was %(state)s; submitting a new job", job=saved.get("id"), state=status.get("state")))
             key = str(saved.get("idempotency_key", key)) + "-" + uuid.uuid4().hex
         else:
             job = str(saved["id"])
@@ -201,14 +208,16 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
             made = api.submit(params, body, key)
         job = str(made["id"])
         if made.get("total") not in (None, len(inp.items)):
-            note(f"warning: the server counts {made.get('total')} items, this input {len(inp.items)}")
+            note(ngettext("warning: this input has %(num)s item, the server counts %(server)s",
+                          "warning: this input has %(num)s items, the server counts %(server)s", len(inp.items),
+                          server=made.get("total")))
         if sidecar is not None:
             tmp = sidecar.with_name(sidecar.name + ".tmp")
             try:
                 tmp.write_text(json.dumps({**saved_for, "id": job, "idempotency_key": key}) + "\n")
                 tmp.replace(sidecar)
             except OSError as e:  # the job runs on; a re-run finds it again by its Idempotency-Key
-                raise CliError(f"cannot write {sidecar}: {e.strerror or e}", EXIT_USAGE) from e
+                raise CliError(_("cannot write %(path)s: %(error)s", path=sidecar, error=e.strerror or e), EXIT_USAGE) from e
     # Results come in index order: ask only for those after the lines
     # already written in one run (a prefix), and skip any other written one.
     after = -1
@@ -218,7 +227,7 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
     while not stop.is_set():
         status = api.status(job)
         if status is None:
-            raise CliError(f"job {job} is gone from the server; re-run to submit it again")
+            raise CliError(_("job %(job)s is gone from the server; re-run to submit it again", job=job))
         state = status.get("state")
         fresh: list[dict[str, Any]] = []
         new = 0
@@ -246,10 +255,13 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
                 sidecar.unlink(missing_ok=True)
             if state != "done":
                 why = f": {status['error']}" if status.get("error") else ""
-                raise CliError(f"job {job} was {state} after {len(seen)} of {len(inp.items)} items{why}")
+                raise CliError(ngettext("job %(job)s was %(state)s after %(seen)s of %(num)s item%(why)s",
+                                        "job %(job)s was %(state)s after %(seen)s of %(num)s items%(why)s",
+                                        len(inp.items), job=job, state=state, seen=len(seen), why=why))
             missing = len(inp.items) - len(seen)
             if missing > 0:
-                raise CliError(f"job {job} is done but {missing} items have no result line")
+                raise CliError(ngettext("job %(job)s is done but %(num)s item has no result line",
+                                        "job %(job)s is done but %(num)s items have no result line", missing, job=job))
             return None
         if not new:  # with new lines more may be ready (a server may page them)
             stop.wait(args.poll)
@@ -260,7 +272,7 @@ def run_server(args: argparse.Namespace, kind: Kind, inp: Input, present: set[in
         Api(args.server, args.api_key).cancel(job)
         if sidecar is not None:
             sidecar.unlink(missing_ok=True)
-        note(f"cancelled job {job}")
+        note(_("cancelled job %(job)s", job=job))
         return None
     return job
 
@@ -269,11 +281,11 @@ def add_run_options(parser: argparse.ArgumentParser, server_help: str) -> argpar
     """The options every long-running command shares: ``--quiet``,
     ``--progress``, and the "server mode" group with ``--server`` and
     ``--api-key`` (returned, for a command's own server options)."""
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress and no summary")
+    parser.add_argument("--quiet", "-q", action="store_true", help=_("no progress and no summary"))
     parser.add_argument("--progress", choices=("auto", "tqdm", "plain", "off"), default="auto",
-                        help="progress display on stderr (default: tqdm if installed, else plain)")
-    server = parser.add_argument_group("server mode")
+                        help=_("progress display on stderr (default: tqdm if installed, else plain)"))
+    server = parser.add_argument_group(_("server mode"))
     server.add_argument("--server", metavar="URL", help=server_help)
     server.add_argument("--api-key", metavar="KEY", default=os.environ.get("IGISORO_API_KEY"),
-                        help="sent as X-API-Key (default: $IGISORO_API_KEY)")
+                        help=_("sent as X-API-Key (default: $IGISORO_API_KEY)"))
     return server

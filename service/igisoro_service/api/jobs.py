@@ -19,16 +19,17 @@ import uuid
 from typing import Any
 from collections.abc import Iterator
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request, stream_with_context
 
 from igisoro_service import access, search_policy
 from igisoro_service.body import body_bytes, json_body, load, load_query
 from igisoro_service.jobs import EXTENSION, RUN_CHUNK, Jobs
 from igisoro_service.lazy_errors import answers
 from igisoro_service.jobs.store import FINAL, IdempotencyConflict, Job, iter_results
-from igisoro_service.problems import Problem, problem_response, validation_problem
+from igisoro_service.problems import Problem, localized, problem_response, validation_problem
 from igisoro_service.schemas import JobListQuery, JobQuery, JobRequest, ResultsQuery, _job_items
 from igisoro_service.i18n import gettext as _
+from igisoro_service.i18n import language
 from marshmallow import ValidationError
 
 log = logging.getLogger(__name__)
@@ -305,6 +306,24 @@ def status(job_id: str) -> dict[str, Any]:
     return _found(job_id).to_json()
 
 
+def _localized_line(line: str) -> str:
+    """A stored result line with its problems in the request's language.
+
+    The worker writes them with no request, so in English (the library's
+    problem documents); a reader is answered in its own language, as a
+    batch or a review would answer it: an item's ``error`` and a review's
+    ``illegal`` move. Lines without a problem are sent as stored."""
+    if '"error"' not in line:
+        return line
+    doc = json.loads(line)
+    if isinstance(doc.get("error"), dict):
+        doc["error"] = localized(doc["error"])
+    illegal = doc.get("illegal")
+    if isinstance(illegal, dict) and isinstance(illegal.get("error"), dict):
+        illegal["error"] = localized(illegal["error"])
+    return json.dumps(doc, separators=(",", ":"))
+
+
 @bp.get("/<job_id>/results")
 @_redis_errors
 def results(job_id: str) -> Response:
@@ -325,7 +344,9 @@ def results(job_id: str) -> Response:
         job runs, without gaps: chunks may finish out of order, and a line is
         sent once every line before it is done (after a cancel, every line
         there is), so `after` set to the last index read never skips one. `X-Job-State`
-        says whether more will come (`queued`, `running`).
+        says whether more will come (`queued`, `running`). Problems are in
+        the reader's language (`lang`, `Accept-Language`), whichever the job
+        was submitted in.
       parameters:
       - {in: query, schema: ResultsQuery}
       responses:
@@ -352,11 +373,15 @@ def results(job_id: str) -> Response:
     after = load_query(_results)["after"]
     store = _jobs().store
 
+    english = language() == "en"
+
     def lines() -> Iterator[str]:
         for line in iter_results(store, job.id, after, gapless=job.state not in FINAL):
-            yield line + "\n"
+            yield (line if english else _localized_line(line)) + "\n"
 
-    return Response(lines(), mimetype=NDJSON, headers={
+    # (In another language the lines' problems are put in it as they are
+    # sent, which needs the request: its context goes with the stream.)
+    return Response(lines() if english else stream_with_context(lines()), mimetype=NDJSON, headers={
         "X-Job-State": job.state, "X-Job-Done": str(job.done), "X-Job-Total": str(job.total)})
 
 

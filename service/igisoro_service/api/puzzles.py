@@ -27,6 +27,7 @@ from igisoro_service import access, engine
 from igisoro_service.access import FailureWindow
 from igisoro_service.api.jobs import _created, _jobs, _owner, _send
 from igisoro_service.body import load_body, load_query
+from igisoro_service.explain import explanation_or_none
 from igisoro_service.jobs.puzzle_chunks import store as open_store
 from igisoro_service.jobs.store import Job
 from igisoro_service.lazy_errors import answers
@@ -35,6 +36,7 @@ from igisoro_service.puzzles import solvers
 from igisoro_service.puzzles.ratings import Rating
 from igisoro_service.puzzles.schemas import PuzzleAttemptRequest, PuzzleGenerateRequest, PuzzleGetQuery, PuzzleNextQuery
 from igisoro_service.i18n import gettext as _
+from igisoro_service.puzzles.themes import theme_names
 
 if TYPE_CHECKING:
     from igisoro_service.puzzles.store import PuzzleStore, Rated, StoredPuzzle
@@ -110,22 +112,9 @@ def _found(puzzle_id: str) -> StoredPuzzle:
     return got
 
 
-def _theme_names(themes: list[str]) -> dict[str, str]:
-    """Each theme's name in the request's language (the ``themes`` values
-    stay the stable identifiers a program filters by)."""
-    names = {
-        "capture": _("capture"), "relay": _("relay (3 laps or more)"), "long-relay": _("long relay (6 laps or more)"),
-        "retreat": _("the opponent's retreat"), "clockwise": _("clockwise sowing"),
-        "no-move": _("leaves the opponent no move"), "row-emptied": _("empties the opponent's inner row"),
-        "end-pits": _("captures at both ends"), "wins-game": _("wins the game"), "one-turn": _("one turn"),
-        "two-turns": _("two turns"), "long": _("three turns or more"),
-    }
-    return {t: names.get(t, t) for t in themes}
-
-
 def _shown(got: StoredPuzzle, solution: bool) -> dict[str, Any]:
     out = got.to_json(solution=solution)
-    return {**out, "theme_names": _theme_names(out["themes"])}
+    return {**out, "theme_names": theme_names(out["themes"])}
 
 
 def _rating(r: Rating) -> dict[str, Any]:
@@ -231,6 +220,8 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         and `solution` is given.
         Fewer moves, all right, is `incomplete`: the replies so far, nothing
         rated, so a board can ask move by move. An illegal move is a 422.
+        With `"explain": true` an ended attempt tells the solution in words
+        (`explanation`, in the answer's language).
       parameters:
       - PuzzleId  # components/parameters of base.yaml
       x-body: PuzzleAttemptRequest
@@ -278,8 +269,11 @@ def attempt(puzzle_id: str) -> tuple[dict[str, Any], int]:
         rated = _store().attempt(puzzle_id, solver, solved)
     if rated is None:  # deleted meanwhile
         raise Problem(404, "puzzle-not-found", _("Puzzle not found"), _("No puzzle %(id)s here.", id=repr(puzzle_id)))
-    return {"id": puzzle_id, "result": "solved" if solved else "failed", "moves": checked, "solution": list(line),
-            **_changes(rated, solver is not None)}, 200
+    out = {"id": puzzle_id, "result": "solved" if solved else "failed", "moves": checked, "solution": list(line),
+           **_changes(rated, solver is not None)}
+    if req["explain"]:
+        out["explanation"] = explanation_or_none(igisoro.Position.from_notation(got.puzzle.position), list(line))
+    return out, 200
 
 
 def _changes(r: Rated, with_solver: bool) -> dict[str, Any]:

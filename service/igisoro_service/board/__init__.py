@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typing import Any
+
 from flask import Blueprint, Response, abort
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -92,3 +94,27 @@ def asset(asset: str) -> Response:
       x-problems: [default]
     """
     return _file(asset, 300, _ASSETS)
+
+
+@bp.get("/v1/board/messages")
+def board_messages() -> dict[str, Any]:
+    """The board's words in the request's language (issue 43).
+
+    ---
+    get:
+      tags:
+      - meta
+      operationId: boardMessages
+      summary: The board page's strings in one language
+      description: |
+        Every string the board page shows, from the service's catalogs
+        (the page holds keys only), in the language chosen as for every
+        answer: `lang`, then `Accept-Language`, else English. Open without
+        an API key, as the page itself is.
+      responses:
+        200: {description: The page's strings., x-json: BoardMessages}
+      x-problems: [default]
+    """
+    from igisoro_service.board.messages import messages
+
+    return messages()

@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates, va
 
 from igisoro.puzzles import PUZZLE_VARIANTS, THEMES
 from igisoro.puzzles.find import MAX_TURNS
-from igisoro_service.schemas import MoveField
+from igisoro_service.schemas import Explain, MoveField
 
 _VARIANTS = list(PUZZLE_VARIANTS)
 #: A solver id: what a client without an API key keeps. Only one the server
@@ -39,8 +39,9 @@ class PuzzleGetQuery(Schema):
     solver = fields.String(validate=_SOLVER, metadata=_SOLVER_DOC)
 
 
-class PuzzleAttemptRequest(Schema):
-    """``{"moves": [...], "solver": id}``: the learner's moves, one per turn."""
+class PuzzleAttemptRequest(Explain):
+    """``{"moves": [...], "solver": id, "explain"?}``: the learner's moves,
+    one per turn; ``explain``: the solution told in words once the attempt ends."""
 
     moves = fields.List(MoveField(), required=True, validate=validate.Length(1, MAX_TURNS), metadata={
         "description": f"The learner's moves, one for each of its turns (at most {MAX_TURNS}); the defender's "

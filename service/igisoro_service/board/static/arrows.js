@@ -68,13 +68,13 @@ function lapPath(trace, round) {
 // The decisions after the start pit, in words, a run of the same one
 // counted ("capture ×3": a lap per capture).
 function decisionWords(move) {
-  const words = [];
+  const said = [];
   for (const t of move.split("-").slice(1)) {
-    const w = (CHOICE_NAMES[t] || t).replace(" (no capture)", "");
-    const last = words.at(-1);
-    if (last && last.word === w) last.n++; else words.push({word: w, n: 1});
+    const w = choiceName(t, true) || t;
+    const last = said.at(-1);
+    if (last && last.word === w) last.n++; else said.push({word: w, n: 1});
   }
-  return words.map(({word, n}) => (n > 1 ? `${word} ×${n}` : word));
+  return said.map(({word, n}) => (n > 1 ? `${word} ×${n}` : word));
 }
 
 function drawArrow() {
@@ -97,10 +97,10 @@ function drawArrow() {
   svg.setAttribute("height", b.clientHeight);
   svg.dataset.move = a.move;
   svg.dataset.kind = a.kind;
-  const words = decisionWords(a.move);
+  const said = decisionWords(a.move);
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `${a.kind === "best" ? "Best move" : "Line previewed"} ${a.move}: from ${path[0]} ` +
-                   `to ${path.at(-1)}${words.length ? ", then " + words.join(", ") : ""}`);
+  const label = tr(a.kind === "best" ? "arrow_best" : "arrow_preview", {move: a.move, from: path[0], to: path.at(-1)});
+  svg.setAttribute("aria-label", said.length ? tr("arrow_then", {text: label, words: said.join(", ")}) : label);
   const colour = a.kind === "best" ? "#127a3a" : "#1f4fb8";
   // Sized by the pits (a phone's are a third of a desktop's).
   const size = b.querySelector(".pit").offsetWidth;
@@ -118,11 +118,11 @@ function drawArrow() {
   Object.entries({fill: "none", stroke: colour, "stroke-width": Math.max(3, size / 12), "stroke-linecap": "round",
                   "stroke-linejoin": "round", opacity: 0.7, "marker-end": "url(#arrowhead)", class: "arrow"}).forEach(([k, v]) => line.setAttribute(k, v));
   svg.append(defs, line);
-  if (words.length) {
+  if (said.length) {
     // The decisions beside the arrow's head, upright when the board is flipped.
     const [x, y] = pts.at(-1);
     const text = document.createElementNS(SVG, "text");
-    text.textContent = words.join(", ");
+    text.textContent = said.join(", ");
     // Above the head, between the pits' rows, where it hides no number.
     const above = y - size / 2 - 1;
     Object.entries({x, y: above, "text-anchor": "middle", "font-size": Math.max(10, Math.min(14, size / 5)),

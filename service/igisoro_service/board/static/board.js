@@ -70,13 +70,14 @@ function askForKey() {
 // and of a 503 "overloaded" for every call (an aborted `signal` throws an
 // AbortError, which callers that abort ignore).
 async function request(path, body, signal) {
+  path = withLang(path);  // (i18n.js) problems and descriptions in the page's language
   const headers = body === undefined ? {} : {"Content-Type": "application/json"};
   if (apiKey()) headers["X-API-Key"] = apiKey();
   const init = body === undefined ? {headers, signal} : {method: "POST", headers, body: JSON.stringify(body), signal};
   for (let attempt = 0; ; attempt++) {
     const r = await fetch(path, init);
     if (r.ok) return r;
-    const data = await r.json().catch(() => ({detail: `HTTP ${r.status}`}));
+    const data = await r.json().catch(() => ({detail: tr("http_status", {status: r.status})}));
     // (After a few wrong keys the server answers 429 for a while: the field
     // stays, with that message and its wait.)
     if (r.status === 401 || String(data.type).endsWith(":too-many-auth-failures")) askForKey();
@@ -88,7 +89,7 @@ async function request(path, body, signal) {
       await new Promise((ok) => setTimeout(ok, 1000 * wait));
       continue;
     }
-    const err = new Error(problemText(data, r.status));
+    const err = problemError(data, r.status);
     err.status = r.status;  // a 422 is about the request; anything else is not (see newGame)
     throw err;
   }
@@ -96,29 +97,56 @@ async function request(path, body, signal) {
 
 async function api(path, body) {
   const r = await request(path, body);
-  return r.json().catch(() => { throw new Error(`HTTP ${r.status}: not JSON`); });
+  return r.json().catch(() => { throw new Error(tr("http_status", {status: r.status})); });
 }
 
-// A problem's detail with its field errors: a validation problem's detail
-// only says "see errors", and what is wrong is in them.
-function problemText(data, status) {
-  const text = data.detail || data.title || `HTTP ${status}`;
+// A problem as an Error: its detail (in the page's language) as the
+// message, and its field errors as the `diagnostic`: a validation
+// problem's detail only says "see errors", and what is wrong is in them.
+// Those are the engine's and the schema's own words, in English whatever
+// the language (docs/TRANSLATING.md), so they are shown apart, marked as
+// English (showError).
+function problemError(data, status) {
+  const text = data.detail || data.title || tr("http_status", {status});
   const flat = (v) => typeof v === "string" ? [v] : Array.isArray(v) ? v.flatMap(flat)
     : v && typeof v === "object" ? Object.values(v).flatMap(flat) : [String(v)];
   const fields = Object.entries(data.errors || {}).map(([k, v]) => [k, flat(v).join(" ")])
     .filter(([, m]) => m !== text).map(([k, m]) => `${k}: ${m}`);
-  return fields.length ? `${text} (${fields.join("; ")})` : text;
+  return diagnosed(text, fields.join("; "));
 }
 
-function showError(e) { const m = $("message"); m.textContent = String(e.message || e); m.hidden = false; }
+// An Error of the page's words `text` with an English `diagnostic` (the
+// engine's, the schema's or the browser's own message; "" for none).
+function diagnosed(text, diagnostic) {
+  const err = new Error(text);
+  err.diagnostic = diagnostic;
+  return err;
+}
+
+// An error in the message box: its words, then its diagnostic, if any, in
+// brackets, in an element marked lang="en" (screen readers read it as
+// English; the pseudo-locale test knows it for what it is).
+function showError(e) {
+  const m = $("message");
+  m.replaceChildren(String(e.message || e));
+  if (e.diagnostic) {
+    const d = Object.assign(document.createElement("span"), {lang: "en", className: "diagnostic",
+                                                             textContent: `(${e.diagnostic})`});
+    m.append(" ", d);
+  }
+  m.hidden = false;
+}
 function clearError() { $("message").hidden = true; }
 function current() { return state.history[state.at]; }
 function variantOf(notation) { return notation.split(" ")[0]; }
 function isPit(opt) { return /^[a-h][1-4]$/.test(opt); }
 
-// The decisions' tokens in words (docs/NOTATION.md), for the buttons and the arrows' labels.
-const CHOICE_NAMES = {p: "pass (no capture)", x: "capture", r: "retreat", n: "no retreat",
-                      cw: "clockwise", ccw: "counter-clockwise"};
+// The decisions' tokens in words (docs/NOTATION.md), for the buttons and
+// the arrows' labels (`short`: the arrows' shorter word, where there is one).
+function choiceName(token, short = false) {
+  if (!["p", "x", "r", "n", "cw", "ccw"].includes(token)) return null;
+  return tr(short && token === "p" ? "choice_p_short" : `choice_${token}`);
+}
 
 // --- drawing --------------------------------------------------------------
 
@@ -143,14 +171,14 @@ function drawBoard() {
         const inp = document.createElement("input");
         inp.type = "number"; inp.min = "0"; inp.value = String(n);
         inp.className = "pit edit"; inp.dataset.pit = name;
-        inp.setAttribute("aria-label", `${name} seeds`);
+        inp.setAttribute("aria-label", tr("pit_edit", {pit: name}));
         b.append(inp);
         return;
       }
       const btn = document.createElement("button");
       btn.className = "pit";
       btn.dataset.pit = name;
-      btn.setAttribute("aria-label", `${name}: ${n} seeds`);
+      btn.setAttribute("aria-label", tr("pit_seeds", {pit: name, n}));
       btn.innerHTML = `<span class="count">${n}</span><span class="name">${name}</span>`;
       if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
       else { btn.tabIndex = -1; }
@@ -172,9 +200,10 @@ function drawDecision() {
   if (nonPit.length === 0) { box.hidden = true; return; }
   box.hidden = false;
   const engine = enginesDecision(state.actor);
-  const who = engine ? `${state.actor} (the engine) is deciding…`
-    : state.role === "opponent" ? `${state.actor} (the opponent) decides:` : `${state.actor} decides:`;
-  $("decision-who").textContent = state.partial.length ? `After ${state.partial.join("-")}, ${who}` : who;
+  const side = sideWord(state.actor);
+  const who = engine ? tr("engine_deciding", {side})
+    : state.role === "opponent" ? tr("opponent_decides", {side}) : tr("side_decides", {side});
+  $("decision-who").textContent = state.partial.length ? tr("after_partial", {partial: state.partial.join("-"), who}) : who;
   const opts = $("decision-options");
   opts.replaceChildren();
   if (engine) return;  // no buttons: the engine answers by itself
@@ -187,10 +216,10 @@ function drawDecision() {
     // Many options of another kind: a list to pick from instead of buttons.
     const sel = document.createElement("select");
     sel.id = "choice-select";
-    sel.setAttribute("aria-label", "Choose an option");
-    for (const o of nonPit) sel.append(new Option(o.startsWith("k") ? `arrange ${o.slice(1).split(".").join(" | ")}` : o, o));
+    sel.setAttribute("aria-label", tr("choose_option"));
+    for (const o of nonPit) sel.append(new Option(o.startsWith("k") ? tr("arrange_option", {holes: o.slice(1).split(".").join(" | ")}) : o, o));
     const btn = document.createElement("button");
-    btn.textContent = "Play";
+    btn.textContent = tr("play");
     btn.id = "choice-play";
     btn.addEventListener("click", () => decide(sel.value));
     opts.append(sel, btn);
@@ -199,7 +228,7 @@ function drawDecision() {
   }
   for (const o of nonPit) {
     const btn = document.createElement("button");
-    btn.textContent = CHOICE_NAMES[o] ? `${CHOICE_NAMES[o]} (${o})` : o;
+    btn.textContent = choiceName(o) ? `${choiceName(o)} (${o})` : o;
     btn.dataset.choice = o;
     btn.addEventListener("click", () => decide(o));
     // Pointing at an option (or tabbing to it) lights up its own pits.
@@ -212,11 +241,11 @@ function drawDecision() {
   }
   // What each option concerns, in words beside the highlighted pits.
   const said = nonPit.filter((o) => (state.stake[o] || []).length)
-    .map((o) => `${CHOICE_NAMES[o] || o}: ${state.stake[o].join(", ")}`);
+    .map((o) => `${choiceName(o) || o}: ${state.stake[o].join(", ")}`);
   if (said.length) {
     const note = document.createElement("span");
     note.id = "decision-stake";
-    note.textContent = `Pits at stake — ${said.join("; ")}.`;
+    note.textContent = tr("at_stake", {list: said.join("; ")});
     opts.append(" ", note);
   }
   cancelButton(opts);
@@ -229,9 +258,8 @@ function drawDecision() {
 function setupNotice(box) {
   const a = state.arrangement;
   box.hidden = false;
-  $("decision-who").textContent = `Set-up: ${a.side} arranges its ${a.seeds} seeds over its 16 pits.`;
-  $("decision-options").textContent = "Arranging on this board is not available yet: play an arrangement "
-    + `such as ${a.examples[a.examples.length - 1]} with POST /v1/moves/check, or open a position after the set-up.`;
+  $("decision-who").textContent = tr("setup_arranges", {side: sideWord(a.side), n: a.seeds});
+  $("decision-options").textContent = tr("setup_not_yet", {example: a.examples[a.examples.length - 1]});
 }
 
 // Cancel: drop the move being entered (its decisions so far) and start over
@@ -240,7 +268,7 @@ function cancelButton(box) {
   if (!state.partial.length) return;
   const btn = document.createElement("button");
   btn.id = "decision-cancel";
-  btn.textContent = "Cancel";
+  btn.textContent = tr("cancel");
   btn.addEventListener("click", () => goTo(state.at));
   box.append(" ", btn);
 }
@@ -273,12 +301,12 @@ function arrangeControls(box, options) {
   sum.setAttribute("aria-live", "polite");
   const play = document.createElement("button");
   play.id = "choice-play";
-  play.textContent = "Play";
+  play.textContent = tr("play");
   const inputs = first.map((n, k) => {
     const inp = document.createElement("input");
     Object.assign(inp, {type: "number", min: "0", max: String(total), value: String(n), id: `arrange-${k}`});
     inp.className = "arrange";
-    inp.setAttribute("aria-label", `hole ${k + 1} from the left`);
+    inp.setAttribute("aria-label", tr("hole_from_left", {k: k + 1}));
     inp.addEventListener("input", update);
     return inp;
   });
@@ -286,24 +314,26 @@ function arrangeControls(box, options) {
     const vals = inputs.map((i) => Number(i.value));
     const ok = vals.every((v) => Number.isInteger(v) && v >= 0);
     const s = vals.reduce((a, b) => a + b, 0);
-    sum.textContent = `${ok ? s : "?"} of ${total} seeds`;
+    sum.textContent = tr("arrange_total", {sum: ok ? s : "?", n: total});
     play.disabled = !ok || s !== total;
     play.dataset.choice = `k${vals.join(".")}`;
   }
   play.addEventListener("click", () => decide(play.dataset.choice));
   update();
-  box.append("Arrange: ", ...inputs, " ", sum, " ", play);
+  box.append(tr("arrange") + " ", ...inputs, " ", sum, " ", play);
 }
 
 function drawStatus() {
   const h = current();
   const banner = $("banner");
   if (h.status && h.status.state !== "ongoing") {
-    banner.textContent = `Game over: ${h.status.winner || "nobody"} wins` + (h.status.reason ? ` (${h.status.reason.replaceAll("_", " ")})` : "");
+    banner.textContent = withReason(tr("game_over_wins", {side: h.status.winner ? sideWord(h.status.winner) : tr("nobody")}),
+                                    h.status.reason);
     banner.hidden = false;
   } else banner.hidden = true;
+  const toMove = tr("to_move", {side: sideWord(state.toMove)});
   $("tomove").textContent = h.status && h.status.state !== "ongoing" ? "" :
-    `${state.toMove === "south" ? "South" : "North"} to move` + (state.partial.length ? ` — entering ${state.partial.join("-")}` : "");
+    state.partial.length ? tr("entering", {text: toMove, partial: state.partial.join("-")}) : toMove;
   $("position-text").value = h.notation;
   // The line shown, and the ply shown when it is not the last: a reload or
   // a shared link opens the same view, with the moves after it still there.
@@ -359,7 +389,7 @@ async function show(i, line = state.history) {
   $("evaltext").textContent = "?";
   redraw();
   markGraph();
-  stopAnalysis("");
+  stopAnalysis(false);
   analysisStatus("", false);  // what it said was of the position before
   if (h.status && h.status.state !== "ongoing") showResult(h.status);
   else if ($("auto").checked && state.mode !== "puzzle") analyse();
@@ -436,7 +466,7 @@ const DECISION_DEPTH = 3;
 // A search result's score as one number from `side`'s view (a forced result
 // counts as 1000 seeds less its turns, as the core's review counts it).
 function valueFor(r, side) {
-  if (!r.score) throw new Error(`The engine could not search ${r.position}: ${r.error?.detail || "no score"}`);
+  if (!r.score) throw new Error(tr("cannot_search", {position: r.position, detail: r.error?.detail || tr("no_score")}));
   const s = r.score;
   const v = s.type === "seeds" ? s.value : (s.type === "win" ? 1 : -1) * (1000 - s.turns);
   return r.to_move === side ? v : -v;
@@ -544,12 +574,21 @@ async function animate(trace, still, shown = 0) {
 
 // --- analysis, engine, navigation -----------------------------------------
 
-// A probability as a whole percent; 0 and 100 only for proofs (the API
-// keeps estimates within 0.001..0.999, which would round to them).
+// A probability as a whole percent, written as the page's language writes
+// one ("50 %" in French); 0 and 100 only for proofs (the API keeps
+// estimates within 0.001..0.999, which would round to them).
 function percent(p) {
-  if (p > 0 && p < 0.005) return "<1%";
-  if (p < 1 && p > 0.995) return ">99%";
-  return `${Math.round(100 * p)}%`;
+  const f = new Intl.NumberFormat(words.language, {style: "percent", maximumFractionDigits: 0});
+  if (p > 0 && p < 0.005) return "<" + f.format(0.01);
+  if (p < 1 && p > 0.995) return ">" + f.format(0.99);
+  return f.format(p);
+}
+
+// A game's end reason ("no_legal_move", ...) in words after `text`.
+function withReason(text, reason) {
+  if (!reason) return text;
+  const key = `reason_${reason}`;
+  return tr("with_reason", {text, reason: key in words.messages ? tr(key) : reason.replaceAll("_", " ")});
 }
 
 // The same score from the other side's view.
@@ -559,8 +598,12 @@ function flipScore(s) {
 }
 
 function scoreText(s) {
-  if (s.type === "seeds") return (s.value > 0 ? "+" : "") + s.value.toFixed(2);
-  return s.type === "win" ? `win in ${s.turns}` : `loss in ${s.turns}`;
+  if (s.type === "seeds") {
+    // Seeds with two decimals in the page's language's digits ("+3,08" in French), signed.
+    const f = new Intl.NumberFormat(words.language, {minimumFractionDigits: 2, maximumFractionDigits: 2});
+    return (s.value > 0 ? "+" : "") + f.format(s.value);
+  }
+  return tr(s.type === "win" ? "win_in" : "loss_in", {n: s.turns});
 }
 
 // The analysis deepens while you watch: /v1/evaluate/stream sends a line
@@ -569,13 +612,13 @@ function scoreText(s) {
 // one running, and the server stops its search when the page hangs up.
 async function analyse() {
   const h = current();
-  stopAnalysis("");
+  stopAnalysis(false);
   showExplanation(null);  // the last position's, until this one's final line
   if (h.status && h.status.state !== "ongoing") { showResult(h.status); return; }
   const asked = ++state.analysis;
   const ctl = new AbortController();
   state.analysisRun = {ctl, depth: 0};
-  analysisStatus("Analysing…", true);
+  analysisStatus(tr("analysing"), true);
   try {
     const time = $("time").value;
     const limit = time ? {time_ms: Number(time)} : {depth: Number($("depth").value)};
@@ -601,9 +644,9 @@ async function analyse() {
         if (a.final) {
           state.analysisRun = null;
           showExplanation(a.explanation);
-          analysisStatus(`Depth ${a.depth}${a.cached ? " (from the server's store)" : ""}, ${a.nodes} nodes.`, false);
+          analysisStatus(tr(a.cached ? "analysed_cached" : "analysed", {depth: a.depth, n: a.nodes}), false);
         } else {
-          analysisStatus(`Analysing… depth ${a.depth}, ${a.nodes} nodes`, true);
+          analysisStatus(tr("analysing_depth", {depth: a.depth, n: a.nodes}), true);
         }
       }
     }
@@ -615,12 +658,12 @@ async function analyse() {
 }
 
 // The final analysis's explanation (the server's sentences, already in the
-// browser's language), or none: hidden while an analysis runs, and when the
-// server had no time left to tell it.
-function showExplanation(e) {
-  const box = $("explanation");
+// page's language), or none: hidden while an analysis runs, and when the
+// server had no time left to tell it. (`box`: puzzle.js tells a solution
+// in its own.)
+function showExplanation(e, box = $("explanation")) {
   const sentences = e && e.sentences ? e.sentences : [];
-  $("explanation-lines").replaceChildren(...sentences.map((text) => {
+  box.querySelector("ol").replaceChildren(...sentences.map((text) => {
     const li = document.createElement("li");
     li.textContent = text;
     return li;
@@ -635,13 +678,13 @@ function flip(on) {
   $("flip").setAttribute("aria-pressed", String(on));
 }
 
-// Stop the running analysis, if any, saying so with `why` ("" says nothing).
-function stopAnalysis(why) {
+// Stop the running analysis, if any, saying so if `say` (the Stop button).
+function stopAnalysis(say) {
   const run = state.analysisRun;
   state.analysisRun = null;
   if (!run) return;
   run.ctl.abort();
-  analysisStatus(why && `${why} at depth ${run.depth}.`, false);
+  analysisStatus(say ? tr("stopped_at", {depth: run.depth}) : "", false);
 }
 
 // A finished game in the evaluation's place: the result, with the bar full
@@ -649,14 +692,14 @@ function stopAnalysis(why) {
 // are no moves left to search.
 function showResult(status) {
   const p = status.winner === "south" ? 1 : status.winner === "north" ? 0 : 0.5;
-  const who = status.winner ? `${status.winner === "south" ? "South" : "North"} has won` : "a draw";
+  const who = status.winner ? tr("side_has_won", {side: sideWord(status.winner)}) : tr("a_draw");
   state.best = null;
   $("lines").replaceChildren();
   $("evalfill").style.width = `${100 * p}%`;
   $("evalbar").setAttribute("aria-valuenow", String(100 * p));
-  $("evalbar").setAttribute("aria-valuetext", `Game over: ${who}`);
-  $("evaltext").textContent = `Game over: ${who}` + (status.reason ? ` (${status.reason.replaceAll("_", " ")})` : "");
-  analysisStatus("The game is over: nothing to analyse.", false);
+  $("evalbar").setAttribute("aria-valuetext", tr("game_over", {who}));
+  $("evaltext").textContent = withReason(tr("game_over", {who}), status.reason);
+  analysisStatus(tr("nothing_to_analyse"), false);
 }
 
 // The analysis's state in words (a live region) and the Stop button.
@@ -681,7 +724,7 @@ function showAnalysis(a) {
     const btn = document.createElement("button");
     btn.className = "line";
     btn.textContent = `${scoreText(south ? l.score : flipScore(l.score))}  ${l.pv.join(" ")}`;
-    btn.title = `Play ${l.move}`;
+    btn.title = tr("play_move", {move: l.move});
     btn.dataset.move = l.move;
     btn.addEventListener("click", () => {
       if (!state.busy && !state.deciding) play(l.move.split("-")).catch(showError);
@@ -700,9 +743,9 @@ function showAnalysis(a) {
   const p = south ? a.win_probability : 1 - a.win_probability;
   $("evalfill").style.width = `${100 * p}%`;
   $("evalbar").setAttribute("aria-valuenow", String(Math.round(100 * p)));
-  $("evalbar").setAttribute("aria-valuetext", `South ${percent(p)}`);
+  $("evalbar").setAttribute("aria-valuetext", tr("south_percent", {p: percent(p)}));
   $("evaltext").textContent =
-    `South ${scoreText(south ? a.score : flipScore(a.score))} (depth ${a.depth}), South's win chance ${percent(p)}`;
+    tr("headline", {score: scoreText(south ? a.score : flipScore(a.score)), depth: a.depth, p: percent(p)});
   if (!state.editing) drawBoard();  // redrawing would reset the edited counts
   // The best line as an arrow (unless a line is being previewed: showArrow waits).
   showArrow(a.best_move, "best");
@@ -714,23 +757,24 @@ function showAnalysis(a) {
 async function solve() {
   const h = current();
   const out = $("solve-out");
-  out.textContent = "Solving…";
+  out.textContent = tr("solving");
   try {
     const r = await api("/v1/solve", {position: h.notation, time_ms: Number($("solve-time").value)});
     if (current() !== h) return;
     const winner = r.outcome === "win" ? r.to_move : (r.to_move === "south" ? "north" : "south");
     if (r.stopped_by === "game_over") {
-      out.textContent = `The game is over: ${winner} has won.`;
+      out.textContent = tr("game_over_won", {side: sideWord(winner)});
     } else if (r.outcome !== "unknown") {
       // Say that the whole proof was re-walked by the independent check.
-      const checked = r.proof_positions ? ` Checked: all ${r.proof_positions} positions of the proof.` : "";
-      out.textContent = `Proven: ${winner} wins (at most ${r.turns} turns). Line: ${r.line.join(" ")}.${checked}`;
+      const checked = r.proof_positions ? " " + tr("proof_checked", {n: r.proof_positions}) : "";
+      out.textContent = tr("proven", {side: sideWord(winner), n: r.turns, line: r.line.join(" ")}) + checked;
     } else {
       // Say what stopped it: the budget, the server's deadline, and turns
       // the solver could not settle exactly (where a proof may hide).
-      const why = r.partial ? "the server's deadline stopped it" : `${r.nodes} nodes searched`;
-      const open = r.unknown_turns ? `; ${r.unknown_turns} turns could not be settled exactly` : "";
-      out.textContent = `Not proven in ${(r.time_ms / 1000).toFixed(1)} s (${why}${open}): no forced win for either side was found.`;
+      const why = r.partial ? tr("deadline_stopped") : tr("nodes_searched", {n: r.nodes});
+      const open = r.unknown_turns ? "; " + tr("turns_unsettled", {n: r.unknown_turns}) : "";
+      const s = new Intl.NumberFormat(words.language, {minimumFractionDigits: 1, maximumFractionDigits: 1}).format(r.time_ms / 1000);
+      out.textContent = tr("not_proven", {s, why: why + open});
     }
   } catch (e) {
     if (current() !== h) return;
@@ -778,7 +822,7 @@ async function newGame(notation, moves = [], ply = null) {
       // error says nothing of it, so the import fails whole (the board and
       // the URL keep the game they had).
       if (e.status !== 422) throw e;
-      bad = new Error(`Move ${k + 1} (${m}) was not played: ${e.message}`);
+      bad = diagnosed(tr("move_not_played", {n: k + 1, move: m, error: e.message}), e.diagnostic);
       break;
     }
   }
@@ -799,21 +843,21 @@ function showVariantInfo() {
   const rules = Object.entries(v.rules).map(([k, x]) => `${k}=${Array.isArray(x) ? x.join(",") : x}`).join("; ");
   // The description in one line, the rest folded away until asked for.
   $("variant-summary").textContent = v.description;
-  $("variant-info").textContent = `Source: ${v.source}. Rules: ${rules}`;
+  $("variant-info").textContent = tr("source_rules", {source: v.source, rules});
 }
 
 // --- game import, export, review ------------------------------------------
 
 function parseGame(text) {
   const lines = text.trim().split("\n").map((l) => l.trim()).filter(Boolean);
-  if (!lines.length) throw new Error("The game is empty: put the start position on the first line.");
+  if (!lines.length) throw new Error(tr("game_empty"));
   return {start: lines[0], moves: lines.slice(1).join(" ").split(/\s+/).filter(Boolean)};
 }
 
 async function review() {
   clearError();
   const out = $("review-out");
-  out.textContent = "Reviewing…";
+  out.textContent = tr("reviewing");
   // The main line is reviewed, whichever line is shown.
   const root = state.root, nodes = mainLine(), asked = ++state.reviews;
   try {
@@ -833,13 +877,13 @@ async function review() {
       const btn = document.createElement("button");
       btn.className = `label-${p.label}`;
       btn.dataset.ply = String(p.ply);
-      btn.textContent = `ply ${p.ply}: ${p.side} ${p.move} — ${reviewWords(p)}`;
+      btn.textContent = tr("ply_line", {ply: p.ply, side: sideWord(p.side), move: p.move, words: reviewWords(p)});
       btn.addEventListener("click", () => goToNode(nodes[p.ply - 1]));
       li.append(btn);
       ol.append(li);
     }
     out.append(ol);
-    if (r.illegal) showError(`Ply ${r.illegal.ply} (${r.illegal.move}): ${r.illegal.error?.detail || "illegal move"}`);
+    if (r.illegal) showError(tr("ply_illegal", {ply: r.illegal.ply, move: r.illegal.move, detail: r.illegal.error?.detail || tr("illegal_move")}));
   } catch (e) {
     if (asked !== state.reviews) return;
     out.textContent = "";
@@ -855,15 +899,15 @@ async function review() {
 // mover's view): a drop in an estimate would read "-0 points" for a side
 // already nearly lost.
 function reviewWords(p) {
-  const played = p.played_score, best = p.evaluation;
+  const played = p.played_score, best = p.evaluation, label = tr(`label_${p.label}`);
   if (played && best && played.type === "loss" && best.type !== "loss") {
-    return `${p.label}: allows a loss in ${played.turns} (best ${p.best_move})`;
+    return tr("allows_loss", {label, n: played.turns, best: p.best_move});
   }
   if (played && best && best.type === "win" && played.type !== "win") {
-    return `${p.label}: lets a win in ${best.turns} go (best ${p.best_move})`;
+    return tr("lets_win_go", {label, n: best.turns, best: p.best_move});
   }
   const drop = p.win_probability_drop === null ? "?" : `${Math.round(100 * p.win_probability_drop)}`;
-  return `${p.label} (win chance -${drop} points; best ${p.best_move})`;
+  return tr("win_chance_drop", {label, drop, best: p.best_move});
 }
 
 // South's win chance after each ply, as inline SVG polylines.
@@ -874,7 +918,7 @@ function graph(plies) {
   svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
   svg.setAttribute("preserveAspectRatio", "none");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "Evaluation graph over the plies");
+  svg.setAttribute("aria-label", tr("graph"));
   // The mover's chance after its move, turned to South's; null where the
   // review has none (its search ran out of time): a gap in the line.
   const y = (p) => {
@@ -909,7 +953,7 @@ function graph(plies) {
     const c = document.createElementNS(ns, "line");
     const colour = p.label === "blunder" ? "#c00" : p.label === "mistake" ? "#d2691e" : "#b8860b";
     Object.entries({x1: i * 20 + 10, x2: i * 20 + 10, y1: y(p), y2: y(p), stroke: colour, "stroke-width": 10,
-                    "stroke-linecap": "round", "vector-effect": "non-scaling-stroke", class: `mark label-${p.label}`})
+                    "stroke-linecap": "round", "vector-effect": "non-scaling-stroke", class: "mark label-" + p.label})
       .forEach(([k, v]) => c.setAttribute(k, v));
     svg.append(c);
   });
@@ -925,7 +969,8 @@ function graph(plies) {
       .forEach(([k, v]) => r.setAttribute(k, v));
     r.addEventListener("click", () => state.reviewed && goToNode(state.reviewed.nodes[p.ply]));
     const t = document.createElementNS(ns, "title");
-    t.textContent = `ply ${p.ply}: ${p.side} ${p.move}${p.label ? ` (${p.label})` : ""}`;
+    const ply = tr("graph_ply", {ply: p.ply, side: sideWord(p.side), move: p.move});
+    t.textContent = p.label ? `${ply} (${tr(`label_${p.label}`)})` : ply;
     r.append(t);
     svg.append(r);
   });
@@ -936,7 +981,7 @@ function graph(plies) {
 function axis(n) {
   const div = document.createElement("div");
   div.className = "graph-axis";
-  div.innerHTML = `<span>ply 1</span><span>ply ${n}</span>`;
+  div.append(...[1, n].map((k) => Object.assign(document.createElement("span"), {textContent: tr("ply_n", {n: k})})));
   return div;
 }
 
@@ -959,11 +1004,12 @@ async function main() {
     // A reload starts over with the key: the URL holds the game and the ply shown.
     e.preventDefault();
     const key = $("apikey").value.trim();
-    if (!KEY_FORM.test(key)) { showError("An API key is printable ASCII, without spaces."); return; }
-    try { sessionStorage.setItem(KEY_STORE, key); } catch (err) { showError(`The key cannot be kept: ${err.message}`); return; }
+    if (!KEY_FORM.test(key)) { showError(tr("key_form")); return; }
+    try { sessionStorage.setItem(KEY_STORE, key); } catch (err) { showError(diagnosed(tr("key_not_kept"), err.message)); return; }
     location.reload();
   });
-  for (let l = 1; l <= 10; l++) $("level").append(new Option(`level ${l}`, String(l), l === 5, l === 5));
+  await loadWords();  // (i18n.js) the page's words first: everything below shows some
+  for (let l = 1; l <= 10; l++) $("level").append(new Option(tr("level_n", {n: l}), String(l), l === 5, l === 5));
   const v = await api("/v1/variants");
   state.variants = v.variants;
   for (const x of v.variants) $("variant").append(new Option(`${x.name} (${x.board})`, x.name));
@@ -977,11 +1023,11 @@ async function main() {
   });
   $("load").addEventListener("click", () => {
     let text = $("position-text").value.trim();
-    try { if (text.startsWith("{")) text = JSON.parse(text); } catch (e) { showError(`Not valid JSON: ${e.message}`); return; }
+    try { if (text.startsWith("{")) text = JSON.parse(text); } catch (e) { showError(diagnosed(tr("not_json"), e.message)); return; }
     newGame(text).catch(showError);
   });
   $("analyse").addEventListener("click", analyse);
-  $("stop-analysis").addEventListener("click", () => stopAnalysis("Stopped"));
+  $("stop-analysis").addEventListener("click", () => stopAnalysis(true));
   $("flip").addEventListener("click", () => flip(!$("boardwrap").classList.contains("flipped")));
   $("hide-eval").addEventListener("change", () => document.body.classList.toggle("no-eval", $("hide-eval").checked));
   // Playing North against the engine: North at the bottom, as a player sits.
@@ -990,7 +1036,7 @@ async function main() {
   $("edit").addEventListener("click", () => {
     state.editing = !state.editing;
     $("apply-edit").hidden = !state.editing;
-    $("edit").textContent = state.editing ? "Cancel edit" : "Edit pits";
+    $("edit").textContent = tr(state.editing ? "cancel_edit" : "edit");
     drawBoard();
   });
   $("apply-edit").addEventListener("click", () => {
@@ -1000,7 +1046,7 @@ async function main() {
     const cols = pos.pits[0].length;
     const inputs = [...document.querySelectorAll("#board input.pit")];
     pos.pits = pos.pits.map((row, r) => row.map((_, c) => Number(inputs[r * cols + c].value)));
-    newGame(pos).then(() => { state.editing = false; $("apply-edit").hidden = true; $("edit").textContent = "Edit pits"; drawBoard(); })
+    newGame(pos).then(() => { state.editing = false; $("apply-edit").hidden = true; $("edit").textContent = tr("edit"); drawBoard(); })
       .catch(showError);
   });
   $("depth").addEventListener("change", analyse);

@@ -62,7 +62,6 @@ function keepRating(r) {
   try { localStorage.setItem(RATING_STORE, JSON.stringify(r)); } catch { /* kept for this page only */ }
 }
 
-function sideName(side) { return side === "north" ? "North" : "South"; }
 function signed(x) { return `${x > 0 ? "+" : x < 0 ? "-" : "±"}${Math.abs(x).toFixed(1)}`; }
 
 // Right or wrong, and the reply, in the live region.
@@ -78,7 +77,7 @@ function setMode(on) {
   $("puzzle").hidden = !on;
   $("puzzle-mode").setAttribute("aria-pressed", String(on));
   if (on) {
-    stopAnalysis("");
+    stopAnalysis(false);
     const sel = $("puzzle-variant");
     if (sel.options.length === 1) for (const v of state.variants) sel.append(new Option(v.name, v.name));
   }
@@ -86,16 +85,17 @@ function setMode(on) {
 
 function drawRatings() {
   const me = knownRating();
-  $("puzzle-solver-rating").textContent = me ? String(Math.round(me.rating)) : "1500 (new)";
+  $("puzzle-solver-rating").textContent = me ? String(Math.round(me.rating)) : tr("new_rating", {rating: 1500});
   $("puzzle-rating").textContent = puzzle.p ? String(Math.round(puzzle.p.rating)) : "?";
 }
 
 function drawPrompt() {
   const p = puzzle.p;
   const turn = puzzle.moves.length + 1;
-  const of = p.turns > 1 ? ` (turn ${turn} of ${p.turns}; the replies are played for ${sideName(p.to_move === "south" ? "north" : "south")})` : "";
-  $("puzzle-prompt").textContent = puzzle.done ? "" :
-    `${sideName(p.to_move)} to move: find the ${turn > 1 ? "next " : ""}winning move${of}.`;
+  const side = sideWord(p.to_move);
+  const key = turn > 1 ? "find_next_move" : "find_move";
+  const turns = p.turns > 1 ? tr("turn_of", {turn, turns: p.turns, side: sideWord(p.to_move === "south" ? "north" : "south")}) : "";
+  $("puzzle-prompt").textContent = puzzle.done ? "" : turns ? tr(`${key}_turns`, {side, turns}) : tr(key, {side});
 }
 
 function drawActions(ended) {
@@ -108,11 +108,11 @@ async function openPuzzle(id) {
   clearError();
   const asked = ++puzzle.asked;
   setMode(true);
-  feedback("Loading a puzzle…");
+  feedback(tr("loading_puzzle"));
   puzzle.failure = null;
   let p;
   try {
-    if (id && !/^[0-9a-f]{12}$/.test(id)) throw new Error(`No puzzle ${id}: a puzzle's id is 12 hex digits.`);
+    if (id && !/^[0-9a-f]{12}$/.test(id)) throw new Error(tr("bad_puzzle_id", {id}));
     const me = await solverId();
     const q = new URLSearchParams(me ? {solver: me} : {});
     if (id) {
@@ -143,6 +143,7 @@ async function restart() {
   puzzle.done = false;
   feedback("");
   $("puzzle-solution").hidden = true;
+  $("puzzle-explanation").hidden = true;
   $("puzzle-themes").hidden = true;
   $("puzzle-hint").setAttribute("aria-expanded", "false");
   drawActions(false);
@@ -161,12 +162,14 @@ hooks.moved = async (node) => {
   if (state.mode !== "puzzle" || puzzle.done || !puzzle.p || !node.parent || node.parent.notation !== puzzle.expect) return;
   const p = puzzle.p;
   puzzle.moves.push(node.move);
-  feedback(`Checking ${node.move}…`);
+  feedback(tr("checking", {move: node.move}));
   let r;
   state.busy = true;
   try {
     const me = await solverId();
-    r = await api(`/v1/puzzles/${p.id}/attempts`, me ? {moves: puzzle.moves, solver: me} : {moves: puzzle.moves});
+    // explain: once the attempt ends, the solution told in words (the page's language).
+    const body = {moves: puzzle.moves, explain: true, ...(me ? {solver: me} : {})};
+    r = await api(`/v1/puzzles/${p.id}/attempts`, body);
   } catch (e) {
     // Not checked (the server did not answer): the move is taken back, to be played again.
     puzzle.moves.pop();
@@ -179,22 +182,23 @@ hooks.moved = async (node) => {
   if (puzzle.p !== p) return;  // another puzzle meanwhile
   const last = r.moves.at(-1);
   if (r.result === "incomplete") {
-    const who = sideName(p.to_move === "south" ? "north" : "south");
-    feedback(`Right: ${last.move}. ${who} replies ${last.reply}.`, "right");
+    const side = sideWord(p.to_move === "south" ? "north" : "south");
+    feedback(tr("right_replies", {move: last.move, side, reply: last.reply}), "right");
     await play(last.reply.split("-"));
     if (puzzle.p !== p) return;
     puzzle.expect = current().notation;
-    feedback(`Right: ${last.move}. ${who} replied ${last.reply}. Your move.`, "right");
+    feedback(tr("right_replied", {move: last.move, side, reply: last.reply}), "right");
     drawPrompt();
     return;
   }
   puzzle.done = true;
   puzzle.solution = r.solution;
-  if (r.result === "solved") feedback(`Right: ${last.move}. Solved!`, "right");
-  else feedback(`Wrong: ${last.move} is not the winning move. The solution: ${r.solution.join(" ")}.`, "wrong");
+  if (r.result === "solved") feedback(tr("solved", {move: last.move}), "right");
+  else feedback(tr("wrong", {move: last.move, line: r.solution.join(" ")}), "wrong");
   const sol = $("puzzle-solution");
-  sol.textContent = `Solution: ${r.solution.join(" ")}` + (r.solution.length > 1 ? " (the replies included)" : "");
+  sol.textContent = tr(r.solution.length > 1 ? "solution_replies" : "solution", {line: r.solution.join(" ")});
   sol.hidden = false;
+  showExplanation(r.explanation, $("puzzle-explanation"));
   drawPrompt();
   drawActions(true);
   showChanges(r);
@@ -205,7 +209,8 @@ function showChanges(r) {
   if (s) keepRating({rating: s.after, deviation: s.deviation});
   drawRatings();
   if (!r.rated) {
-    $("puzzle-solver-rating").textContent += s ? " (not rated: tried before)" : " (not rated: no solver id)";
+    const rating = $("puzzle-solver-rating").textContent;
+    $("puzzle-solver-rating").textContent = tr(s ? "not_rated_tried" : "not_rated_no_id", {rating});
     return;
   }
   if (s) $("puzzle-solver-rating").textContent = `${Math.round(s.after)} (${signed(s.change)})`;
@@ -220,7 +225,7 @@ async function showSolution() {
   puzzle.done = true;  // not an attempt
   drawPrompt();
   drawActions(true);
-  feedback(`The solution: ${line.join(" ")}.`);
+  feedback(tr("the_solution", {line: line.join(" ")}));
   for (const m of line) {
     if (puzzle.p !== p) return;
     await play(m.split("-"));
@@ -244,7 +249,7 @@ hooks.route = async (hash) => {
   setMode(false);
   // A broken link (no such puzzle, not an id): the plain board opens, and
   // says why once it is there (board.js shows the notice after opening it).
-  if (r && r.id) hooks.notice = `This puzzle link does not open a puzzle (#puzzle=${r.id}): ${puzzle.failure || "it could not be loaded."}`;
+  if (r && r.id) hooks.notice = tr("bad_puzzle_link", {id: r.id, why: puzzle.failure || tr("not_loaded")});
   return false;
 };
 
@@ -257,7 +262,12 @@ function leavePuzzles() {
   goTo(state.at);
 }
 
-for (const t of PUZZLE_THEMES) $("puzzle-theme").append(new Option(t, t));
+// (Named when the page's words come: i18n.js's translatePage.)
+for (const theme of PUZZLE_THEMES) {
+  const o = new Option(theme, theme);
+  o.dataset.i18n = `theme_${theme}`;
+  $("puzzle-theme").append(o);
+}
 $("puzzle-mode").addEventListener("click", () => {
   if (state.mode === "puzzle") leavePuzzles(); else openPuzzle(null).catch(showError);
 });
@@ -270,7 +280,8 @@ $("puzzle-show").addEventListener("click", () => { if (!state.busy) showSolution
 $("puzzle-hint").addEventListener("click", () => {
   const t = $("puzzle-themes");
   if (!puzzle.p) return;
-  t.textContent = `Themes: ${puzzle.p.themes.join(", ")}.`;
+  const names = puzzle.p.themes.map((x) => (puzzle.p.theme_names || {})[x] || tr(`theme_${x}`));
+  t.textContent = tr("themes", {themes: names.join(", ")});
   t.hidden = !t.hidden;
   $("puzzle-hint").setAttribute("aria-expanded", String(!t.hidden));
 });

@@ -93,10 +93,10 @@ function moveButton(node) {
   const ply = state.reviewed && reviewMatches() ? state.reviewed.nodes.indexOf(node) : -1;
   const label = ply > 0 ? state.reviewed.labels[ply] : null;
   btn.textContent = node.move + (label ? MARKS[label] : "");
-  if (label) btn.title = label;
+  if (label) btn.title = tr(`label_${label}`);
   btn.dataset.node = String(node.id);
   const depth = lineThrough(node).indexOf(node);
-  btn.setAttribute("aria-label", `ply ${depth}, ${isNorthMove(node) ? "North" : "South"}: ${btn.textContent}`);
+  btn.setAttribute("aria-label", tr("ply_move", {ply: depth, side: sideWord(isNorthMove(node) ? "north" : "south"), move: btn.textContent}));
   if (node === current()) {
     btn.classList.add("current");
     requestAnimationFrame(() => btn.scrollIntoView({block: "nearest", inline: "nearest"}));
