@@ -15,6 +15,7 @@ True
 """
 
 from igisoro.errors import (
+    ArrangementError,
     EngineTimeoutError,
     IgisoroError,
     IllegalMoveError,
@@ -27,10 +28,12 @@ from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
 from igisoro.move import Move
 from igisoro.position import (
     MAX_TRACE_EVENTS,
+    ArrangementRule,
     Decision,
     LegalMove,
     LegalMovesJson,
     MoveList,
+    Phase,
     PlayResult,
     Position,
     Status,
@@ -45,6 +48,8 @@ from igisoro._igisoro import __version__
 __all__ = [
     "MAX_TRACE_EVENTS",
     "Analysis",
+    "ArrangementError",
+    "ArrangementRule",
     "Decision",
     "IllegalPly",
     "EngineTimeoutError",
@@ -58,6 +63,7 @@ __all__ = [
     "Line",
     "Move",
     "MoveList",
+    "Phase",
     "Outcome",
     "PlayResult",
     "Position",

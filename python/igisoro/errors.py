@@ -58,6 +58,30 @@ class IllegalMoveError(IgisoroError):
     """A move that is not legal in the position."""
 
 
+class ArrangementError(IllegalMoveError):
+    """An Omweso set-up move (an arrangement) refused, or a move that is not
+    an arrangement in the set-up phase (``docs/OMWESO.md``, "Set-up errors").
+
+    Its own class, an :class:`IllegalMoveError` still, so that a caller can
+    tell the player what to fix without reading the message: :attr:`code`
+    is the doc's error code, and ``value`` the count, total or side at
+    fault (else the move as given). The message names the move and the
+    position.
+
+    >>> import igisoro
+    >>> start = igisoro.Position.start("omweso")
+    >>> try:
+    ...     start.play("k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.5")
+    ... except igisoro.ArrangementError as e:
+    ...     print(e.code, e.value)
+    wrong_total 33
+    """
+
+    #: ``wrong_total``, ``negative_count``, ``wrong_side``, ``bad_shape``,
+    #: ``bad_notation`` or ``not_setup_phase``.
+    code: str | None = None
+
+
 class InvalidLimitError(IgisoroError):
     """A bound or limit out of range."""
 
@@ -67,6 +91,7 @@ class EngineTimeoutError(IgisoroError):
 
 
 __all__ = [
+    "ArrangementError",
     "EngineTimeoutError",
     "IgisoroError",
     "IllegalMoveError",
@@ -78,7 +103,7 @@ __all__ = [
 
 # Users catch them as ``igisoro.IllegalMoveError``, so that is the name they
 # carry in tracebacks and reprs.
-for _exc in (EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError, InvalidNotationError,
+for _exc in (ArrangementError, EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError, InvalidNotationError,
              InvalidPositionError, UnknownVariantError):
     _exc.__module__ = "igisoro"
 del _exc

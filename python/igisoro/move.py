@@ -6,8 +6,9 @@ import re
 
 from igisoro.errors import InvalidNotationError
 
-# Syntax only; whether a move is legal depends on the position.
-_TOKEN = re.compile(r"[a-z0-9.]{1,64}")
+# Syntax only; whether a move is legal depends on the position. ``/``
+# separates the two rows of an Omweso arrangement (``k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.4``).
+_TOKEN = re.compile(r"[a-z0-9./]{1,64}")
 
 
 class Move:

@@ -11,7 +11,13 @@ from collections.abc import Iterator, Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, _int_or_none, check_timeout, limits
-from igisoro.errors import EngineTimeoutError, InvalidLimitError, InvalidNotationError, InvalidPositionError
+from igisoro.errors import (
+    ArrangementError,
+    EngineTimeoutError,
+    InvalidLimitError,
+    InvalidNotationError,
+    InvalidPositionError,
+)
 from igisoro.move import Move
 from igisoro.solution import Solution
 from igisoro.stream import analysis_stream
@@ -20,6 +26,52 @@ if TYPE_CHECKING:
     from igisoro.trace import TraceEvent
 
 Side = Literal["south", "north"]
+
+#: The stage of a game, for the families that have stages: Isolo's
+#: ``fore_play``, ``kucheleka`` (the winner's rearrangement) and ``main``
+#: (``docs/ISOLO.md``); Omweso's ``setup`` (each side arranges its seeds,
+#: South first) and ``play`` (``docs/OMWESO.md``). The 4x8 family has none
+#: (its opening is ``opening_plies``), so :attr:`Position.phase` is None there.
+Phase = Literal["fore_play", "kucheleka", "main", "setup", "play"]
+
+#: The text form of an arrangement: ``k``, then the arranger's two rows as
+#: they stand in the picture (top row first), 8 counts each joined by ``.``,
+#: the rows joined by ``/``.
+_ARRANGEMENT_PATTERN = r"^k[0-9]+(\.[0-9]+){7}/[0-9]+(\.[0-9]+){7}$"
+
+
+@dataclass(frozen=True)
+class ArrangementRule:
+    """What a set-up move is, in a position of Omweso's set-up phase
+    (:meth:`Position.arrangement_rule`).
+
+    Why a rule and not a list: the arranger may put its seeds in its 16
+    pits in any counts, and 32 seeds make C(47, 15) = 751,616,304,549
+    arrangements, which nothing may enumerate (``docs/OMWESO.md``). Any
+    arrangement that holds exactly :attr:`seeds` seeds is legal.
+
+    >>> rule = Position.start("omweso").arrangement_rule()
+    >>> rule.side, rule.seeds, rule.pits[:3], rule.arrangements
+    ('south', 32, ('a2', 'b2', 'c2'), 751616304549)
+    """
+
+    #: The side to arrange.
+    side: Side
+    #: The seeds it holds, which the arrangement must place, all of them.
+    seeds: int
+    #: Its 16 pits in the order of the arrangement's counts: the top row of
+    #: the picture a..h (South's row 2, North's row 4), then the bottom row
+    #: (South's row 1, North's row 3).
+    pits: tuple[str, ...]
+    #: The notation's shape, ``k<8 counts>/<8 counts>`` (counts joined by ``.``).
+    notation: str
+    #: A regular expression the notation matches.
+    pattern: str
+    #: Two valid arrangements, the core's documented sample: the seeds as
+    #: they stand and the same seeds spread evenly.
+    examples: tuple[str, ...]
+    #: How many arrangements there are: C(seeds + 15, 15).
+    arrangements: int
 
 #: The most sowing-trace events :meth:`Position.play` returns (the first
 #: ones; :attr:`PlayResult.trace_truncated` says when more were left out).
@@ -264,6 +316,65 @@ class Position:
         """Every rule option with its effective value."""
         return json.loads(self._pos.rules_json())  # type: ignore[no-any-return]
 
+    @property
+    def phase(self) -> Phase | None:
+        """The stage of the game (see :data:`Phase`): Isolo's
+        ``fore_play``/``kucheleka``/``main``, Omweso's ``setup``/``play``,
+        None for the 4x8 family, which has no stages.
+
+        >>> Position.start("omweso").phase
+        'setup'
+        >>> Position.start("igisoro").phase is None
+        True
+        """
+        phase: Phase | None = self.to_json().get("phase")
+        return phase
+
+    def arrangement_rule(self) -> ArrangementRule | None:
+        """In Omweso's set-up phase, what a move is (see
+        :class:`ArrangementRule`); None in any other position, whose moves
+        :meth:`legal_moves` lists in full.
+        """
+        data = self.to_json()
+        if data.get("phase") != "setup":
+            return None
+        side: Side = data["to_move"]
+        top, bottom = ("4", "3") if side == "north" else ("2", "1")
+        pits = tuple(c + r for r in (top, bottom) for c in "abcdefgh")
+        # The JSON picture's rows run from row 4 down to row 1.
+        rows = {"4": 0, "3": 1, "2": 2, "1": 3}
+        seeds = sum(data["pits"][rows[top]]) + sum(data["pits"][rows[bottom]])
+        decision = self._pos.next_decision("", None)
+        return ArrangementRule(side=side, seeds=seeds, pits=pits, notation="k<8 counts>/<8 counts>",
+                               pattern=_ARRANGEMENT_PATTERN, examples=tuple(decision[3]),
+                               arrangements=math.comb(seeds + 15, 15))
+
+    def arrangement(self, side: str, rows: Sequence[Sequence[int]]) -> Move:
+        """An Omweso arrangement given in its JSON form (``side`` and two
+        rows of 8 counts, as :attr:`ArrangementRule.pits` orders them),
+        checked, as a :class:`Move` (its text form ``k...``, also its
+        canonical notation), ready for :meth:`play`.
+
+        Why the side is given: so that a client arranging for the wrong
+        side is told so. Raises :class:`ArrangementError` (``code``
+        ``wrong_side``, ``bad_shape``, ``negative_count``, ``wrong_total``,
+        ``not_setup_phase``; ``bad_notation`` for a count that is not an
+        integer or a position of another family).
+
+        >>> Position.start("omweso").arrangement("south", [[2] * 8, [2] * 8]).notation
+        'k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2'
+        """
+        if not isinstance(side, str) or not isinstance(rows, (list, tuple)) or not all(
+                isinstance(r, (list, tuple)) and all(_is_int(v) and -(2**63) <= v < 2**63 for v in r) for r in rows):
+            given = f"{{side: {side!r}, rows: {rows!r}}}"[:200]
+            error = ArrangementError(f"illegal move '{given}' in {self.notation()}: "
+                                     "bad_notation: an arrangement is a side and rows of integer counts")
+            error.code = "bad_notation"
+            error.value = None
+            raise error
+        return Move(tuple(self._pos.arrangement(_utf8(side, "side", InvalidNotationError),
+                                                [list(r) for r in rows]).split("-")))
+
     # -- rules ------------------------------------------------------------
 
     def legal_moves(self, limit: int | None = None, timeout: float | None = None) -> MoveList:
@@ -273,6 +384,11 @@ class Position:
         the result says whether more exist. The GIL is released while the
         core enumerates. With ``timeout`` (seconds) the call raises
         :class:`EngineTimeoutError` instead of running longer.
+
+        In Omweso's set-up (:attr:`phase` ``setup``) the list is the core's
+        documented sample of two arrangements, never the whole set (there are
+        C(47, 15) of them); :meth:`arrangement_rule` says what a move is
+        there, and any arrangement it allows is legal, listed or not.
 
         Pass both for positions you do not control, as the HTTP service
         does: a few crowded ``igisoro`` positions (optional captures with

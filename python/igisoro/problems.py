@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from igisoro.errors import (
+    ArrangementError,
     EngineTimeoutError,
     IgisoroError,
     IllegalMoveError,
@@ -78,24 +79,38 @@ def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     ... except IgisoroError as e:
     ...     problem(e, "position")["type"]
     'urn:igisoro:problem:invalid-notation'
+
+    An :class:`ArrangementError` (Omweso's set-up) adds its ``code``
+    (``wrong_total``, ...), so a client can say what to fix in any language.
+
+    >>> try:
+    ...     Position.start("omweso").play("k0.0.0.0.0.0.0.0/1.1.1.1.1.1.1.1")
+    ... except IgisoroError as e:
+    ...     doc = problem(e, "move")
+    >>> doc["type"], doc["code"]
+    ('urn:igisoro:problem:illegal-move', 'wrong_total')
     """
     slug, title = problem_type(exc)
     status = 503 if isinstance(exc, EngineTimeoutError) else 422
-    return item_problem(slug, title, str(exc), error_key(field, exc), status)
+    code = exc.code if isinstance(exc, ArrangementError) else None
+    return item_problem(slug, title, str(exc), error_key(field, exc), status, code=code)
 
 
-def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422) -> dict[str, Any]:
+def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422,
+                 code: str | None = None) -> dict[str, Any]:
     """A problem object (``type``, ``title``, ``status``, ``detail`` and
-    ``errors`` on ``field``), shaped like the HTTP API's."""
-    return problem_document(status, PROBLEM_TYPE_PREFIX + slug, title, detail, {field: [detail]})
+    ``errors`` on ``field``, and ``code`` if given), shaped like the HTTP API's."""
+    return problem_document(status, PROBLEM_TYPE_PREFIX + slug, title, detail, {field: [detail]}, code=code)
 
 
 def problem_document(status: int, type_: str, title: str, detail: str,
-                     errors: dict[str, Any] | None = None) -> dict[str, Any]:
+                     errors: dict[str, Any] | None = None, code: str | None = None) -> dict[str, Any]:
     """The RFC 9457 problem document: ``{"type", "title", "status",
-    "detail"}`` plus ``errors`` if any. The one builder of the form: the
-    HTTP service's error responses (``igisoro_service.problems``) and the
-    error lines of a batch both come from here.
+    "detail"}`` plus ``errors`` if any and ``code`` (an extension member:
+    the error code of an Omweso arrangement refused) if any. The one
+    builder of the form: the HTTP service's error responses
+    (``igisoro_service.problems``) and the error lines of a batch both
+    come from here.
 
     >>> problem_document(404, "about:blank", "Not Found", "No such job.")
     {'type': 'about:blank', 'title': 'Not Found', 'status': 404, 'detail': 'No such job.'}
@@ -103,4 +118,6 @@ def problem_document(status: int, type_: str, title: str, detail: str,
     body: dict[str, Any] = {"type": type_, "title": title, "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors
+    if code is not None:
+        body["code"] = code
     return body

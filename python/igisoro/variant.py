@@ -15,7 +15,8 @@ class VariantInfo:
     """A rule system the engine plays, with its sources and defaults."""
 
     name: str
-    #: ``4x8`` (the Igisoro family) or ``2xn`` (Isolo).
+    #: ``4x8`` (the Igisoro family), ``2xn`` (Isolo) or ``omweso`` (Omweso and
+    #: Mweso: the 4x8 board under rules of their own, with a set-up phase).
     board: str
     aliases: tuple[str, ...]
     source: str
@@ -30,7 +31,7 @@ def variants() -> list[VariantInfo]:
     """Every variant, the default (``igisoro``) first.
 
     >>> [v.name for v in variants()]
-    ['igisoro', 'igisoro-wikipedia', 'igisoro-fr', 'ikibuguzo-1', 'ikibuguzo-2', 'isolo']
+    ['igisoro', 'igisoro-wikipedia', 'igisoro-fr', 'ikibuguzo-1', 'ikibuguzo-2', 'isolo', 'omweso', 'mweso']
     """
     return [
         VariantInfo(

@@ -38,6 +38,13 @@ pub trait Family: search::Engine<Pos: Send + Sync, Choice: Send> {
     fn form(p: &Self::Pos) -> Form;
     /// Every rule option with its effective value (JSON types).
     fn all_rules(p: &Self::Pos) -> Vec<(&'static str, RuleValue)>;
+    /// A family's own check of a move's text before it is parsed into
+    /// decisions, for refusals that carry more than "not legal": Omweso's
+    /// set-up names the doc's error code ([`Error::Arrangement`]). Every
+    /// other family has none.
+    fn check_move(_p: &Self::Pos, _text: &str) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 impl Family for b4::Igisoro {
@@ -116,6 +123,20 @@ impl Family for om::Omweso {
     fn all_rules(p: &om::Position) -> Vec<(&'static str, RuleValue)> {
         p.rules.settings().into_iter().map(|r| (r.name(), r.into())).collect()
     }
+    /// In the set-up every move is an arrangement, and an arrangement
+    /// (`k...`) is a set-up move only: such a move is read by
+    /// [`om::arrangement::read`], so a refusal says `wrong_total`,
+    /// `negative_count`, `bad_shape`, `bad_notation` or `not_setup_phase`
+    /// (not a generic syntax error). An empty text (the start of a turn,
+    /// step by step) is left to the generic path.
+    fn check_move(p: &om::Position, text: &str) -> Result<(), Error> {
+        if text.is_empty() || (p.phase != om::Phase::Setup && !text.starts_with('k')) {
+            return Ok(());
+        }
+        om::arrangement::read(p, text)
+            .map(|_| ())
+            .map_err(|err| Error::Arrangement { mv: text.into(), pos: Self::notation(p), err })
+    }
 }
 
 /// Run `$body` with `$G` bound to the position's game (a [`Family`]) and
@@ -157,14 +178,10 @@ pub struct VariantInfo {
     pub start: String,
 }
 
-/// Every listed variant, the default (`igisoro`) first.
-///
-/// Omweso and Mweso ([`preview_variants`]) are not listed yet: the core
-/// plays them (by name: `AnyPosition::start("omweso")`, their notation and
-/// JSON form), but the service's contract (`/v1/variants`, `openapi.yaml`)
-/// does not describe their positions until issue 42's service slice, and
-/// everything that lists variants (the service, the board, the bench) reads
-/// this list.
+/// Every variant, the default (`igisoro`) first: the 4x8 family, Isolo,
+/// then Omweso and Mweso. Everything that lists variants (the service's
+/// `/v1/variants`, `igisoro.variants()`, the board, the bench) reads this
+/// list, so a variant the core plays is offered everywhere at once.
 pub fn variants() -> Vec<VariantInfo> {
     let four = b4::Variant::ALL.into_iter().map(|v| VariantInfo {
         name: v.name(),
@@ -184,13 +201,7 @@ pub fn variants() -> Vec<VariantInfo> {
         rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: iso::notation::format(&iso::Position::start(v)),
     });
-    four.chain(two).collect()
-}
-
-/// The variants the core plays but does not list yet (see [`variants`]):
-/// Omweso and Mweso, issue 42.
-pub fn preview_variants() -> Vec<VariantInfo> {
-    om::Variant::ALL.into_iter().map(|v| VariantInfo {
+    let omweso = om::Variant::ALL.into_iter().map(|v| VariantInfo {
         name: v.name(),
         board: Board::Omweso,
         aliases: v.aliases(),
@@ -198,8 +209,8 @@ pub fn preview_variants() -> Vec<VariantInfo> {
         description: v.description(),
         rules: v.rules().settings().into_iter().map(|r| (r.name(), r.into())).collect(),
         start: om::notation::format(&om::Position::start(v)),
-    })
-    .collect()
+    });
+    four.chain(two).chain(omweso).collect()
 }
 
 /// A caller's bound on a move list: none, or at least 1.
@@ -276,6 +287,23 @@ impl AnyPosition {
     /// The canonical text notation.
     pub fn notation(&self) -> String {
         with_game!(self, p, G => G::notation(p))
+    }
+
+    /// An Omweso arrangement given in its JSON form (`{"side": ..., "rows":
+    /// [[8 counts], [8 counts]]}`, `docs/OMWESO.md`), checked here in the
+    /// doc's order (phase, side, shape, counts, total), as its text form
+    /// (`k...`), which is also its canonical notation. Why a call of its
+    /// own: the JSON form states the side, so a client arranging for the
+    /// wrong side is told so (`wrong_side`), which the text cannot say.
+    /// Any other family has no such move (`bad_notation`).
+    pub fn arrangement_from_json(&self, side: &str, rows: &[Vec<i64>]) -> Result<String, Error> {
+        let err = |err| Error::Arrangement { mv: format!("{{side: {}, rows: {:?}}}", side, rows), pos: self.notation(), err };
+        match self {
+            AnyPosition::Omweso(p) => om::arrangement::from_json(p, side, rows).map(|a| a.token()).map_err(err),
+            _ => Err(err(om::ArrangeError::BadNotation(
+                "an arrangement object is a move of Omweso's set-up only; other moves are notation text".into(),
+            ))),
+        }
     }
 
     /// The JSON form's parts.

@@ -85,8 +85,10 @@ pub fn under<R>(budget: Budget, what: &str, f: impl FnOnce() -> R) -> Result<R, 
     Ok(r)
 }
 
-/// The decision list `text` means in `p`, or [`Error::MoveSyntax`].
+/// The decision list `text` means in `p`, or [`Error::MoveSyntax`] (or the
+/// family's own refusal, [`Family::check_move`]).
 fn choices<G: Family>(p: &G::Pos, text: &str) -> Result<Vec<G::Choice>, Error> {
+    G::check_move(p, text)?;
     parse_move::<G>(p, text).map_err(Error::MoveSyntax)
 }
 

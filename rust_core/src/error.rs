@@ -17,6 +17,8 @@ use crate::game::PlayError;
 use crate::isolo::position::PositionError as IsoloError;
 use crate::isolo::variant::Variant as IsoloVariant;
 use crate::moves::MoveSyntaxError;
+use crate::omweso::arrangement::ArrangeError;
+use crate::omweso::variant::Variant as OmwesoVariant;
 use crate::setup_checks::SetupError;
 use std::fmt;
 
@@ -33,6 +35,10 @@ pub enum Error {
     MoveSyntax(MoveSyntaxError),
     /// A move that cannot be played here (or whose checking was interrupted).
     Play { mv: String, pos: String, err: PlayError },
+    /// An Omweso set-up move (an arrangement) refused, or a move that is not
+    /// one in the set-up phase: its own kind so that a caller gets the
+    /// doc's error code ([`ArrangeError::code`]) without reading the message.
+    Arrangement { mv: String, pos: String, err: ArrangeError },
     /// A bound or limit out of range.
     Limit(String),
     /// A time limit ran out before the answer was settled.
@@ -218,6 +224,9 @@ pub struct ErrorParts {
     pub pit: Option<(usize, usize)>,
     pub value: Option<ErrorValue>,
     pub path: Option<String>,
+    /// The error code of an arrangement refused (`wrong_total`, ...;
+    /// `docs/OMWESO.md`, "Set-up errors"), None for every other error.
+    pub code: Option<&'static str>,
 }
 
 impl Error {
@@ -228,10 +237,22 @@ impl Error {
             Error::UnknownVariant(v) => {
                 ErrorParts { field: Some("variant".into()), value: text(v), ..Default::default() }
             }
-            Error::Position(p) => ErrorParts { field: p.field(), pit: p.pit(), value: p.value(), path: p.path() },
+            Error::Position(p) => {
+                ErrorParts { field: p.field(), pit: p.pit(), value: p.value(), path: p.path(), code: None }
+            }
             Error::Notation { text: t, .. } => ErrorParts { value: text(t), ..Default::default() },
             Error::Play { err: PlayError::Interrupted, .. } => ErrorParts::default(),
             Error::Play { mv, .. } => ErrorParts { value: text(mv), ..Default::default() },
+            Error::Arrangement { mv, err, .. } => {
+                // The offending value: the count or side at fault, else the move.
+                let value = match err {
+                    ArrangeError::WrongTotal { found, .. } => Some(ErrorValue::Int(*found)),
+                    ArrangeError::NegativeCount(v) => Some(ErrorValue::Int(*v)),
+                    ArrangeError::WrongSide { given, .. } => text(given),
+                    _ => text(mv),
+                };
+                ErrorParts { value, code: Some(err.code()), ..Default::default() }
+            }
             Error::MoveSyntax(_) | Error::Limit(_) | Error::Timeout { .. } => ErrorParts::default(),
         }
     }
@@ -247,7 +268,7 @@ impl Error {
             Error::Position(_) => "invalid-position",
             Error::Notation { .. } | Error::MoveSyntax(_) => "invalid-notation",
             Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => "engine-timeout",
-            Error::Play { .. } => "illegal-move",
+            Error::Play { .. } | Error::Arrangement { .. } => "illegal-move",
             Error::Limit(_) => "invalid-limit",
         }
     }
@@ -263,11 +284,13 @@ impl Error {
 }
 
 /// Every variant name, for the message of [`Error::UnknownVariant`]: the
-/// 4x8 family's, then Isolo's (the order of `any_position::variants`).
+/// 4x8 family's, then Isolo's, then Omweso's (the order of
+/// `any_position::variants`).
 fn all_variant_names() -> String {
     let four = Board4x8Variant::ALL.into_iter().map(Board4x8Variant::name);
     let two = IsoloVariant::ALL.into_iter().map(IsoloVariant::name);
-    four.chain(two).collect::<Vec<_>>().join(", ")
+    let omweso = OmwesoVariant::ALL.into_iter().map(OmwesoVariant::name);
+    four.chain(two).chain(omweso).collect::<Vec<_>>().join(", ")
 }
 
 impl fmt::Display for Error {
@@ -283,6 +306,7 @@ impl fmt::Display for Error {
                 write!(f, "move '{}' in {}: {}", mv, pos, PlayError::Interrupted)
             }
             Error::Play { mv, pos, err } => write!(f, "illegal move '{}' in {}: {}", mv, pos, err),
+            Error::Arrangement { mv, pos, err } => write!(f, "illegal move '{}' in {}: {}", mv, pos, err),
             Error::Limit(s) => write!(f, "{}", s),
             Error::Timeout { what, seconds } => write!(
                 f,

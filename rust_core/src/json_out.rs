@@ -19,7 +19,7 @@
 //! a batch states them once, a single answer beside the analysis.
 
 use crate::any_position::{variants, AnyPosition};
-use crate::any_variant::{Board, BOARDS};
+use crate::any_variant::BOARDS;
 use crate::board4x8::rules::OptionKind;
 use crate::game::{Event, Status};
 use crate::json_form::{write_rule_value, write_str};
@@ -470,9 +470,7 @@ pub fn variants_json() -> String {
 /// `min`/`max` (integers) or `values` (choices).
 pub fn rule_options_json() -> String {
     let mut out = String::from("[");
-    // The listed families' options only: Omweso's are not described by the
-    // service's contract yet (see `any_position::variants`).
-    for board in BOARDS.into_iter().filter(|b| *b != Board::Omweso) {
+    for board in BOARDS {
         for (name, kind, doc) in board.options() {
             if out.len() > 1 {
                 out.push(',');

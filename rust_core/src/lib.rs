@@ -84,6 +84,8 @@ pub use error::{Error, ErrorParts, ErrorValue};
 pub use game::{Actor, Ending, Game, PlayError, Status, WinReason};
 pub use json_out::{analysis_json, review_json, score_json, solution_json};
 pub use known::{review_known, KnownPly, KnownReview, KnownReviews};
+// An error's parts: Omweso's set-up refusals carry their code (`Error::Arrangement`).
+pub use omweso::ArrangeError;
 pub use review::{Label, Review, ReviewedPly};
 pub use search::{Analysis, Limits, Line, Outcome, Score, Solution, StopReason};
 pub use side::Side;

@@ -225,14 +225,13 @@ fn dump_for_oracle() {
 
 #[test]
 fn the_generic_layer_accepts_omweso_and_mweso() {
-    use igisoro_core::any_position::preview_variants;
     use igisoro_core::json_form::read;
     use igisoro_core::search::Limits;
     use igisoro_core::{variants, AnyPosition};
-    // Played by name, listed apart until the service describes them.
-    let names: Vec<&str> = preview_variants().iter().map(|v| v.name).collect();
-    assert_eq!(names, ["omweso", "mweso"]);
-    assert!(variants().iter().all(|v| !names.contains(&v.name)));
+    // Listed after the other families, the default (igisoro) still first.
+    let names: Vec<&str> = variants().iter().map(|v| v.name).collect();
+    assert_eq!(names.first(), Some(&"igisoro"));
+    assert_eq!(names[names.len() - 2..], ["omweso", "mweso"]);
     for v in ["omweso", "mweso"] {
         let start = AnyPosition::start(v).unwrap();
         assert!(start.notation().ends_with(" s phase=setup"), "{}", start.notation());
@@ -255,4 +254,48 @@ fn the_generic_layer_accepts_omweso_and_mweso() {
     assert!(e.to_string().contains("later"), "{}", e);
     let bad = r#"{"variant": "omweso", "pits": [[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[0,0,0,0,0,0,0,0],[2,0,0,0,0,0,0,0]], "opening_plies": 1}"#;
     assert!(read(bad).is_err());
+}
+
+/// Every set-up move is read as an arrangement before the generic play, so
+/// a refusal carries the doc's code (`docs/OMWESO.md`, "Set-up errors")
+/// through play, step-wise decisions and canonical notation alike, and the
+/// JSON form is checked in the doc's order (side first).
+#[test]
+fn a_refused_arrangement_names_its_code_everywhere() {
+    use igisoro_core::{AnyPosition, ArrangeError, Budget, Error};
+    let start = AnyPosition::start("omweso").unwrap();
+    let code = |e: Error| match e {
+        Error::Arrangement { err, .. } => ArrangeError::code(&err),
+        other => panic!("not an arrangement error: {other:?}"),
+    };
+    for (mv, want) in [
+        ("k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.5", "wrong_total"),
+        ("k-1.0.0.0.0.0.0.1/4.4.4.4.4.4.4.4", "negative_count"),
+        ("k4.4.4.4/4.4.4.4", "bad_shape"),
+        ("kx", "bad_notation"),
+        ("e2", "bad_notation"),
+    ] {
+        assert_eq!(code(start.play(mv, Budget::default()).unwrap_err()), want, "{mv}");
+        assert_eq!(code(start.next_decision(mv, Budget::default()).unwrap_err()), want, "{mv}");
+        assert_eq!(code(start.canonical(mv, Budget::default()).unwrap_err()), want, "{mv}");
+        // The message names the move and the position, the code at the head of the reason.
+        let text = start.play(mv, Budget::default()).unwrap_err().to_string();
+        assert!(text.contains(mv) && text.contains("phase=setup") && text.contains(&format!("{want}: ")), "{text}");
+    }
+    // The start of a turn, step by step, is not refused.
+    assert!(start.next_decision("", Budget::default()).is_ok());
+    let rows = vec![vec![2i64; 8], vec![2; 8]];
+    assert_eq!(code(start.arrangement_from_json("north", &rows).unwrap_err()), "wrong_side");
+    assert_eq!(code(start.arrangement_from_json("south", &rows[..1]).unwrap_err()), "bad_shape");
+    let even = start.arrangement_from_json("south", &rows).unwrap();
+    assert_eq!(even, "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2");
+    let north = start.play(&even, Budget::default()).unwrap().result;
+    let play = north.play("k4.4.4.4.4.4.4.4/0.0.0.0.0.0.0.0", Budget::default()).unwrap().result;
+    assert_eq!(code(play.play(&even, Budget::default()).unwrap_err()), "not_setup_phase");
+    assert_eq!(code(play.arrangement_from_json("south", &rows).unwrap_err()), "not_setup_phase");
+    // A sowing move after the set-up takes the generic path.
+    assert!(play.play("a1", Budget::default()).is_ok());
+    // No other family has an arrangement object.
+    let igisoro = AnyPosition::start("igisoro").unwrap();
+    assert_eq!(code(igisoro.arrangement_from_json("south", &rows).unwrap_err()), "bad_notation");
 }

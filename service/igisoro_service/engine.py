@@ -136,8 +136,14 @@ def position(value: Any, field: str = "position") -> igisoro.Position:
         raise engine_problem(field, e) from None
 
 
-def move_text(value: str | list[str]) -> str:
-    """Move notation from a string or a list of tokens."""
+def move_text(value: str | list[str] | dict[str, Any], pos: igisoro.Position | None = None) -> str:
+    """Move notation from a string, a list of tokens or (with ``pos``) an
+    Omweso arrangement object ``{side, rows}``, which the engine checks
+    (raising :class:`igisoro.ArrangementError`, for the view to map)."""
+    if isinstance(value, dict):
+        if pos is None:
+            raise TypeError("an arrangement object needs its position")
+        return pos.arrangement(value["side"], value["rows"]).notation
     return value if isinstance(value, str) else "-".join(value)
 
 

@@ -36,8 +36,10 @@ class Problem(Exception):
     """An error the views raise; the handler turns it into a response."""
 
     def __init__(self, status: int, slug: str | None, title: str, detail: str,
-                 errors: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> None:
-        """``slug`` names an API-specific problem type; None means ``about:blank``."""
+                 errors: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
+                 code: str | None = None) -> None:
+        """``slug`` names an API-specific problem type; None means
+        ``about:blank``. ``code``: an arrangement's error code (Omweso's set-up)."""
         super().__init__(detail)
         self.status = status
         self.type = "about:blank" if slug is None else _TYPE + slug
@@ -45,18 +47,19 @@ class Problem(Exception):
         self.detail = detail
         self.errors = errors
         self.headers = headers or {}
+        self.code = code
 
     @classmethod
     def of(cls, doc: dict[str, Any]) -> Problem:
         """The problem a document of :func:`problem_body`'s form reports."""
-        p = cls(doc["status"], None, doc["title"], doc["detail"], doc.get("errors"))
+        p = cls(doc["status"], None, doc["title"], doc["detail"], doc.get("errors"), code=doc.get("code"))
         p.type = doc["type"]
         return p
 
     def to_json(self) -> dict[str, Any]:
         """The problem document (for problems reported inside a 200 body,
         such as one bad item of a batch)."""
-        return problem_body(self.status, self.type, self.title, self.detail, self.errors)
+        return problem_body(self.status, self.type, self.title, self.detail, self.errors, code=self.code)
 
 
 #: ``{"type", "title", "status", "detail"}`` plus ``errors`` if any: the
@@ -65,9 +68,10 @@ problem_body = problem_document
 
 
 def problem_response(status: int, type_: str, title: str, detail: str,
-                     errors: dict[str, Any] | None = None, headers: Any = None) -> Response:
+                     errors: dict[str, Any] | None = None, headers: Any = None,
+                     code: str | None = None) -> Response:
     """A ``Response`` holding one problem document."""
-    body = problem_body(status, type_, title, detail, errors)
+    body = problem_body(status, type_, title, detail, errors, code=code)
     resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     if headers:
         # Headers of the error being replaced (Allow, Retry-After, rate-limit
@@ -213,7 +217,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Problem)
     def _problem(e: Problem) -> Response:
-        return problem_response(e.status, e.type, e.title, e.detail, e.errors, e.headers)
+        return problem_response(e.status, e.type, e.title, e.detail, e.errors, e.headers, code=e.code)
 
     @app.errorhandler(ValidationError)
     def _validation(e: ValidationError) -> Response:

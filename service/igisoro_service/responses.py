@@ -81,6 +81,10 @@ class Problem(Open):
         "`detail` names the part.\n"),
         "example": {"position.pits[2][3]": [
             "invalid position: pit d2 holds -1, but a count must be an integer from 0 to 64"]}})
+    code = fields.String(validate=validate.OneOf(
+        ["wrong_total", "negative_count", "wrong_side", "bad_shape", "bad_notation", "not_setup_phase"]), metadata={
+        "description": "An Omweso arrangement refused (`illegal-move`): the error code of `docs/OMWESO.md`,\n"
+                       "\"Set-up errors\", so a client can say what to fix without reading `detail`.\n"})
 
 
 # -- positions, moves, variants -------------------------------------------
@@ -159,14 +163,44 @@ class LegalMove(Schema):
     laps = fields.Integer(required=True, validate=_NON_NEGATIVE)
 
 
+class ArrangementRule(Schema):
+    """What a move is in Omweso's set-up, where moves are never listed."""
+
+    class Meta:
+        description = (
+            "Omweso's set-up (`phase: setup`): a move is one arrangement of all the\n"
+            "arranger's seeds over its 16 pits, any counts, empty pits allowed\n"
+            "(`docs/OMWESO.md`, \"The set-up stage\"). There are C(seeds + 15, 15) of\n"
+            "them (751,616,304,549 for 32 seeds), so none is listed: play one with\n"
+            "`POST /v1/moves/check`, as text (`k` then the two rows' counts) or as\n"
+            "the object `{side, rows}`.\n")
+
+    side = Ref("Side", required=True, metadata=_doc("The side to arrange (South first, then North)."))
+    seeds = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "The seeds it holds; an arrangement places all of them."))
+    pits = fields.List(fields.String(), required=True, validate=validate.Length(16, 16), metadata=_doc(
+        "Its 16 pits in the order of the counts: the picture's top row a..h (South's row 2,\n"
+        "North's row 4), then the bottom row (South's row 1, North's row 3).\n"))
+    notation = fields.String(required=True, metadata=_doc(
+        "The text form: `k<8 counts>/<8 counts>`, counts joined by `.`, in the order of `pits`."))
+    pattern = fields.String(required=True, metadata=_doc("A regular expression the text form matches."))
+    examples = fields.List(fields.String(), required=True, metadata=_doc(
+        "Valid arrangements (the engine's sample: the seeds as they stand, the same seeds spread evenly)."))
+    arrangements = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "How many arrangements there are, C(seeds + 15, 15)."))
+
+
 class LegalMovesResponse(Schema):
     """``POST /v1/legal-moves`` without ``partial``."""
 
-    count = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    count = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc("Moves in `moves`."))
     truncated = fields.Boolean(required=True, metadata=_doc(
-        "True when `limit` cut the list (at least one more move exists)."))
+        "True when `limit` cut the list (at least one more move exists); always true in\n"
+        "Omweso's set-up, whose moves are never listed (`arrangement`).\n"))
     limit = fields.Integer(required=True, metadata=_doc("The bound applied."))
     moves = fields.List(Ref("LegalMove"), required=True)
+    arrangement = Ref("ArrangementRule", metadata=_doc(
+        "Only in Omweso's set-up: the rule of the move, with `moves` empty."))
 
 
 class DecisionPending(Schema):
@@ -175,7 +209,10 @@ class DecisionPending(Schema):
     complete = fields.Boolean(required=True, validate=validate.Equal(False))
     actor = Ref("Side", required=True)
     role = fields.String(required=True, validate=validate.OneOf(["mover", "opponent"]))
-    options = fields.List(fields.String(), required=True, metadata=_doc("Tokens that can still finish the turn."))
+    options = fields.List(fields.String(), required=True, metadata=_doc(
+        "Tokens that can still finish the turn; empty in Omweso's set-up (`arrangement`)."))
+    arrangement = Ref("ArrangementRule", metadata=_doc(
+        "Only in Omweso's set-up (with `partial` `\"\"`): the rule of the move, which is one decision."))
     pits_so_far = fields.List(fields.List(fields.Integer(validate=_NON_NEGATIVE)), metadata=_doc(
         "Mid-turn (a non-empty `partial`): the board as it stands at this decision, the\n"
         "decisions of `partial` sown, rows as in the position's JSON form (top row first).\n"
@@ -723,7 +760,8 @@ class BoardMessages(Schema):
 #: Every response schema, by component name (the class's name), in the
 #: order the document lists them.
 RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
-    Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, LegalMovesResponse,
+    Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, ArrangementRule,
+    LegalMovesResponse,
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,
     Score, Line, UsedLimits, ExplainedCapture, ExplainedRetreat, ExplainedMove, ExplainedReply, ExplainedThreat,
     Explanation, EvaluateResponse, BestMoveResponse, CloudEvalResponse, EvaluateStreamLine,

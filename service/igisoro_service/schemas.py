@@ -72,6 +72,30 @@ class MoveField(fields.Field):  # type: ignore[type-arg]
         raise self.make_error("invalid")
 
 
+class MoveOrArrangementField(MoveField):
+    """A move as :class:`MoveField` takes it, or an Omweso arrangement in its
+    JSON form ``{"side": "south", "rows": [[8 counts], [8 counts]]}``
+    (``docs/OMWESO.md``). Why only where one move is checked: the JSON form
+    names the side, so the engine can say ``wrong_side``; in a list of moves
+    (a game) the text form ``k...`` serves, each ply's side being known."""
+
+    default_error_messages = {"invalid": "Must be move notation text, a list of token strings or an "
+                                         "arrangement object {{side, rows}}."}
+    #: How ``igisoro_service.openapi`` documents the field (a schema of ``base.yaml``).
+    component = "MoveOrArrangement"
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict):
+            if set(value) != {"side", "rows"}:
+                raise ValidationError("An arrangement object has exactly the keys side and rows.")
+            if not isinstance(value["side"], str) or not isinstance(value["rows"], list):
+                raise ValidationError("An arrangement's side is a string and its rows a list.")
+            # The engine checks the rest (shape, counts, total, side to
+            # arrange), each with its error code.
+            return dict(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 class StrictBoolean(fields.Boolean):
     """JSON ``true`` or ``false`` only: marshmallow's Boolean also takes
     ``1``, ``"yes"`` or ``"on"``, which a typo in a client would pass for a
@@ -107,7 +131,7 @@ class LegalMovesRequest(PositionRequest):
 class MoveCheckRequest(PositionRequest):
     """``{"position": ..., "move": move}``."""
 
-    move = MoveField(required=True)
+    move = MoveOrArrangementField(required=True)
 
 
 class RenderRequest(PositionRequest):

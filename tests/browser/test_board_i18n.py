@@ -238,6 +238,11 @@ def test_the_pseudo_locale_leaves_no_string_untranslated(pseudo_page: Any) -> No
     page.click("#review")
     page.wait_for_selector("#review-out svg")
     check("review")
+    # Omweso's set-up: the board says what a move is, in the pseudo-locale too.
+    page.fill("#position-text", "omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup")
+    page.click("#load")
+    page.wait_for_function("document.querySelector('#decision-options').textContent.includes('k2.2.2.2.2.2.2.2')")
+    check("omweso set-up")
     # A refused position: the API's problem in the pseudo-locale too.
     page.fill("#position-text", "igisoro 1,2,3 s")
     page.click("#load")
@@ -254,4 +259,4 @@ def test_the_pseudo_locale_leaves_no_string_untranslated(pseudo_page: Any) -> No
     page.wait_for_function("document.querySelector('#puzzle-prompt').textContent.length > 0")
     page.click("#puzzle-hint")
     check("puzzle")
-    assert len(seen) == 9
+    assert len(seen) == 10

@@ -187,21 +187,28 @@ def test_documented_limits_are_the_defaults(spec):
 
 
 def test_rule_options_match_engine(spec):
+    """``Rules`` (any family) documents every option of every board; an
+    option two boards share (Omweso's ``clockwise`` and the 4x8 family's)
+    takes the values of both."""
     import igisoro
 
     documented = spec["components"]["schemas"]["Rules"]["properties"]
-    options = {o["name"]: o for o in igisoro.rule_options()}
-    assert set(documented) == set(options)
-    for name, o in options.items():
+    options = igisoro.rule_options()
+    assert set(documented) == {o["name"] for o in options}
+    for o in options:
+        name = o["name"]
         if o["kind"] == "choice":
-            assert documented[name]["enum"] == o["values"]
+            union = [v for p in options if p["name"] == name for v in p["values"]]
+            assert documented[name]["enum"] == list(dict.fromkeys(union))
         if o["kind"] == "int":
             assert (documented[name]["minimum"], documented[name]["maximum"]) == (o["min"], o["max"])
     boards = set(spec["components"]["schemas"]["Board"]["enum"])
-    assert {o["board"] for o in options.values()} <= boards
+    assert {o["board"] for o in options} <= boards
 
 
-FAMILY = {"4x8": "4x8", "2xn": "Isolo"}
+FAMILY = {"4x8": "4x8", "2xn": "Isolo", "omweso": "Omweso"}
+#: Each family's pits picture (Omweso plays on the 4x8 board).
+PITS = {"4x8": "Pits4x8", "2xn": "PitsIsolo", "omweso": "Pits4x8"}
 
 
 def test_variants_match_engine(spec):
@@ -223,11 +230,16 @@ def test_family_rules_match_engine(spec):
     s = spec["components"]["schemas"]
     for board, family in FAMILY.items():
         documented = s[f"Rules{family}"]["properties"]
-        assert set(documented) == {o["name"] for o in igisoro.rule_options() if o["board"] == board}
+        options = {o["name"]: o for o in igisoro.rule_options() if o["board"] == board}
+        assert set(documented) == set(options)
         for name, prop in documented.items():
+            if options[name]["kind"] == "choice":
+                assert prop["enum"] == options[name]["values"]
+            # The same as the union's, whose choices are every family's.
             shared = s["Rules"]["properties"][name]
-            assert {k: v for k, v in prop.items() if k != "description"} == \
-                {k: v for k, v in shared.items() if k != "description"}
+            assert set(prop.get("enum", ())) <= set(shared.get("enum", ()))
+            assert {k: v for k, v in prop.items() if k not in ("description", "enum")} == \
+                {k: v for k, v in shared.items() if k not in ("description", "enum")}
 
 
 def test_documented_board_shapes_fit_every_variant(spec):
@@ -245,9 +257,9 @@ def test_documented_board_shapes_fit_every_variant(spec):
         for holes in ([4, 6, 8] if v.board == "2xn" else [None]):
             start = igisoro.Position.from_notation(v.start)
             rows = start.pits if holes is None else [[2] * holes] * 2
-            other = "Isolo" if v.board == "4x8" else "4x8"
-            assert fits(s[f"Pits{FAMILY[v.board]}"], rows)
-            assert not fits(s[f"Pits{other}"], rows)
+            other = "PitsIsolo" if PITS[v.board] == "Pits4x8" else "Pits4x8"
+            assert fits(s[PITS[v.board]], rows)
+            assert not fits(s[other], rows)
 
 
 def test_state_fields_match_engine(spec):
@@ -266,6 +278,7 @@ def test_state_fields_match_engine(spec):
         assert s["PositionOut"]["discriminator"]["mapping"][v.name] == f"#/components/schemas/Position{family}Out"
     assert set(s["PositionOut"]["discriminator"]["mapping"]) == {v.name for v in igisoro.variants()}
     assert s["PositionIsolo"]["properties"]["phase"]["enum"] == ["fore_play", "kucheleka", "main"]
+    assert s["PositionOmweso"]["properties"]["phase"]["enum"] == ["setup", "play"]
 
 
 def test_position_forms_are_exclusive(spec):
@@ -280,16 +293,14 @@ def test_position_forms_are_exclusive(spec):
     def matches(name: str, doc: dict) -> bool:
         return _validator(spec, name).is_valid(doc)
 
-    assert s["PositionJSON"]["oneOf"] == [{"$ref": "#/components/schemas/Position4x8"},
-                                          {"$ref": "#/components/schemas/PositionIsolo"}]
+    assert s["PositionJSON"]["oneOf"] == [{"$ref": f"#/components/schemas/Position{f}"} for f in FAMILY.values()]
     for v in igisoro.variants():
         written = igisoro.Position.from_notation(v.start).to_json()
         family = FAMILY[v.board]
-        other = "Isolo" if family == "4x8" else "4x8"
-        assert matches(f"Position{family}", written) and not matches(f"Position{other}", written)
+        assert [f for f in FAMILY.values() if matches(f"Position{f}", written)] == [family]
         igisoro.Position.from_json(json.dumps(written))  # and the engine reads it back
         wrong = {**written, **({"phase": "main"} if family == "4x8" else {"opening_plies": 0})}
-        assert not matches("Position4x8", wrong) and not matches("PositionIsolo", wrong)
+        assert not any(matches(f"Position{f}", wrong) for f in FAMILY.values())
         with pytest.raises(igisoro.InvalidPositionError):
             igisoro.Position.from_json(json.dumps(wrong))
     # Only `pits` is needed for a 4x8 position; Isolo needs its `variant`.

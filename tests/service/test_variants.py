@@ -18,8 +18,9 @@ def test_lists_every_variant_with_start_in_both_forms(client):
         assert start["position"]["variant"] == v["name"]
         # A variant lists exactly the options of its board family.
         assert set(v["rules"]) == {o["name"] for o in body["rule_options"] if o["board"] == v["board"]}
-        assert len(start["position"]["pits"]) == {"4x8": 4, "2xn": 2}[v["board"]]
-        assert v["aliases"] and v["source"] and v["description"]
+        assert len(start["position"]["pits"]) == {"4x8": 4, "2xn": 2, "omweso": 4}[v["board"]]
+        # Omweso's and Mweso's names are the sources' own: no aliases.
+        assert (v["aliases"] or v["board"] == "omweso") and v["source"] and v["description"]
 
 
 def test_option_metadata(client):
@@ -46,4 +47,4 @@ def test_isolo_is_listed_with_its_board(client):
                                           "to_move": "south", "phase": "fore_play"}
     holes = next(o for o in body["rule_options"] if o["name"] == "holes")
     assert (holes["board"], holes["kind"], holes["min"], holes["max"]) == ("2xn", "int", 4, 8)
-    assert {v["board"] for v in body["variants"]} == {"4x8", "2xn"}
+    assert {v["board"] for v in body["variants"]} == {"4x8", "2xn", "omweso"}

@@ -27,8 +27,7 @@ from igisoro.cli.i18n import gettext as _, ngettext
 from igisoro.cli.interrupts import StopFlag
 from igisoro.cli.progress import make_progress
 from igisoro.cli.server import Api, FINISHED_STATES, add_run_options
-from igisoro.puzzles import DEFAULT_NODES, Stats, generate
-from igisoro.variant import variants
+from igisoro.puzzles import DEFAULT_NODES, PUZZLE_VARIANTS, Stats, generate
 
 
 def note(message: str) -> None:
@@ -53,7 +52,7 @@ def add_parser(commands: Any, common: Callable[[argparse.ArgumentParser], None])
                + _("Exit codes: 0 done, 1 failed, 2 bad usage, 130 interrupted."),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     common(g)
-    g.add_argument("--variant", required=True, choices=[v.name for v in variants()])
+    g.add_argument("--variant", required=True, choices=PUZZLE_VARIANTS)
     g.add_argument("--count", required=True, type=int, help=_("how many puzzles OUTPUT should hold"))
     g.add_argument("-o", "--output", required=True, metavar="OUTPUT", help=_("JSONL file of puzzles (resumed)"))
     g.add_argument("--first-seed", type=int, default=0, help=_("the first self-play game's seed (default 0)"))

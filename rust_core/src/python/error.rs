@@ -19,6 +19,7 @@ pub(super) fn to_py_err(e: Error) -> PyErr {
         Error::Notation { .. } | Error::MoveSyntax(_) => "InvalidNotationError",
         Error::Play { err: PlayError::Interrupted, .. } | Error::Timeout { .. } => "EngineTimeoutError",
         Error::Play { .. } => "IllegalMoveError",
+        Error::Arrangement { .. } => "ArrangementError",
         Error::Limit(_) => "InvalidLimitError",
     };
     Python::attach(|py| {
@@ -32,6 +33,9 @@ pub(super) fn to_py_err(e: Error) -> PyErr {
         exc.setattr("pit", parts.pit)?;
         exc.setattr("value", value)?;
         exc.setattr("path", parts.path)?;
+        if let Some(code) = parts.code {
+            exc.setattr("code", code)?;
+        }
         Ok(PyErr::from_value(exc))
     })
     .unwrap_or_else(|e: PyErr| e)

@@ -169,6 +169,12 @@ impl PyPos {
         Ok((PyPos { inner: p.result }, p.captured, p.laps, trace, p.trace_truncated, p.status.parts()))
     }
 
+    /// An Omweso arrangement's JSON form (side, rows) as its text form,
+    /// checked (see [`AnyPosition::arrangement_from_json`]).
+    fn arrangement(&self, side: &str, rows: Vec<Vec<i64>>) -> PyResult<String> {
+        self.inner.arrangement_from_json(side, &rows).map_err(to_py_err)
+    }
+
     /// Canonical notation of the legal move a decision list plays.
     #[pyo3(signature = (mv, timeout=None))]
     fn canonical(&self, py: Python<'_>, mv: &str, timeout: Option<f64>) -> PyResult<String> {

@@ -123,6 +123,12 @@ def _replay(pits: list[list[int]], rows: int, ev: Any) -> None:
         pits[r][c] += ev["count"]
 
 
+def _arrangement(rule: igisoro.ArrangementRule) -> dict[str, Any]:
+    """The rule of Omweso's set-up move, as the answer's ``arrangement``."""
+    return {"side": rule.side, "seeds": rule.seeds, "pits": list(rule.pits), "notation": rule.notation,
+            "pattern": rule.pattern, "examples": list(rule.examples), "arrangements": rule.arrangements}
+
+
 @bp.post("")
 def legal_moves() -> dict[str, Any] | Response:
     """Without ``partial``: the complete moves (at most ``limit``, by default
@@ -149,6 +155,15 @@ def legal_moves() -> dict[str, Any] | Response:
         listed; otherwise a sample (the even spread, the row as it is, all
         seeds in one hole), while `POST /v1/moves/check` accepts any valid
         arrangement (`docs/ISOLO.md`).
+
+        Omweso's set-up (`phase: setup`) is answered with its rule, not a
+        list: each side's move is one arrangement of all its seeds over its
+        16 pits, C(47, 15) = 751,616,304,549 of them for 32 seeds, which
+        nothing may enumerate (`docs/OMWESO.md`). `moves` is then empty,
+        `count` 0 and `truncated` true, and `arrangement` states the rule:
+        the side, the seeds to place, the pits in the order of the counts,
+        the notation and two valid examples. With `partial` `""` the
+        decision has no `options` and the same `arrangement`.
       x-body: LegalMovesRequest
       x-examples:
         start:
@@ -168,6 +183,7 @@ def legal_moves() -> dict[str, Any] | Response:
             to_move: south
           partial: [b2]
         isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s'}
+        omweso_setup: {position: 'omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup'}
         isolo_kucheleka_stepwise:
           position:
             variant: isolo
@@ -190,8 +206,14 @@ def legal_moves() -> dict[str, Any] | Response:
     """
     req = load_body(_schema)
     pos = engine.position(req["position"])
+    # Cheap (the JSON form, and in the set-up the core's sample of two):
+    # no engine slot needed.
+    rule = pos.arrangement_rule()
     if "partial_move" in req:
         partial = engine.move_text(req["partial_move"])
+        if rule is not None and not partial:
+            return {"complete": False, "actor": rule.side, "role": "mover", "options": [],
+                    "arrangement": _arrangement(rule)}
         try:
             d = engine.run("the next decision", pos.next_decision, partial)
             answer = _decision(d)
@@ -204,6 +226,8 @@ def legal_moves() -> dict[str, Any] | Response:
         except igisoro.IgisoroError as e:
             raise engine_problem("partial", e) from None
     limit = req.get("limit", current_app.config["MAX_LEGAL_MOVES"])
+    if rule is not None:
+        return {"count": 0, "truncated": True, "limit": limit, "moves": [], "arrangement": _arrangement(rule)}
     listed = engine.run("the legal moves", pos.legal_moves_json, limit)
     # The core writes the move list's JSON (each result in both forms) in one
     # call: building it here cost more than the enumeration itself. The

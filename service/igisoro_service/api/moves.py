@@ -34,6 +34,12 @@ def check() -> dict[str, Any]:
         the move is legal; otherwise a 422
         `illegal-move` problem whose `detail` says which decision was
         impossible at which step.
+
+        In Omweso's set-up (`phase: setup`) the move is an arrangement, as
+        text (`k` and the arranger's two rows, `docs/OMWESO.md`) or as the
+        object `{side, rows}`; a refused one is an `illegal-move` problem
+        with the error `code` (`wrong_total`, `negative_count`,
+        `wrong_side`, `bad_shape`, `bad_notation`, `not_setup_phase`).
       x-body: MoveCheckRequest
       x-examples:
         legal:
@@ -43,6 +49,16 @@ def check() -> dict[str, Any]:
           position: igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4
           move: e3
         isolo_kucheleka: {position: 'isolo 0,0,0,0/7,3,1,6 s phase=kucheleka', move: k5.5.5.2}
+        omweso_arrangement:
+          position: omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup
+          move: k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2
+        omweso_arrangement_json:
+          position: omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup
+          move:
+            side: south
+            rows:
+            - [0, 0, 0, 0, 8, 8, 0, 0]
+            - [4, 4, 0, 0, 0, 0, 4, 4]
         isolo_six_holes:
           position:
             variant: isolo
@@ -58,8 +74,8 @@ def check() -> dict[str, Any]:
     """
     req = load_body(_schema)
     pos = engine.position(req["position"])
-    move = engine.move_text(req["move"])
     try:
+        move = engine.move_text(req["move"], pos)
         played = engine.run("the move", pos.play, move)
     except igisoro.IgisoroError as e:
         raise engine_problem("move", e) from None

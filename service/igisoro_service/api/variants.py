@@ -36,24 +36,43 @@ VARIANT_DESCRIPTIONS = {
         'Bemba Isolo (Zambia): two rows of 4 holes, a stock seed added to the chosen hole before every move, '
         "sowing from the leftmost hole, obligatory captures resown, a fore-play, the winner's free "
         'rearrangement (kucheleka) and a main game; a player whose row is emptied loses.'),
+    'omweso': _l(
+        'Omweso (Uganda), tournament rules: free set-up of 32 seeds each, relay sowing, captures of both opposite '
+        'pits sown again, clockwise laps from the left-hand pits towards a capture, a win by capturing at both '
+        'ends'),
+    'mweso': _l(
+        'Mweso (Uganda) after Shackell 1934 as Ludii plays it: free set-up, relay sowing, captures sown from the '
+        "capturing lap's origin and the capturing pit relayed, clockwise only on the first lap"),
 }
+_MIN_SEEDS = _l('seeds a pit needs to start a turn')
+_CAPTURED_SOWING = _l('where captured seeds are sown')
+#: Keyed by (board, option): Omweso's options share names with the 4x8
+#: family's but some mean something else there (its ``clockwise`` is not
+#: about reverse pits), so each board's text is its own.
 RULE_OPTION_DESCRIPTIONS = {
-    'min_seeds': _l('seeds a pit needs to start a turn'),
-    'capture': _l('whether a capture opportunity must be taken'),
-    'retreat': _l('after a pass the opponent may retreat (ndakubye)'),
-    'captured_sowing': _l('where captured seeds are sown'),
-    'clockwise': _l('when a lap from a reverse pit may run clockwise'),
-    'reverse_pits': _l("South's reverse pits; North's are the mirror images"),
-    'opening': _l('the opening phase'),
-    'end_pits_win': _l('capturing both opponent inner end pits in one turn wins'),
-    'adjudicate': _l('how a position that cannot end is scored: none (never ends) or seeds (more seeds wins)'),
-    'holes': _l("holes per row (Chaplin's board has 4)"),
+    ('4x8', 'min_seeds'): _MIN_SEEDS,
+    ('4x8', 'capture'): _l('whether a capture opportunity must be taken'),
+    ('4x8', 'retreat'): _l('after a pass the opponent may retreat (ndakubye)'),
+    ('4x8', 'captured_sowing'): _CAPTURED_SOWING,
+    ('4x8', 'clockwise'): _l('when a lap from a reverse pit may run clockwise'),
+    ('4x8', 'reverse_pits'): _l("South's reverse pits; North's are the mirror images"),
+    ('4x8', 'opening'): _l('the opening phase'),
+    ('4x8', 'end_pits_win'): _l('capturing both opponent inner end pits in one turn wins'),
+    ('4x8', 'adjudicate'): _l(
+        'how a position that cannot end is scored: none (never ends) or seeds (more seeds wins)'),
+    ('2xn', 'holes'): _l("holes per row (Chaplin's board has 4)"),
+    ('omweso', 'min_seeds'): _MIN_SEEDS,
+    ('omweso', 'captured_sowing'): _CAPTURED_SOWING,
+    ('omweso', 'after_capture'): _l('what follows the lap of captured seeds'),
+    ('omweso', 'clockwise'): _l('when a lap may run clockwise'),
+    ('omweso', 'reverse_pits'): _l("South's left-hand pits; North's are the mirror images"),
+    ('omweso', 'end_pits_win'): _l('capturing from both end columns in one turn wins'),
 }
 
 
-def _described(name: str, english: str, table: dict[str, Any]) -> str:
-    """``english`` (the core's text for ``name``) in the request's language."""
-    return str(table[name]) if name in table else english
+def _described(key: Any, english: str, table: dict[Any, Any]) -> str:
+    """``english`` (the core's text for ``key``) in the request's language."""
+    return str(table[key]) if key in table else english
 
 
 def _variant(v: igisoro.VariantInfo) -> dict[str, Any]:
@@ -91,6 +110,7 @@ def list_variants() -> dict[str, Any]:
     return {
         "default": igisoro.variants()[0].name,
         "variants": [_variant(v) for v in igisoro.variants()],
-        "rule_options": [{**o, "description": _described(o["name"], o["description"], RULE_OPTION_DESCRIPTIONS)}
+        "rule_options": [{**o, "description": _described((o["board"], o["name"]), o["description"],
+                                                         RULE_OPTION_DESCRIPTIONS)}
                          for o in igisoro.rule_options()],
     }

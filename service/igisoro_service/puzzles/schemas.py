@@ -8,12 +8,11 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
-import igisoro
-from igisoro.puzzles import THEMES
+from igisoro.puzzles import PUZZLE_VARIANTS, THEMES
 from igisoro.puzzles.find import MAX_TURNS
 from igisoro_service.schemas import Explain, MoveField
 
-_VARIANTS = [v.name for v in igisoro.variants()]
+_VARIANTS = list(PUZZLE_VARIANTS)
 #: A solver id: what a client without an API key keeps. Only one the server
 #: issued (``POST /v1/puzzles/solvers``, signed) names a solver; any other
 #: well-formed id is read as anonymous (answered, not rated), so clients that

@@ -195,6 +195,7 @@ function drawBoard() {
 
 function drawDecision() {
   const box = $("decision");
+  if (state.arrangement) { setupNotice(box); return; }
   const nonPit = state.options.filter((o) => !isPit(o));
   if (nonPit.length === 0) { box.hidden = true; return; }
   box.hidden = false;
@@ -248,6 +249,17 @@ function drawDecision() {
     opts.append(" ", note);
   }
   cancelButton(opts);
+}
+
+// Omweso's set-up (docs/OMWESO.md): a move is a whole arrangement of the
+// arranger's seeds, never listed (/v1/legal-moves answers with its rule,
+// `arrangement`). Arranging by clicks is not built yet, so the board says
+// what a move is and how to play one instead of offering options.
+function setupNotice(box) {
+  const a = state.arrangement;
+  box.hidden = false;
+  $("decision-who").textContent = tr("setup_arranges", {side: sideWord(a.side), n: a.seeds});
+  $("decision-options").textContent = tr("setup_not_yet", {example: a.examples[a.examples.length - 1]});
 }
 
 // Cancel: drop the move being entered (its decisions so far) and start over
@@ -344,6 +356,7 @@ function redraw() {
 
 function setOptions(d) {
   state.options = !d || d.complete ? [] : d.options;
+  state.arrangement = d && !d.complete && d.arrangement ? d.arrangement : null;
   state.role = d ? d.role : null; state.actor = d ? d.actor : null;
 }
 

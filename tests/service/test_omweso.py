@@ -1,0 +1,313 @@
+"""Omweso and Mweso over the API (issue 42's service slice): listed with the
+other variants, the set-up answered with its rule, arrangements played and
+refused with their error codes, and no endpoint that takes a position
+failing on a set-up position. The real engine throughout."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+import igisoro
+
+SETUP = "omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup"
+#: After South's even arrangement: North arranges, seeing it.
+NORTH_SETUP = "omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 n phase=setup"
+SETUP_JSON = {"variant": "omweso", "pits": [[4] * 8, [0] * 8, [0] * 8, [4] * 8], "phase": "setup"}
+MWESO_SETUP = SETUP.replace("omweso", "mweso", 1)
+EVEN = "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2"
+OUTER = "k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.4"
+#: In the sowing phase (both sides arranged evenly).
+PLAY = "omweso 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 s"
+PROBLEM = "application/problem+json"
+
+
+def _problem(r: Any, status: int = 422, type_: str = "illegal-move", code: str | None = None) -> dict[str, Any]:
+    assert r.status_code == status, r.get_data(as_text=True)
+    assert r.content_type == PROBLEM
+    body: dict[str, Any] = r.json
+    assert body["type"] == f"urn:igisoro:problem:{type_}"
+    assert body["status"] == status and body["title"] and body["detail"]
+    assert body.get("code") == code
+    return body
+
+
+# -- the listing ---------------------------------------------------------
+
+
+def test_omweso_and_mweso_are_listed_after_the_others(client: FlaskClient) -> None:
+    body = client.get("/v1/variants").json
+    names = [v["name"] for v in body["variants"]]
+    assert names[0] == body["default"] == "igisoro"
+    assert names[-2:] == ["omweso", "mweso"]
+    for v in body["variants"][-2:]:
+        assert v["board"] == "omweso" and v["aliases"] == []
+        # The start is the set-up: 4 seeds in each outer pit, South to arrange.
+        assert v["start"]["position"] == {"variant": v["name"], "rules": {}, "pits": SETUP_JSON["pits"],
+                                          "to_move": "south", "phase": "setup", "winner": None}
+        assert v["start"]["notation"] == (SETUP if v["name"] == "omweso" else MWESO_SETUP)
+    omweso, mweso = body["variants"][-2:]
+    # The sources are cited, and docs/OMWESO.md pins their reading.
+    assert "Wikipedia" in omweso["source"] and "docs/OMWESO.md" in omweso["source"]
+    assert "Shackell" in mweso["source"] and "Ludii" in mweso["source"]
+    # Where the sources differ, the options say so (docs/OMWESO.md, "Variants").
+    assert omweso["rules"] == {"min_seeds": 2, "captured_sowing": "lap_origin", "after_capture": "sow_on",
+                               "clockwise": "capture_only", "reverse_pits": ["a1", "a2", "b1", "b2"],
+                               "end_pits_win": True}
+    assert mweso["rules"] == {**omweso["rules"], "after_capture": "relay_capturing_pit", "clockwise": "first_lap",
+                              "end_pits_win": False}
+
+
+def test_omwesos_rule_options_with_their_values(client: FlaskClient) -> None:
+    options = {o["name"]: o for o in client.get("/v1/variants").json["rule_options"] if o["board"] == "omweso"}
+    assert set(options) == {"min_seeds", "captured_sowing", "after_capture", "clockwise", "reverse_pits",
+                            "end_pits_win"}
+    assert options["captured_sowing"]["values"] == ["lap_origin", "turn_start"]
+    assert options["after_capture"]["values"] == ["sow_on", "relay_capturing_pit"]
+    assert options["clockwise"]["values"] == ["capture_only", "first_lap", "never"]
+    assert (options["min_seeds"]["min"], options["min_seeds"]["max"]) == (1, 64)
+    assert options["end_pits_win"]["kind"] == "bool" and options["reverse_pits"]["kind"] == "pits"
+    # Its own words, not the 4x8 family's option of the same name.
+    assert options["clockwise"]["description"] == "when a lap may run clockwise"
+    fr = {o["name"]: o for o in client.get("/v1/variants?lang=fr").json["rule_options"] if o["board"] == "omweso"}
+    assert fr["clockwise"]["description"] != options["clockwise"]["description"]
+
+
+def test_an_omweso_rule_override_is_read_and_a_4x8_value_refused(client: FlaskClient) -> None:
+    r = client.post("/v1/positions/validate",
+                    json={"position": {**SETUP_JSON, "rules": {"clockwise": "never", "end_pits_win": False}}})
+    assert r.status_code == 200
+    assert r.json["rules"]["clockwise"] == "never" and r.json["position"]["rules"] == {
+        "clockwise": "never", "end_pits_win": False}
+    r = client.post("/v1/positions/validate", json={"position": {**SETUP_JSON, "rules": {"clockwise": "whole_turn"}}})
+    _problem(r, type_="invalid-position")
+    r = client.post("/v1/positions/validate", json={"position": {**SETUP_JSON, "phase": "later"}})
+    assert "position.phase" in _problem(r, type_="invalid-position")["errors"]
+
+
+# -- the set-up over /v1/legal-moves -------------------------------------
+
+
+@pytest.mark.parametrize("position", [SETUP, SETUP_JSON, MWESO_SETUP])
+def test_legal_moves_answers_the_setup_with_its_rule(client: FlaskClient, position: Any) -> None:
+    r = client.post("/v1/legal-moves", json={"position": position})
+    assert r.status_code == 200
+    body = r.json
+    assert (body["count"], body["truncated"], body["moves"]) == (0, True, [])
+    rule = body["arrangement"]
+    assert rule["side"] == "south" and rule["seeds"] == 32
+    assert rule["pits"] == [c + "2" for c in "abcdefgh"] + [c + "1" for c in "abcdefgh"]
+    assert rule["arrangements"] == math.comb(47, 15) == 751_616_304_549
+    assert rule["notation"] == "k<8 counts>/<8 counts>"
+    # The examples are valid arrangements, and match the pattern.
+    assert rule["examples"] == [OUTER, EVEN]
+    start = igisoro.Position.read(position)
+    for example in rule["examples"]:
+        assert start.is_legal(example)
+        assert __import__("re").fullmatch(rule["pattern"], example)
+
+
+def test_legal_moves_step_wise_in_the_setup(client: FlaskClient) -> None:
+    r = client.post("/v1/legal-moves", json={"position": NORTH_SETUP, "partial": ""})
+    assert r.status_code == 200
+    assert r.json["complete"] is False and r.json["options"] == []
+    assert (r.json["actor"], r.json["role"]) == ("north", "mover")
+    assert r.json["arrangement"]["pits"][:2] == ["a4", "b4"] and r.json["arrangement"]["seeds"] == 32
+    # An arrangement is the whole move.
+    r = client.post("/v1/legal-moves", json={"position": SETUP, "partial": [EVEN]})
+    assert r.json["complete"] is True and r.json["result"]["notation"] == NORTH_SETUP
+    # A sowing move is not one here.
+    _problem(client.post("/v1/legal-moves", json={"position": SETUP, "partial": "e2"}), code="bad_notation")
+
+
+def test_legal_moves_after_the_setup_lists_sowing_moves(client: FlaskClient) -> None:
+    body = client.post("/v1/legal-moves", json={"position": PLAY}).json
+    assert body["count"] > 0 and "arrangement" not in body
+    assert all(not m["move"].startswith("k") for m in body["moves"])
+
+
+# -- arrangements played and refused -------------------------------------
+
+#: (move, error code, the problem's ``value`` is not checked here): each
+#: refusal of docs/OMWESO.md's "Set-up errors" reachable through a move.
+BAD_TEXT = [
+    ("k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.5", "wrong_total"),
+    ("k0.0.0.0.0.0.0.0/0.0.0.0.0.0.0.0", "wrong_total"),
+    ("k-1.0.0.0.0.0.0.1/4.4.4.4.4.4.4.4", "negative_count"),
+    ("k4.4.4.4/4.4.4.4", "bad_shape"),
+    ("k4.4.4.4.4.4.4.4", "bad_shape"),
+    ("kx.0.0.0.0.0.0.0/4.4.4.4.4.4.4.4", "bad_notation"),
+    ("e2", "bad_notation"),
+    (["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "cw"], "bad_notation"),
+]
+BAD_JSON = [
+    ({"side": "north", "rows": [[2] * 8, [2] * 8]}, "wrong_side"),
+    ({"side": "south", "rows": [[2] * 8]}, "bad_shape"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7]}, "bad_shape"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7 + [-2]]}, "negative_count"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7 + [3]]}, "wrong_total"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7 + [10**30]]}, "bad_notation"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7 + ["2"]]}, "bad_notation"),
+    ({"side": "south", "rows": [[2] * 8, [2] * 7 + [True]]}, "bad_notation"),
+    ({"side": "south", "rows": [2] * 16}, "bad_notation"),
+]
+
+
+@pytest.mark.parametrize(("move", "code"), BAD_TEXT + BAD_JSON)
+def test_moves_check_refuses_a_bad_arrangement_with_its_code(client: FlaskClient, move: Any, code: str,
+                                                             unexpected_errors: list[BaseException]) -> None:
+    body = _problem(client.post("/v1/moves/check", json={"position": SETUP, "move": move}), code=code)
+    assert body["errors"] == {"move": [body["detail"]]}
+    # The message names the move and the position.
+    assert SETUP in body["detail"] and f"{code}:" in body["detail"]
+    assert unexpected_errors == []
+
+
+def test_an_arrangement_after_the_setup_is_refused(client: FlaskClient) -> None:
+    _problem(client.post("/v1/moves/check", json={"position": PLAY, "move": EVEN}), code="not_setup_phase")
+    body = _problem(client.post("/v1/moves/check", json={"position": PLAY, "move": {"side": "south",
+                                                                                    "rows": [[2] * 8] * 2}}),
+                    code="not_setup_phase")
+    assert "set-up is over" in body["detail"]
+    # And an arrangement object is no move of another family.
+    start = "igisoro 0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4/4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0 s opening=4"
+    _problem(client.post("/v1/moves/check", json={"position": start, "move": {"side": "south",
+                                                                              "rows": [[2] * 8] * 2}}),
+             code="bad_notation")
+
+
+@pytest.mark.parametrize("move", [{"side": "south"}, {"side": "south", "rows": [], "extra": 1},
+                                  {"side": 1, "rows": []}, {"side": "south", "rows": "k2"}, False, 3, None])
+def test_an_arrangement_object_of_the_wrong_shape_fails_validation(client: FlaskClient, move: Any,
+                                                                   unexpected_errors: list[BaseException]) -> None:
+    for lang in ("en", "fr"):
+        body = _problem(client.post(f"/v1/moves/check?lang={lang}", json={"position": SETUP, "move": move}),
+                        type_="validation-error")
+        assert "move" in body["errors"]
+    assert unexpected_errors == []
+
+
+def test_a_bad_arrangement_in_french_keeps_its_code(client: FlaskClient) -> None:
+    r = client.post("/v1/moves/check?lang=fr", json={"position": SETUP, "move": "k0.0.0.0.0.0.0.1/4.4.4.4.4.4.4.4"})
+    body = _problem(r, code="wrong_total")
+    assert r.headers["Content-Language"] == "fr" and body["title"] != "Illegal move"
+
+
+def test_other_endpoints_refuse_a_bad_arrangement(client: FlaskClient,
+                                                  unexpected_errors: list[BaseException]) -> None:
+    bad = "k0.0.0.0.0.0.0.0/4.4.4.4.4.4.4.5"
+    _problem(client.post("/v1/legal-moves", json={"position": SETUP, "partial": bad}), code="wrong_total")
+    _problem(client.post("/v1/positions/render", json={"position": SETUP, "move": bad}), code="wrong_total")
+    # A game review reports the illegal ply and stops there.
+    r = client.post("/v1/games/review", json={"position": SETUP, "moves": [EVEN, bad], "depth": 1})
+    assert r.status_code == 200
+    assert r.json["illegal"]["ply"] == 2 and "wrong_total" in r.json["illegal"]["error"]["detail"]
+    assert unexpected_errors == []
+
+
+# -- every endpoint that takes a position, on set-up positions -----------
+
+
+def _requests(position: Any) -> list[tuple[str, str, Any]]:
+    return [
+        ("post", "/v1/positions/validate", {"position": position}),
+        ("post", "/v1/positions/render", {"position": position}),
+        ("post", "/v1/legal-moves", {"position": position, "limit": 5}),
+        ("post", "/v1/moves/check", {"position": position, "move": EVEN}),
+        ("post", "/v1/evaluate", {"position": position, "depth": 3}),
+        ("post", "/v1/evaluate", {"position": position, "depth": 2, "explain": True}),
+        ("post", "/v1/best-move", {"position": position, "level": 3}),
+        ("post", "/v1/analysis/batch", {"positions": [position, SETUP], "depth": 2}),
+        ("post", "/v1/solve", {"position": position, "nodes": 2000}),
+        ("post", "/v1/evaluate/stream", {"position": position, "depth": 2}),
+        ("post", "/v1/games/review", {"position": position, "moves": [EVEN], "depth": 1}),
+    ]
+
+
+@pytest.mark.parametrize("position", [SETUP, SETUP_JSON, NORTH_SETUP, MWESO_SETUP])
+def test_every_endpoint_answers_a_setup_position(client: FlaskClient, position: Any,
+                                                 unexpected_errors: list[BaseException]) -> None:
+    for method, path, body in _requests(position):
+        # The even spread is a valid arrangement for either side (each holds 32).
+        r = client.open(path, method=method.upper(), json=body)
+        assert r.status_code == 200, (path, r.get_data(as_text=True))
+    text = SETUP if isinstance(position, dict) else position
+    assert client.get("/v1/positions/render", query_string={"position": text}).status_code == 200
+    assert client.get("/v1/cloud-eval", query_string={"position": text}).status_code in (200, 404)
+    assert unexpected_errors == []
+
+
+def test_a_search_from_the_setup_chooses_a_valid_arrangement(client: FlaskClient) -> None:
+    """The engine cannot search 7.5e11 arrangements: it chooses among its
+    documented sample (the rule's examples), and the choice is legal."""
+    for position in (SETUP, NORTH_SETUP):
+        examples = client.post("/v1/legal-moves", json={"position": position}).json["arrangement"]["examples"]
+        for path, body in (("/v1/evaluate", {"position": position, "depth": 3}),
+                           ("/v1/best-move", {"position": position, "level": 5})):
+            best = client.post(path, json=body).json["best_move"]
+            assert best in examples, (path, best)
+            r = client.post("/v1/moves/check", json={"position": position, "move": best})
+            assert r.status_code == 200
+
+
+def test_a_batch_reports_a_bad_setup_position_as_its_item(client: FlaskClient) -> None:
+    bad = {**SETUP_JSON, "pits": [[4] * 8, [0] * 8, [0] * 8, [4] * 7 + [-1]]}
+    r = client.post("/v1/analysis/batch", json={"positions": [SETUP, bad], "depth": 1})
+    assert r.status_code == 200
+    assert r.json["errors"] == 1 and r.json["results"][1]["error"]["type"].endswith("invalid-position")
+
+
+# -- a whole game ---------------------------------------------------------
+
+
+def test_a_game_from_the_setup_through_two_arrangements_then_sowing(client: FlaskClient,
+                                                                    unexpected_errors: list[BaseException]) -> None:
+    position: Any = client.get("/v1/variants").json["variants"][-2]["start"]["position"]
+    assert position["phase"] == "setup"
+    # South arranges, as text: 16 in the inner row's middle, the rest in the outer corners.
+    south = "k0.0.0.8.8.0.0.0/4.4.0.0.0.0.4.4"
+    r = client.post("/v1/moves/check", json={"position": position, "move": south})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    assert (r.json["canonical"], r.json["captured"], r.json["laps"]) == (south, 0, 0)
+    # The trace lifts the seeds dealt and puts them where they were arranged.
+    assert r.json["trace"][0] == {"type": "decision", "actor": "south", "choice": south}
+    assert r.json["status"] == {"state": "ongoing", "winner": None, "reason": None}
+    position = r.json["result"]["position"]
+    assert (position["to_move"], position["phase"]) == ("north", "setup")
+    assert position["pits"][2:] == [[0, 0, 0, 8, 8, 0, 0, 0], [4, 4, 0, 0, 0, 0, 4, 4]]
+    # North arranges, as the JSON object, seeing South's arrangement.
+    rule = client.post("/v1/legal-moves", json={"position": position}).json["arrangement"]
+    assert rule["side"] == "north" and rule["pits"][0] == "a4"
+    north = {"side": "north", "rows": [[2, 2, 2, 2, 2, 2, 2, 2], [0, 4, 4, 0, 0, 4, 4, 0]]}
+    r = client.post("/v1/moves/check", json={"position": position, "move": north})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    assert r.json["canonical"] == "k2.2.2.2.2.2.2.2/0.4.4.0.0.4.4.0"
+    position = r.json["result"]["position"]
+    assert (position["to_move"], position["phase"]) == ("south", "play")
+    # Sowing moves: each side plays its engine's choice, checked.
+    plies = 0
+    for _ in range(6):
+        listed = client.post("/v1/legal-moves", json={"position": position}).json
+        if listed["count"] == 0:
+            break
+        assert "arrangement" not in listed and not listed["truncated"]
+        best = client.post("/v1/best-move", json={"position": position, "level": 2}).json["best_move"]
+        assert best in {m["move"] for m in listed["moves"]}
+        r = client.post("/v1/moves/check", json={"position": position, "move": best})
+        assert r.status_code == 200, r.get_data(as_text=True)
+        assert r.json["trace"] and r.json["laps"] >= 1
+        position = r.json["result"]["position"]
+        assert position["phase"] == "play"
+        plies += 1
+        if r.json["status"]["state"] != "ongoing":
+            break
+    assert plies >= 3
+    # The whole game reviews from the set-up.
+    r = client.post("/v1/games/review", json={"position": SETUP, "moves": [south, "k2.2.2.2.2.2.2.2/0.4.4.0.0.4.4.0"],
+                                              "depth": 1})
+    assert r.status_code == 200 and r.json.get("illegal") is None
+    assert [p["side"] for p in r.json["plies"]] == ["south", "north"]
+    assert unexpected_errors == []

@@ -1,0 +1,72 @@
+"""The Python package's side of Omweso's set-up: ``Position.phase``,
+``Position.arrangement_rule()``, ``Position.arrangement()`` and
+``ArrangementError`` with its code (docs/OMWESO.md, "Over the API")."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import igisoro
+from igisoro import ArrangementError, IllegalMoveError, Position
+
+START = Position.start("omweso")
+
+
+def test_phase_of_every_family() -> None:
+    assert Position.start("igisoro").phase is None
+    assert Position.start("isolo").phase == "fore_play"
+    assert START.phase == "setup" and Position.start("mweso").phase == "setup"
+    after = START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    assert after.phase == "setup" and after.to_move == "north"
+    assert after.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.phase == "play"
+
+
+def test_the_rule_of_the_setup() -> None:
+    rule = START.arrangement_rule()
+    assert rule is not None
+    assert (rule.side, rule.seeds, rule.arrangements) == ("south", 32, math.comb(47, 15))
+    assert rule.pits == tuple(c + r for r in "21" for c in "abcdefgh")
+    assert all(START.is_legal(e) for e in rule.examples)
+    # A position that holds fewer seeds places what it holds.
+    few = Position.from_json({"variant": "omweso", "pits": [[0] * 8, [0] * 8, [0] * 8, [1] * 4 + [0] * 4],
+                              "phase": "setup"})
+    rule = few.arrangement_rule()
+    assert rule is not None and rule.seeds == 4 and rule.arrangements == math.comb(19, 15)
+    # No rule outside the set-up.
+    assert Position.start("igisoro").arrangement_rule() is None
+    assert START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.play(
+        "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.arrangement_rule() is None
+
+
+@pytest.mark.parametrize(("side", "rows", "code", "value"), [
+    ("north", [[2] * 8, [2] * 8], "wrong_side", "north"),
+    ("south", [[2] * 8], "bad_shape", None),
+    ("south", [[2] * 8, [2] * 7 + [-1]], "negative_count", -1),
+    ("south", [[2] * 8, [2] * 7 + [3]], "wrong_total", 33),
+    ("south", [[2] * 8, [2] * 7 + [2.0]], "bad_notation", None),
+    ("south", [[2] * 8, [2] * 7 + [2**70]], "bad_notation", None),
+])
+def test_the_json_form_is_checked_with_codes(side: str, rows: list[list[int]], code: str, value: object) -> None:
+    with pytest.raises(ArrangementError) as e:
+        START.arrangement(side, rows)
+    assert isinstance(e.value, IllegalMoveError) and isinstance(e.value, igisoro.IgisoroError)
+    assert e.value.code == code
+    if value is not None:
+        assert e.value.value == value
+    # The message names the input and the position.
+    assert START.notation() in str(e.value) and f"{code}:" in str(e.value)
+
+
+def test_a_valid_json_arrangement_is_its_text_form() -> None:
+    move = START.arrangement("south", [[0, 0, 0, 8, 8, 0, 0, 0], [4, 4, 0, 0, 0, 0, 4, 4]])
+    assert move.notation == "k0.0.0.8.8.0.0.0/4.4.0.0.0.0.4.4"
+    assert START.play(move).position.pits[2:] == [[0, 0, 0, 8, 8, 0, 0, 0], [4, 4, 0, 0, 0, 0, 4, 4]]
+    assert igisoro.Move.from_notation(move.notation) == move
+
+
+def test_other_errors_have_no_code() -> None:
+    with pytest.raises(IllegalMoveError) as e:
+        Position.start("igisoro").play("a4")
+    assert not isinstance(e.value, ArrangementError) and getattr(e.value, "code", None) is None
