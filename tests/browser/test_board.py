@@ -26,12 +26,12 @@ def test_every_variant_shows_the_apis_start_position(page: Any) -> None:
         decision = api(page, "/v1/legal-moves", {"position": v["start"]["notation"], "partial": []})
         legal = decision["options"]
         marked = page.locator("#board .pit.legal").evaluate_all("els => els.map(e => e.dataset.pit)")
-        assert sorted(marked) == sorted(o for o in legal if len(o) == 2)
         if "arrangement" in decision:
-            # Omweso's set-up: no pit starts a move; the board says what a move is.
-            assert legal == [] and marked == []
+            # Omweso's set-up: no pit starts a move; the arranger's 16 pits take its seeds by taps.
+            assert legal == [] and sorted(marked) == sorted(decision["arrangement"]["pits"])
             page.wait_for_function("document.querySelector('#decision-who').textContent.startsWith('Set-up:')")
             continue
+        assert sorted(marked) == sorted(o for o in legal if len(o) == 2)
         assert page.get_by_role("button", name=f"{legal[0]}:").count() == 1
 
 
@@ -612,3 +612,31 @@ def test_a_move_in_the_middle_of_a_game_is_a_side_line_that_can_be_promoted(page
     assert page.locator("#moves li.variation").inner_text().replace("\n", " ") == "(2. c2 c3 a1)"
     assert page.locator("#review-out svg").count() == 0  # of a line that is no longer the main one
     assert page.is_disabled("#promote")
+
+
+def test_arrange_omwesos_seeds_by_taps(page: Any) -> None:
+    """Issue 42: Omweso's set-up arranged on the board, desktop and phone:
+    Clear puts South's 32 seeds in its hand, each tap puts one in a pit (or
+    takes one back), and Play is open only with the hand empty."""
+    start = igisoro.Position.start("omweso").notation()
+    open_board(page, start)
+    page.wait_for_selector("#arrange-hand")
+    assert page.inner_text("#arrange-hand") == "0 seeds in hand"  # the start's 4 in each outer pit
+    page.click("#arrange-clear")
+    assert page.inner_text("#arrange-hand") == "32 seeds in hand"
+    assert board_counts(page)[16:] == [0] * 16  # South's rows 2 and 1, as drawn
+    for pit, taps in (("a2", 10), ("h1", 22)):
+        for _ in range(taps):
+            page.click(f'#board .pit[data-pit="{pit}"]')
+    assert page.inner_text("#arrange-hand") == "0 seeds in hand" and page.is_enabled("#choice-play")
+    page.click("#arrange-take")
+    page.click('#board .pit[data-pit="h1"]')
+    assert page.inner_text("#arrange-hand") == "1 seed in hand" and page.is_disabled("#choice-play")
+    page.click("#arrange-take")
+    page.click('#board .pit[data-pit="a1"]')
+    page.click("#choice-play")
+    expected = igisoro.Position.from_notation(start).play("k10.0.0.0.0.0.0.0/1.0.0.0.0.0.0.21").position
+    page.wait_for_function(f"document.querySelector('#position-text').value === {json.dumps(expected.notation())}")
+    assert board_counts(page) == [n for row in expected.pits for n in row]
+    # North arranges next, from the seeds in its own outer row.
+    page.wait_for_function("document.querySelector('#decision-who').textContent.startsWith('Set-up: North')")

@@ -6,7 +6,7 @@
 //! 10 ms): turns whose relay chains must be followed for hundreds of
 //! millions of laps before they provably loop (see board4x8/cycles.rs).
 //!
-//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --games 1000 [--variant isolo] [--seed 12345]`
+//! Run: `cargo run --release -p igisoro-bench --bin playouts -- --games 1000 [--variant isolo|omweso|...] [--seed 12345]`
 //! (the seed fixes the games: the same seed and engine play the same games).
 
 use igisoro_bench::arg;
@@ -14,6 +14,7 @@ use igisoro_core::board4x8::{self, Igisoro};
 use igisoro_core::explore::random_move;
 use igisoro_core::game::Game;
 use igisoro_core::isolo::{self, Isolo};
+use igisoro_core::omweso::{self, Omweso};
 use igisoro_core::rng::Rng;
 use std::time::Instant;
 
@@ -80,6 +81,13 @@ fn main() {
     for v in isolo::Variant::ALL {
         if wanted(v.name()) {
             row::<Isolo>(v.name(), &isolo::Position::start(v), games, max_plies, seed);
+        }
+    }
+    // Omweso and Mweso from their set-up: each side's arrangement is one
+    // ply, chosen as a random move chooses it (explore::random_move).
+    for v in omweso::Variant::ALL {
+        if wanted(v.name()) {
+            row::<Omweso>(v.name(), &omweso::Position::start(v), games, max_plies, seed);
         }
     }
 }

@@ -118,10 +118,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "side_decides": N_("%(side)s decides:"),
     "after_partial": N_("After %(partial)s, %(who)s"),
     "choose_option": N_("Choose an option"),
-    # Omweso's set-up (the board does not arrange yet: it says what a move is).
+    # Omweso's set-up: the arranger's seeds placed by taps on its pits.
     "setup_arranges": N_("Set-up: %(side)s arranges all its seeds (%(n)s) over its 16 pits."),
-    "setup_not_yet": N_("Arranging on this board is not available yet: play an arrangement such as %(example)s "
-                        "with POST /v1/moves/check, or open a position after the set-up."),
+    "arrange_hint": N_("Tap a pit to put a seed from your hand in it."),
+    "in_hand": Np_("%(n)s seed in hand", "%(n)s seeds in hand"),
+    "arrange_take": N_("Take a seed back"),
+    "arrange_clear": N_("Clear"),
     "arrange_option": N_("arrange %(holes)s"),
     "play": N_("Play"),
     "at_stake": N_("Pits at stake — %(list)s."),

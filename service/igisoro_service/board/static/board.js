@@ -165,8 +165,12 @@ function drawBoard() {
   const stake = new Set(Object.values(state.stake).flat());
   state.pits.forEach((row, r) => {
     if (r === rows / 2) { const d = document.createElement("div"); d.className = "divider"; b.append(d); }
-    row.forEach((n, c) => {
+    row.forEach((shown, c) => {
       const name = pitName(rows, r, c);
+      // Omweso's set-up: the arranger's pits as arranged so far, tapped to arrange.
+      const arranged = state.arranging && !state.editing && name in state.arranging.counts &&
+        !enginesDecision(state.arranging.side);
+      const n = arranged ? state.arranging.counts[name] : shown;
       if (state.editing) {
         const inp = document.createElement("input");
         inp.type = "number"; inp.min = "0"; inp.value = String(n);
@@ -180,7 +184,8 @@ function drawBoard() {
       btn.dataset.pit = name;
       btn.setAttribute("aria-label", tr("pit_seeds", {pit: name, n}));
       btn.innerHTML = `<span class="count">${n}</span><span class="name">${name}</span>`;
-      if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
+      if (arranged) { btn.classList.add("legal", "arranging"); btn.addEventListener("click", () => arrangeTap(name)); }
+      else if (legal.has(name)) { btn.classList.add("legal"); btn.addEventListener("click", () => decide(name)); }
       else { btn.tabIndex = -1; }
       if (state.best && state.partial.length === 0 && state.best.split("-")[0] === name) btn.classList.add("best");
       if (stake.has(name)) btn.classList.add("stake");
@@ -252,14 +257,69 @@ function drawDecision() {
 }
 
 // Omweso's set-up (docs/OMWESO.md): a move is a whole arrangement of the
-// arranger's seeds, never listed (/v1/legal-moves answers with its rule,
-// `arrangement`). Arranging by clicks is not built yet, so the board says
-// what a move is and how to play one instead of offering options.
+// arranger's seeds over its 16 pits, never listed (/v1/legal-moves answers
+// with its rule, `arrangement`). It is made by clicks (a tap puts a seed
+// from the hand into a pit, or takes one back with "Take a seed"), and
+// played when the hand is empty, as the arrangement's notation
+// (`k<row>/<row>`, the arranger's rows as the picture shows them).
 function setupNotice(box) {
   const a = state.arrangement;
   box.hidden = false;
   $("decision-who").textContent = tr("setup_arranges", {side: sideWord(a.side), n: a.seeds});
-  $("decision-options").textContent = tr("setup_not_yet", {example: a.examples[a.examples.length - 1]});
+  const opts = $("decision-options");
+  opts.replaceChildren();
+  if (enginesDecision(a.side)) return;  // the engine arranges by itself
+  const arr = state.arranging;
+  const hand = Object.assign(document.createElement("span"), {id: "arrange-hand", textContent: tr("in_hand", {n: arr.hand})});
+  hand.setAttribute("aria-live", "polite");
+  const button = (id, key, click) => {
+    const btn = Object.assign(document.createElement("button"), {id, textContent: tr(key)});
+    btn.addEventListener("click", click);
+    return btn;
+  };
+  const take = button("arrange-take", "arrange_take", () => { arr.taking = !arr.taking; redraw(); });
+  take.setAttribute("aria-pressed", String(arr.taking));
+  const clear = button("arrange-clear", "arrange_clear", () => {
+    for (const pit of Object.keys(arr.counts)) arr.counts[pit] = 0;
+    arr.hand = a.seeds;
+    redraw();
+  });
+  const play = button("choice-play", "play", () => decide(arrangementText()));
+  play.disabled = arr.hand !== 0;
+  opts.append(tr("arrange_hint"), " ", hand, " ", take, " ", clear, " ", play);
+}
+
+// The arranger's pits while arranging: {counts: pit -> seeds, hand, taking},
+// starting from the position's own counts on its side (the seeds it holds
+// as the set-up begins, in its outer row).
+function startArranging(a) {
+  const rows = state.pits.length;
+  const counts = {};
+  state.pits.forEach((row, r) => row.forEach((n, c) => {
+    const name = pitName(rows, r, c);
+    if (ownPit(a.side, name)) counts[name] = n;
+  }));
+  const placed = Object.values(counts).reduce((x, y) => x + y, 0);
+  return {side: a.side, counts, hand: Math.max(0, a.seeds - placed), taking: false};
+}
+
+// Whether `pit` is one of `side`'s 16 (South rows 1-2, North rows 3-4).
+function ownPit(side, pit) { return side === "south" ? pit[1] <= "2" : pit[1] >= "3"; }
+
+// A tap on one of the arranger's pits: a seed in from the hand, or back to it.
+function arrangeTap(pit) {
+  const arr = state.arranging;
+  if (arr.taking && arr.counts[pit] > 0) { arr.counts[pit]--; arr.hand++; }
+  else if (!arr.taking && arr.hand > 0) { arr.counts[pit]++; arr.hand--; }
+  redraw();
+}
+
+// The arrangement's notation: `k`, then the arranger's two rows as the
+// picture shows them (top first), each from column a to h (docs/OMWESO.md).
+function arrangementText() {
+  const arr = state.arranging;
+  const rows = arr.side === "south" ? ["2", "1"] : ["4", "3"];
+  return "k" + rows.map((r) => [..."abcdefgh"].map((c) => arr.counts[c + r]).join(".")).join("/");
 }
 
 // Cancel: drop the move being entered (its decisions so far) and start over
@@ -357,6 +417,7 @@ function redraw() {
 function setOptions(d) {
   state.options = !d || d.complete ? [] : d.options;
   state.arrangement = d && !d.complete && d.arrangement ? d.arrangement : null;
+  state.arranging = state.arrangement ? startArranging(state.arrangement) : null;
   state.role = d ? d.role : null; state.actor = d ? d.actor : null;
 }
 
