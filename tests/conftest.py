@@ -108,3 +108,15 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     yield
     with open(os.path.join(_TIMELINE, f"{worker}.tsv"), "a", encoding="utf-8") as out:
         out.write(f"{worker}\t{t0:.3f}\t{time.time() - t0:.3f}\t{item.nodeid}\n")
+
+
+@pytest.fixture
+def english_cli(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's messages in English, whatever the machine's locale: the
+    CLI tests that read its English words use it (tests/test_cli_i18n.py
+    tests the other languages). The language variables are removed from
+    os.environ, so the subprocesses see it too."""
+    from igisoro.cli import i18n
+
+    for name in i18n.ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)

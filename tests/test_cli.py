@@ -30,20 +30,15 @@ import pytest
 import igisoro
 from igisoro import cli
 from igisoro.batch import Limits, Unreadable, analyse_items
-from igisoro.cli import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 START = igisoro.Position.start("igisoro").notation()
 ISOLO = igisoro.Position.start("isolo")
 
 
-@pytest.fixture(autouse=True)
-def _english(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command's messages in English, whatever the machine's locale:
-    these tests read its English words (tests/test_cli_i18n.py tests the
-    others). Removed from os.environ, so the subprocesses see it too."""
-    for name in i18n.ENVIRONMENT:
-        monkeypatch.delenv(name, raising=False)
+#: The command's messages in English, whatever the machine's locale
+#: (tests/conftest.py's english_cli).
+pytestmark = pytest.mark.usefixtures("english_cli")
 
 
 def positions(n: int) -> list[str]:

@@ -10,19 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from igisoro.cli import i18n, main
+from igisoro.cli import main
 from igisoro.puzzles import Puzzle, verify
 
 from igisoro_testing.servers import ROOT, Server
 
 
-@pytest.fixture(autouse=True)
-def _english(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The command's messages in English, whatever the machine's locale:
-    these tests read its English words (tests/test_cli_i18n.py tests the
-    others). Removed from os.environ, so the subprocesses see it too."""
-    for name in i18n.ENVIRONMENT:
-        monkeypatch.delenv(name, raising=False)
+#: The command's messages in English, whatever the machine's locale
+#: (tests/conftest.py's english_cli).
+pytestmark = pytest.mark.usefixtures("english_cli")
 
 
 def _lines(path: Path) -> list[dict[str, object]]:
