@@ -9,7 +9,6 @@ as the service's are (tests/service/test_i18n.py)."""
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -20,11 +19,10 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from igisoro.cli import i18n
-from igisoro_testing.catalogs import assert_complete_and_marked
+from igisoro_testing.catalogs import assert_compiled_from, assert_complete_and_marked
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = i18n.TRANSLATIONS
@@ -189,19 +187,7 @@ def test_catalogs_are_complete_and_marked_unreviewed(lang: str) -> None:
 def test_the_committed_mo_files_are_compiled_from_the_po_files(lang: str) -> None:
     """The .mo files are committed (a fresh clone and a wheel speak every
     language with no step of their own); they must say what the .po files say now."""
-    cat = _catalog(lang)
-    with open(TRANSLATIONS / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo", "rb") as f:
-        committed = read_mo(f)
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    assert buf.getvalue()
-
-    def entries(c: Catalog) -> dict[Any, Any]:
-        # Plural entries' ids and forms as tuples (read_mo gives lists).
-        return {(tuple(m.id) if m.pluralizable else m.id): (tuple(m.string) if m.pluralizable else m.string)
-                for m in c if m.id}
-
-    assert entries(committed) == entries(cat), "stale: run scripts/i18n.sh compile"
+    assert_compiled_from(TRANSLATIONS / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo", _catalog(lang))
 
 
 def test_no_message_of_the_command_is_an_f_string() -> None:

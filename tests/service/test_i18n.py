@@ -9,14 +9,12 @@ and every answer says its language in ``Content-Language``.
 from __future__ import annotations
 
 import ast
-import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 from flask import Flask
 from flask.testing import FlaskClient
@@ -24,7 +22,7 @@ from werkzeug import exceptions as wz
 
 from igisoro.problems import _PROBLEM_TYPES
 from igisoro_service import i18n, problems
-from igisoro_testing.catalogs import assert_complete_and_marked
+from igisoro_testing.catalogs import assert_compiled_from, assert_complete_and_marked
 from igisoro_testing.positions import START
 
 SERVICE = Path(problems.__file__).parent
@@ -197,20 +195,7 @@ def test_catalogs_are_complete_and_marked_unreviewed(lang: str) -> None:
 def test_the_committed_mo_files_are_compiled_from_the_po_files(lang: str) -> None:
     """The .mo files are committed (a fresh clone serves translations with no
     step of its own); they must say what the .po files say now."""
-    cat = _catalog(lang)
-    with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as f:
-        committed = read_mo(f)
-    # And the .po compiles.
-    buf = io.BytesIO()
-    write_mo(buf, cat)
-    assert buf.getvalue()
-    def entries(c: Catalog) -> dict[Any, Any]:
-        # Plural entries' ids and forms as tuples (read_mo gives lists).
-        return {(tuple(m.id) if m.pluralizable else m.id): (tuple(m.string) if m.pluralizable else m.string)
-                for m in c if m.id}
-
-    want, got = entries(cat), entries(committed)
-    assert got == want, "stale: run scripts/i18n.sh compile"
+    assert_compiled_from(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", _catalog(lang))
 
 
 def test_engine_titles_are_the_librarys() -> None:

@@ -4,7 +4,12 @@ one definition of a complete, reviewable catalog (docs/TRANSLATING.md)."""
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+from typing import Any
+
 from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import read_mo, write_mo
 
 #: The translator comment every entry carries until a native speaker has read it.
 UNREVIEWED = "not yet reviewed by a native speaker"
@@ -30,3 +35,21 @@ def assert_complete_and_marked(cat: Catalog, template: set[str], lang: str) -> l
     # Placeholders kept: each translation has exactly its source's.
     assert list(cat.check()) == []
     return messages
+
+
+def assert_compiled_from(mo_path: Path, cat: Catalog) -> None:
+    """The committed ``.mo`` at ``mo_path`` says what ``cat`` (its ``.po``)
+    says now, and the ``.po`` compiles: the ``.mo`` files are committed (a
+    fresh clone and a wheel speak every language with no step of their own)."""
+    with open(mo_path, "rb") as f:
+        committed = read_mo(f)
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    assert buf.getvalue()
+
+    def entries(c: Catalog) -> dict[Any, Any]:
+        # Plural entries' ids and forms as tuples (read_mo gives lists).
+        return {(tuple(m.id) if m.pluralizable else m.id): (tuple(m.string) if m.pluralizable else m.string)
+                for m in c if m.id}
+
+    assert entries(committed) == entries(cat), "stale: run scripts/i18n.sh compile"
