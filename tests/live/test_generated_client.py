@@ -167,6 +167,12 @@ def _board_asset(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     assert _ok(_op(api, "boardAsset").sync_detailed("board.js", client=c), str)
 
 
+@call("boardMessages")
+def _board_messages(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    words = _ok(_op(api, "boardMessages").sync_detailed(client=c, lang="fr"), api.models.BoardMessages)
+    assert words.language == "fr" and words.to_dict()["messages"]["start"] == "Position de départ"
+
+
 @call("health")
 def _health(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     assert _ok(_op(api, "health").sync_detailed(client=c), api.models.Health).engine_version
@@ -186,10 +192,10 @@ def _health_ready(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
 def _variants(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     m = api.models
     variants = _ok(_op(api, "listVariants").sync_detailed(client=c), m.VariantList).variants
+    kinds = {"2xn": m.PositionIsoloOut, "4x8": m.Position4X8Out, "omweso": m.PositionOmwesoOut}
     for v in variants:
-        want = m.PositionIsoloOut if v.board.value == "2xn" else m.Position4X8Out
-        assert isinstance(v.start.position, want), (v.name, type(v.start.position))
-    assert {type(v.start.position) for v in variants} == {m.PositionIsoloOut, m.Position4X8Out}
+        assert isinstance(v.start.position, kinds[v.board.value]), (v.name, type(v.start.position))
+    assert {type(v.start.position) for v in variants} == set(kinds.values())
 
 
 def _start_4x8(api: ModuleType) -> Any:
