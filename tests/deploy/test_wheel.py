@@ -38,8 +38,13 @@ def _run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    # The same profile and features as the development build, so cargo reuses it.
-    _run(sys.executable, "-m", "maturin", "build", "--release", "-q", "-o", out, cwd=ROOT)
+    # The same profile, features and interpreter as the development build
+    # (`maturin develop` in the venv), so cargo reuses it: without
+    # `--interpreter`, maturin build found the system python3 first, and
+    # PyO3's build script, seeing another PYO3_PYTHON, rebuilt the whole
+    # core (80 s of the suite's parallel phase), and the next develop again.
+    _run(sys.executable, "-m", "maturin", "build", "--release", "-q", "--interpreter", sys.executable, "-o", out,
+         cwd=ROOT)
     (found,) = out.glob("igisoro-*.whl")
     return found
 
