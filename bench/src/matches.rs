@@ -12,7 +12,7 @@
 //! a decision; the retreats it gets against level 10's passes are thus the
 //! ones level 10 expects of it, a rule its own search does not know.
 
-use igisoro_core::board4x8::rules::{Capture, CapturedSowing, Clockwise, Opening, RuleSetting};
+use igisoro_core::board4x8::rules::{Capture, CapturedSowing, Clockwise, RuleSetting};
 use igisoro_core::board4x8::{notation, Choice, Igisoro, Position, Setup, Variant};
 use igisoro_core::budget::{with_budget, Budget};
 use igisoro_core::explore::{
@@ -220,7 +220,7 @@ pub fn rules_start(rules: &str) -> Position {
 /// there would give every opening the same moves, issue 41). `plies == 0`:
 /// `n` copies of `start`. Panics when far fewer than `n` distinct openings exist.
 pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Position> {
-    let plies = if plies == 0 { 0 } else { plies + scripted_plies(start) };
+    let plies = if plies == 0 { 0 } else { plies + crate::refset::scripted_plies_4x8(start) };
     let mut out = Vec::with_capacity(n);
     let mut seen = HashSet::new();
     let mut s = seed;
@@ -246,14 +246,6 @@ pub fn openings(start: &Position, n: usize, plies: u32, seed: u64) -> Vec<Positi
         }
     }
     out
-}
-
-/// Plies of `start`'s scripted opening still to come (Ikibuguzo's Ludii openings).
-fn scripted_plies(start: &Position) -> u32 {
-    match start.rules().opening {
-        Opening::LudiiOpening1 | Opening::LudiiOpening2 => start.opening_plies() as u32,
-        _ => 0,
-    }
 }
 
 /// `plies` uniform-random plies from `start`, each given at most a second

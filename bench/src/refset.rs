@@ -58,11 +58,16 @@ pub fn game_status(p: &AnyPosition) -> Status {
 /// plies come after them.
 pub fn scripted_plies(p: &AnyPosition) -> u32 {
     match p {
-        AnyPosition::Board4x8(b) => match b.rules().opening {
-            Opening::LudiiOpening1 | Opening::LudiiOpening2 => b.opening_plies() as u32,
-            _ => 0,
-        },
+        AnyPosition::Board4x8(b) => scripted_plies_4x8(b),
         AnyPosition::Isolo(_) | AnyPosition::Omweso(_) => 0,
+    }
+}
+
+/// [`scripted_plies`] of a 4x8 position (the matches' openings use it too).
+pub fn scripted_plies_4x8(b: &igisoro_core::board4x8::Position) -> u32 {
+    match b.rules().opening {
+        Opening::LudiiOpening1 | Opening::LudiiOpening2 => b.opening_plies() as u32,
+        _ => 0,
     }
 }
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import functools
 import re
 
 import flask_babel
@@ -118,14 +119,22 @@ def plural_forms(singular: str, plural: str) -> dict[str, str]:
     the catalog's form for 2 and more."""
     if _pseudo():
         return {"one": pseudo(singular), "other": pseudo(plural)}
-    rule = Locale.parse(language()).plural_form
     translations = flask_babel.get_translations()
-    forms: dict[str, str] = {}
+    return {category: translations.ungettext(singular, plural, n) for category, n in _samples(language()).items()}
+
+
+@functools.cache
+def _samples(lang: str) -> dict[str, int]:
+    """Each CLDR plural category of ``lang`` and the smallest count in it
+    (2 or more for ``other``), worked out once per language: the counts
+    :func:`plural_forms` asks the catalog's form for."""
+    rule = Locale.parse(lang).plural_form
+    out: dict[str, int] = {}
     for n in [*range(0, 200), 1_000_000]:
-        category = rule(n)
-        if category not in forms:
-            forms[category] = translations.ungettext(singular, plural, max(n, 2) if category == "other" else n)
-    return forms
+        out.setdefault(rule(n), n)
+    if out.get("other", 2) < 2:
+        out["other"] = next(n for n in range(2, 200) if rule(n) == "other")
+    return out
 
 
 def select() -> str:

@@ -6,7 +6,6 @@ living example of calling the API."""
 from __future__ import annotations
 
 from pathlib import Path
-
 from typing import Any
 
 from flask import Blueprint, Response, abort
