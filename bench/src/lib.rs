@@ -110,6 +110,7 @@ pub fn fail(msg: &str) -> ! {
     std::process::exit(2)
 }
 
+pub mod book;
 pub mod matches;
 pub mod refset;
 pub mod signature;

@@ -76,6 +76,10 @@ pub enum Player {
     /// choice is the plain bot's. The variety that lets games from one start
     /// differ without giving either side a random move.
     BaselinePlainShuffled,
+    /// `BaselinePlain` searching to this depth instead of 5: issue 41's
+    /// "full-width depth-7 bot with the public bot's two-term evaluation",
+    /// the stronger bot a match on the balanced book is measured against.
+    BotDepth(u32),
     /// Fixed-depth search (no time limit) with the given evaluation.
     Depth(u32, Eval),
     /// Node-limited search with the given evaluation.
@@ -336,13 +340,14 @@ fn choose(p: &Position, who: Player, seed: u64, matched_us: u64, rng: &mut Rng) 
             let info = MoveInfo { untimed_ms: t.elapsed().as_secs_f64() * 1000.0, ..MoveInfo::searched(&a) };
             return (play_best(p, &chosen, rng), info);
         }
-        Player::BaselinePlain | Player::BaselinePlainShuffled => {
+        Player::BaselinePlain | Player::BaselinePlainShuffled | Player::BotDepth(_) => {
             // The bot searches the game as its own rules see it; playing
             // its turn under the game's rules is the harness's work, off
             // its clock (a replay of the turn: nothing under the bot's
             // own rules).
             let shuffle = matches!(who, Player::BaselinePlainShuffled).then_some(&mut *rng);
-            let found = bot_search(p, shuffle);
+            let depth = if let Player::BotDepth(d) = who { d } else { BOT_DEPTH };
+            let found = bot_search(p, depth, shuffle);
             let t = Instant::now();
             let next = match found {
                 Some((m, _)) => Some(played_as_bot(p, &m.choices, &m.result).0),
@@ -426,12 +431,16 @@ fn bot_moves(p: &Position) -> Vec<TurnMove<Igisoro>> {
 }
 
 /// The plain bot's search of the game position `p` as it sees it: under
-/// its own rules ([`in_bot_rules`]), depth 5, its evaluation, root
-/// shuffled when `rng` is given. What `Player::BaselinePlain` plays and
-/// what the strength harness times to seed level 10's time.
-pub fn bot_search(p: &Position, rng: Option<&mut Rng>) -> Option<(TurnMove<Igisoro>, i32)> {
-    plain_alphabeta_move(&in_bot_rules(p), 5, baseline_eval, rng)
+/// its own rules ([`in_bot_rules`]), to `depth`, its evaluation, root
+/// shuffled when `rng` is given. What `Player::BaselinePlain` plays (at
+/// [`BOT_DEPTH`]; `Player::BotDepth` at its own) and what the strength
+/// harness times to seed level 10's time.
+pub fn bot_search(p: &Position, depth: u32, rng: Option<&mut Rng>) -> Option<(TurnMove<Igisoro>, i32)> {
+    plain_alphabeta_move(&in_bot_rules(p), depth, baseline_eval, rng)
 }
+
+/// The public baseline bot's depth, as it is described.
+pub const BOT_DEPTH: u32 = 5;
 
 /// A plain fixed-depth alpha-beta (fail-hard negamax) over whole turns:
 /// the complete legal moves of `explore::legal_moves` (at most
@@ -839,7 +848,7 @@ mod tests {
         let own = legal_moves::<Igisoro>(&in_bot_rules(&giant), None);
         assert!(own.moves.len() <= 16 && !own.truncated, "{} moves under the bot's rules", own.moves.len());
         let t = Instant::now();
-        assert!(bot_search(&giant, None).is_some());
+        assert!(bot_search(&giant, BOT_DEPTH, None).is_some());
         assert!(t.elapsed() < Duration::from_secs(2), "the bot's depth-5 search took {:?}", t.elapsed());
     }
 

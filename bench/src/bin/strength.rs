@@ -87,6 +87,14 @@
 //! baseline's own evaluation (10 x material + 2 x mobility), to tell what
 //! the engine's evaluation adds at the matched time.
 //!
+//! `--book PATH` (every match): the openings are the balanced book's
+//! first ones (`bench/data/book/<rules>.txt`, built by the `book` binary:
+//! openings a deep search scores near even) instead of random plies, so
+//! that a pair is not decided by the colours before the engines play
+//! (issue 41, target 5). `baseline --plain --bot-depth D`: the plain bot
+//! searching to depth D instead of 5 (`Player::BotDepth`; the issue's
+//! depth-7 bot is `--bot-depth 7`).
+//!
 //! Statistics (issue 41): every match also prints its pairs' pentanomial
 //! counts (LL, LD, DD + WL, WD, WW: the pair's score 0, 1/2, 1, 3/2, 2 for
 //! the first player), the Elo estimate with its 95% interval, and the GSPRT
@@ -112,9 +120,10 @@
 //! (then `python3 bench/ratings.py /tmp/rr.jsonl --anchor L1`; see `round_robin`)
 //! `cargo run --release -p igisoro-bench --bin strength -- forced --rules baseline --games 200 --depth 11 --nodes 5000000`
 
+use igisoro_bench::book;
 use igisoro_bench::matches::{
     bot_enumerations, bot_search, evaluate_resolved, openings, play_game, rules_start, start_external, Outcome, Player,
-    Tally, BOT_MOVES_CAP,
+    Tally, BOT_DEPTH, BOT_MOVES_CAP,
 };
 use igisoro_bench::sprt::{report, Model, Sprt, Verdict};
 use igisoro_bench::{arg, fail, opt};
@@ -165,6 +174,20 @@ struct Cfg {
     /// The test every match reports, and whether a verdict ends the match.
     sprt: Sprt,
     sprt_stop: bool,
+    /// `--book PATH`: the openings come from this balanced book
+    /// (`igisoro_bench::book`) instead of `opening_plies` random plies.
+    book: Option<String>,
+}
+
+/// The `n` openings of a match from `start`: the book's first `n` with
+/// `--book`, else `n` distinct openings of `cfg.opening_plies` seeded
+/// random plies. A book too short or for other rules ends the run with
+/// its reason.
+fn match_openings(cfg: &Cfg, start: &Position, n: usize) -> Vec<Position> {
+    match &cfg.book {
+        Some(path) => book::load(path, start).and_then(|b| book::first(&b, n)).unwrap_or_else(|e| fail(&e)),
+        None => openings(start, n, cfg.opening_plies, cfg.seed),
+    }
 }
 
 /// Whether `--sprt-stop` ends the match after this pair.
@@ -175,8 +198,8 @@ fn decided(t: &Tally, cfg: &Cfg) -> bool {
 /// Play `cfg.games` games (pairs of colours over distinct openings) of `a`
 /// against `b`; returns `a`'s tally.
 fn run_match(label: &str, start: &Position, a: Player, b: Player, cfg: &Cfg) -> Tally {
-    let Cfg { games, opening_plies, max_plies, seed, verbose, .. } = *cfg;
-    let ops = openings(start, games.div_ceil(2), opening_plies, seed);
+    let Cfg { games, max_plies, seed, verbose, .. } = *cfg;
+    let ops = match_openings(cfg, start, games.div_ceil(2));
     let mut t = Tally::default();
     let t0 = Instant::now();
     let (mut ms_a, mut moves_a, mut ms_b, mut moves_b) = (0.0, 0u32, 0.0, 0u32);
@@ -280,12 +303,29 @@ struct BaselineOpts {
     /// `--ties random`: the plain baseline draws among equally valued best
     /// moves (`Player::BaselinePlainShuffled`).
     shuffled: bool,
+    /// `--bot-depth D` (with `--plain`): the plain bot searches to D
+    /// instead of its described 5 (`Player::BotDepth`; issue 41's depth-7
+    /// bot).
+    bot_depth: u32,
 }
 
 fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     let Cfg { games, opening_plies, max_plies, seed, .. } = *cfg;
-    let BaselineOpts { ref rules, level10_eval, cap_ms, fixed_ms, fixed_us, clock, time_factor, plain, shuffled } =
-        *opts;
+    let BaselineOpts {
+        ref rules,
+        level10_eval,
+        cap_ms,
+        fixed_ms,
+        fixed_us,
+        clock,
+        time_factor,
+        plain,
+        shuffled,
+        bot_depth,
+    } = *opts;
+    if bot_depth != BOT_DEPTH && (!plain || shuffled) {
+        fail("--bot-depth takes --plain (and not --ties random): only the plain bot searches to another depth");
+    }
     // `--level10-eval`: an experiment, level 10's search with another
     // evaluation instead of the engine's.
     let me = match (fixed_ms, level10_eval) {
@@ -295,6 +335,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     };
     let base = match cap_ms {
         _ if plain && shuffled => Player::BaselinePlainShuffled,
+        _ if plain && bot_depth != BOT_DEPTH => Player::BotDepth(bot_depth),
         _ if plain => Player::BaselinePlain,
         // Without a cap, ten minutes: a safety net only.
         c if shuffled => Player::BaselineCappedTies(c.unwrap_or(600_000)),
@@ -303,8 +344,8 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
     };
     let start = rules_start(rules);
     println!(
-        "level 10{}{} vs baseline ({}depth 5, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
-         {opening_plies} random opening plies, cap {max_plies} plies, seed {seed}",
+        "level 10{}{} vs baseline ({}depth {bot_depth}, 10 x material + 2 x mobility{}), rules {rules} ({}), {games} games, \
+         {}, cap {max_plies} plies, seed {seed}",
         level10_eval.map_or(String::new(), |(name, _)| format!(" ({name} eval)")),
         match fixed_ms {
             Some(ms) => format!(" at {ms} ms per move (not matched)"),
@@ -324,7 +365,11 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             Some(c) => format!(", baseline capped at {c} ms per move"),
             None => String::new(),
         },
-        start.rule_overrides().iter().map(|r| format!("{}={}", r.name(), r.value())).collect::<Vec<_>>().join(",")
+        start.rule_overrides().iter().map(|r| format!("{}={}", r.name(), r.value())).collect::<Vec<_>>().join(","),
+        match &cfg.book {
+            Some(b) => format!("openings from the book {b}"),
+            None => format!("{opening_plies} random opening plies"),
+        }
     );
     // `--only-openings K,L,..`: replay those openings' pairs alone (game
     // numbers and seeds as in the full run), e.g. to look at lost pairs.
@@ -340,7 +385,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
         None => (0..games).collect(),
     };
     let n_ops = game_ids.iter().max().map_or(0, |g| g / 2 + 1).max(games.div_ceil(2));
-    let ops = openings(&start, n_ops, opening_plies, seed);
+    let ops = match_openings(cfg, &start, n_ops);
     // The run's counters; the level-10 budget hook and the move hook both
     // need them, so they live in a cell.
     let c = std::cell::Cell::new(Counters::default());
@@ -357,7 +402,7 @@ fn baseline(cfg: &Cfg, opts: &BaselineOpts) {
             // The bot's own view of the opening, as in its games (searching
             // the `igisoro` position itself met a giant optional-capture
             // turn and took the run to 24 GB).
-            let _ = bot_search(&ops[0], None);
+            let _ = bot_search(&ops[0], bot_depth, None);
         } else {
             let _ = analyse_with::<Igisoro>(&ops[0], &Limits { budget, ..Limits::depth(5) }, Igisoro::baseline);
         }
@@ -552,7 +597,7 @@ fn round_robin(cfg: &Cfg, rules: &str, ms: u64, from: u8, to: u8, bot: bool, out
         .append(true)
         .open(out)
         .unwrap_or_else(|e| fail(&format!("--out {out}: {e}")));
-    let ops = openings(&rules_start(rules), cfg.games.div_ceil(2), cfg.opening_plies, cfg.seed);
+    let ops = match_openings(cfg, &rules_start(rules), cfg.games.div_ceil(2));
     println!(
         "round robin, rules {rules}, {} players, {} games per pair, {ms} ms a move, seed {}, games to {out}",
         players.len(),
@@ -607,7 +652,7 @@ fn round_robin(cfg: &Cfg, rules: &str, ms: u64, from: u8, to: u8, bot: bool, out
 /// `forced`: the engine's proven results on the match openings (South to
 /// move in every one), counted by how many plies the game then lasts.
 fn forced(start: &Position, cfg: &Cfg, depth: u32, nodes: u64) {
-    let ops = openings(start, cfg.games.div_ceil(2), cfg.opening_plies, cfg.seed);
+    let ops = match_openings(cfg, start, cfg.games.div_ceil(2));
     println!(
         "forced results on {} openings ({} random plies, seed {}), depth {depth}, at most {nodes} nodes each",
         ops.len(),
@@ -666,7 +711,8 @@ fn main() {
     )
     .unwrap_or_else(|e| fail(&format!("SPRT settings: {e}")));
     let sprt_stop = std::env::args().any(|a| a == "--sprt-stop");
-    let cfg = Cfg { games, opening_plies, max_plies, seed, verbose, sprt, sprt_stop };
+    let book = Some(opt::<String>("--book", String::new())).filter(|b| !b.is_empty());
+    let cfg = Cfg { games, opening_plies, max_plies, seed, verbose, sprt, sprt_stop, book };
     match cmd.as_str() {
         "baseline" => {
             // 0 (the default) turns `--baseline-cap-ms` and `--level10-ms` off.
@@ -691,6 +737,7 @@ fn main() {
                     "random" => true,
                     other => panic!("--ties first|random, not {other}"),
                 },
+                bot_depth: opt("--bot-depth", BOT_DEPTH),
             };
             baseline(&cfg, &opts);
         }
