@@ -237,6 +237,36 @@ def table(f: Fit) -> str:
     return "\n".join(rows)
 
 
+def levels_file(
+    f: Fit, rules: str, ms: int, openings: str, per_pairing: int, commands: Sequence[str], measured: str
+) -> dict[str, object]:
+    """The ratings file ``igisoro.levels`` reads: every player's Elo with its
+    95% interval, games and score share, and how the games were played
+    (rounded to whole Elo and three decimals: the intervals are tens of Elo
+    wide)."""
+    players = {}
+    for n in sorted(f.ratings, key=lambda n: (len(n), n)):
+        lo, hi = f.interval(n) if n != f.anchor else (0.0, 0.0)
+        players[n] = {
+            "elo": round(f.ratings[n]),
+            "low": round(lo),
+            "high": round(hi),
+            "games": f.games[n],
+            "score": round(f.points[n] / f.games[n], 3),
+        }
+    return {
+        "rules": rules,
+        "time_ms": ms,
+        "openings": openings,
+        "games_per_pairing": per_pairing,
+        "anchor": f.anchor,
+        "first_move_advantage": round(f.advantage),
+        "commands": list(commands),
+        "measured": measured,
+        "players": players,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", help="JSON lines: white, black, result")
@@ -244,6 +274,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prior", type=float, default=1.0, help="virtual draws between players who met (default 1)")
     parser.add_argument("--no-colour", action="store_true", help="no first-move advantage term")
     parser.add_argument("--json", action="store_true", help="the fit as JSON instead of a table")
+    parser.add_argument(
+        "--levels-out",
+        metavar="PATH",
+        help="also write the ratings file the package ships (python/igisoro/data/level_ratings.json), "
+        "with --rules, --ms, --openings, --command and --measured saying how the games were played",
+    )
+    parser.add_argument("--rules", default="igisoro", help="(with --levels-out) the round robin's rules")
+    parser.add_argument("--ms", type=int, default=0, help="(with --levels-out) milliseconds a move")
+    parser.add_argument("--openings", default="", help="(with --levels-out) where the openings came from")
+    parser.add_argument("--command", action="append", default=[], help="(with --levels-out) a command that made the games")
+    parser.add_argument("--measured", default="", help="(with --levels-out) the date the games were played")
     args = parser.parse_args(argv)
     try:
         with open(args.games, encoding="utf-8") as fh:
@@ -252,6 +293,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, RatingError) as e:
         print(f"ratings: {e}", file=sys.stderr)
         return 2
+    if args.levels_out:
+        pairings: dict[frozenset[str], int] = {}
+        for g in games:
+            key = frozenset((g.white, g.black))
+            pairings[key] = pairings.get(key, 0) + 1
+        shipped = levels_file(f, args.rules, args.ms, args.openings, max(pairings.values()), args.command, args.measured)
+        with open(args.levels_out, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(shipped, indent=1) + "\n")
     if args.json:
         out = {n: {"elo": f.ratings[n], "interval": f.interval(n), "games": f.games[n]} for n in f.ratings}
         print(json.dumps({"anchor": f.anchor, "players": out, "advantage": f.advantage}, indent=1))

@@ -38,6 +38,7 @@ from igisoro.position import (
     Position,
     Status,
 )
+from igisoro.levels import Level, LevelRatings, Rating, level_ratings, levels
 from igisoro.variant import VariantInfo, rule_options, variants
 from igisoro.review import IllegalPly, Review, ReviewedPly, review, review_many
 from igisoro.solution import Outcome, Solution, SolveStop
@@ -60,6 +61,8 @@ __all__ = [
     "InvalidPositionError",
     "LegalMove",
     "LegalMovesJson",
+    "Level",
+    "LevelRatings",
     "Line",
     "Move",
     "MoveList",
@@ -67,6 +70,7 @@ __all__ = [
     "Outcome",
     "PlayResult",
     "Position",
+    "Rating",
     "Review",
     "ReviewedPly",
     "Score",
@@ -79,6 +83,8 @@ __all__ = [
     "VariantInfo",
     "__version__",
     "analyse_many",
+    "level_ratings",
+    "levels",
     "review",
     "review_many",
     "rule_options",

@@ -14,6 +14,7 @@ __all__ = [
     "REVIEW_THRESHOLDS",
     "RULE_OPTIONS_JSON",
     "VARIANTS_JSON",
+    "LEVELS_JSON",
     "Cancel",
     "Pos",
     "__version__",
@@ -39,6 +40,8 @@ REVIEW_THRESHOLDS: tuple[tuple[str, float], ...]
 #: Every variant's metadata and every rule option, as JSON text.
 VARIANTS_JSON: str
 RULE_OPTIONS_JSON: str
+#: Every strength level's settings (the table the levels play by), as JSON text.
+LEVELS_JSON: str
 
 @final
 class Cancel:

@@ -466,6 +466,26 @@ pub fn variants_json() -> String {
     out
 }
 
+/// Every strength level's settings as a JSON array, 1 to 10: `level`,
+/// `depth` (null for level 10's timed search), `noise` (centiseeds) and
+/// `random_percent` ([`crate::search::level::settings`]).
+pub fn levels_json() -> String {
+    let mut out = String::from("[");
+    for (i, l) in crate::search::level::settings().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let depth = l.depth.map_or("null".to_string(), |d| d.to_string());
+        let _ = write!(
+            out,
+            "{{\"level\":{},\"depth\":{depth},\"noise\":{},\"random_percent\":{}}}",
+            l.level, l.noise, l.random_pct
+        );
+    }
+    out.push(']');
+    out
+}
+
 /// Every rule option as a JSON array: name, board, description, kind, and
 /// `min`/`max` (integers) or `values` (choices).
 pub fn rule_options_json() -> String {
@@ -518,6 +538,14 @@ mod tests {
             truncated_turns: 0,
             stopped_by,
         }
+    }
+
+    #[test]
+    fn the_levels_are_the_table_the_levels_play_by() {
+        let text = levels_json();
+        assert!(text.starts_with("[{\"level\":1,\"depth\":1,\"noise\":400,\"random_percent\":70},"), "{text}");
+        assert!(text.ends_with(",{\"level\":10,\"depth\":null,\"noise\":0,\"random_percent\":0}]"), "{text}");
+        assert_eq!(text.matches("\"level\":").count(), 10);
     }
 
     #[test]

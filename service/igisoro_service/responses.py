@@ -153,6 +153,53 @@ class VariantList(Schema):
     rule_options = fields.List(Ref("RuleOption"), required=True)
 
 
+class LevelRating(Schema):
+    """A player's rating on the level round robin's Elo scale (``GET /v1/levels``)."""
+
+    elo = fields.Float(required=True, metadata=_doc("Elo, the anchor (level 1) at 0."))
+    low = fields.Float(required=True, metadata=_doc("The 95% interval's lower end."))
+    high = fields.Float(required=True, metadata=_doc("The 95% interval's upper end."))
+    games = fields.Integer(required=True, metadata=_doc("Games it played in the round robin."))
+    score = fields.Float(required=True, metadata=_doc("Its share of the points in them (a draw is half), 0..1."))
+
+
+class Level(Schema):
+    """One strength level (``GET /v1/levels``)."""
+
+    level = fields.Integer(required=True, validate=validate.Range(1, 10))
+    depth = fields.Integer(required=True, allow_none=True, metadata=_doc(
+        "Search depth in turns; null for level 10, which searches as deep as its time allows."))
+    noise_seeds = fields.Float(required=True, metadata=_doc(
+        "Amplitude of the seeded noise on each root move's score, in seeds."))
+    random_moves = fields.Float(required=True, metadata=_doc("Share of moves played uniformly at random, 0..1."))
+    rating = Ref("LevelRating", required=True, allow_none=True, metadata=_doc(
+        "The measured rating (null if the shipped round robin left the level out)."))
+
+
+class LevelRatingsInfo(Schema):
+    """How the shipped level ratings were measured (``GET /v1/levels``)."""
+
+    rules = fields.String(required=True)
+    time_ms = fields.Integer(required=True, metadata=_doc(
+        "Milliseconds a move: level 10's budget (levels 1..9 search to a fixed depth)."))
+    openings = fields.String(required=True, metadata=_doc("The balanced opening book the pairs started from."))
+    games_per_pairing = fields.Integer(required=True)
+    anchor = fields.String(required=True, metadata=_doc("The player rated 0."))
+    first_move_advantage = fields.Float(required=True, metadata=_doc("The first mover's advantage, in Elo."))
+    commands = fields.List(fields.String(), required=True, metadata=_doc("The commands that made and fitted the games."))
+    measured = fields.String(required=True, metadata=_doc("When the games were played (ISO date)."))
+    bot = Ref("LevelRating", required=True, allow_none=True, metadata=_doc(
+        "The public baseline bot's rating on the same scale (depth-5 alpha-beta, 10 x material + 2 x mobility), "
+        "a fixed point of reference; null if it did not play."))
+
+
+class LevelList(Schema):
+    """``GET /v1/levels``."""
+
+    levels = fields.List(Ref("Level"), required=True)
+    ratings = Ref("LevelRatingsInfo", required=True)
+
+
 class LegalMove(Schema):
     """One complete move of ``POST /v1/legal-moves``."""
 
@@ -760,7 +807,8 @@ class BoardMessages(Schema):
 #: Every response schema, by component name (the class's name), in the
 #: order the document lists them.
 RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
-    Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LegalMove, ArrangementRule,
+    Problem, Status, PositionView, Health, RuleOption, Variant, VariantList, LevelRating, Level, LevelRatingsInfo,
+    LevelList, LegalMove, ArrangementRule,
     LegalMovesResponse,
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,
     Score, Line, UsedLimits, ExplainedCapture, ExplainedRetreat, ExplainedMove, ExplainedReply, ExplainedThreat,

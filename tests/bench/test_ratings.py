@@ -132,3 +132,26 @@ def test_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "| L10 | 4 | 87.5% |" in out and "| L1 | 4 | 12.5% | +0 | anchor |" in out
     assert R.main([str(tmp_path / "missing.jsonl")]) == 2
     assert "ratings:" in capsys.readouterr().err
+
+
+def test_levels_file_is_what_the_package_reads(tmp_path: Path) -> None:
+    """``--levels-out`` writes the file ``igisoro.level_ratings()`` ships:
+    rounded ratings inside their intervals, the games per pairing counted
+    from the games, and how they were played."""
+    path = tmp_path / "games.jsonl"
+    rows = ([{"white": "L2", "black": "L1", "result": "1-0"}] * 3 + [{"white": "L1", "black": "L2", "result": "0-1"}] * 3
+            + [{"white": "L1", "black": "bot", "result": "1/2-1/2"}] * 2)
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    out = tmp_path / "level_ratings.json"
+    argv = [str(path), "--anchor", "L1", "--levels-out", str(out), "--rules", "bot", "--ms", "7",
+            "--openings", "book.txt", "--command", "made", "--measured", "2026-01-02"]
+    assert R.main(argv) == 0
+    shipped = json.loads(out.read_text())
+    assert {k: shipped[k] for k in ("rules", "time_ms", "openings", "games_per_pairing", "anchor", "commands",
+                                    "measured")} == {"rules": "bot", "time_ms": 7, "openings": "book.txt",
+                                                     "games_per_pairing": 6, "anchor": "L1", "commands": ["made"],
+                                                     "measured": "2026-01-02"}
+    assert list(shipped["players"]) == ["L1", "L2", "bot"]
+    assert shipped["players"]["L1"] == {"elo": 0, "low": 0, "high": 0, "games": 8, "score": 0.125}
+    l2 = shipped["players"]["L2"]
+    assert l2["low"] < l2["elo"] < l2["high"] and l2["elo"] > 100 and l2["games"] == 6 and l2["score"] == 1.0

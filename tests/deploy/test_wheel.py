@@ -77,6 +77,9 @@ def test_library_alone_pulls_no_web_stack(wheel: Path, tmp_path: Path) -> None:
     assert {p["name"].lower() for p in listed} <= {"igisoro", "pip", "setuptools", "wheel"}
     code = "import igisoro; print(len(igisoro.Position.start('igisoro').legal_moves()))"
     assert _run(bin_ / "python", "-c", code, cwd=tmp_path).stdout.strip() == "8"
+    # The levels' ratings are package data: they ship and read installed.
+    code = "import igisoro; print(igisoro.levels()[-1].rating is not None)"
+    assert _run(bin_ / "python", "-c", code, cwd=tmp_path).stdout.strip() == "True"
     # The library's wheel holds one top-level package, igisoro: no service,
     # no name that could shadow a user's own.
     names = zipfile.ZipFile(wheel).namelist()

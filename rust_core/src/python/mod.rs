@@ -375,6 +375,7 @@ fn _igisoro(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // Every variant's metadata and every rule option, as JSON text (fixed data).
     m.add("VARIANTS_JSON", json_out::variants_json())?;
     m.add("RULE_OPTIONS_JSON", json_out::rule_options_json())?;
+    m.add("LEVELS_JSON", json_out::levels_json())?;
     m.add("MAX_SEARCH_DEPTH", MAX_SEARCH_DEPTH)?;
     m.add("MAX_SEARCH_NODES", MAX_SEARCH_NODES)?;
     m.add("MAX_SEARCH_TIME_MS", MAX_SEARCH_TIME_MS)?;

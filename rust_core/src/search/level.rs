@@ -31,6 +31,34 @@ use crate::budget::Budget;
 const LEVELS: [(u32, i32, u32); 9] =
     [(1, 400, 70), (1, 400, 35), (1, 400, 0), (1, 200, 0), (2, 120, 0), (2, 60, 0), (3, 30, 0), (3, 10, 0), (5, 0, 0)];
 
+/// What a level searches, as callers can read it (`/v1/levels`): the depth
+/// in turns (`None`: level 10, as deep as its time allows), the noise added
+/// to every root move's score (centiseeds) and the share of moves chosen
+/// uniformly at random (percent).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// 1..=10.
+    pub level: u8,
+    /// Fixed depth in turns; `None` for level 10's timed search.
+    pub depth: Option<u32>,
+    /// Amplitude of the seeded noise on each root move's score, centiseeds.
+    pub noise: i32,
+    /// Percent of moves played uniformly at random (blunders).
+    pub random_pct: u32,
+}
+
+/// Every level's settings, 1 to 10: the table [`best_move`] plays by, so
+/// that what the API publishes cannot drift from what the levels do.
+pub fn settings() -> Vec<Settings> {
+    let fixed = LEVELS.iter().enumerate().map(|(i, &(depth, noise, random_pct))| Settings {
+        level: i as u8 + 1,
+        depth: Some(depth),
+        noise,
+        random_pct,
+    });
+    fixed.chain(std::iter::once(Settings { level: 10, depth: None, noise: 0, random_pct: 0 })).collect()
+}
+
 /// Level 10's transposition table size (a power of two) for a search of
 /// at most `budget`: 2^12 slots (96 KB) under 2 ms, 2^15 (768 KB) under
 /// 20 ms, else the default 2^18 (6 MB).
