@@ -45,6 +45,10 @@
 //! each record (`quick`, `screen`: 100 ms and 1 s) are measured instead,
 //! the engine that built the set, at the load it was built under.
 //!
+//! `refset resolve --solve-ms 60000`: the solver again with a longer limit
+//! on the records whose reference is an analysis (a proof found becomes
+//! the reference, the analysis kept beside it); resumable.
+//!
 //! Run (the limits of the recorded run are in docs/benchmarks/stability.md):
 //! `nice -n 19 target/release/refset build --solve-ms 10000 --ref-ms 10000`
 //! `target/release/refset measure --ms 100,1000`
@@ -203,7 +207,12 @@ fn timed(p: &AnyPosition, ms: u64, tt_bits: u32, playing: bool) -> Analysis {
 /// The solver within `cfg.solve_ms`, its proof checked: the reference
 /// when it proves a result.
 fn solve(p: &AnyPosition, cfg: &Cfg) -> Option<Value> {
-    let limits = Limits::checked_budget(None, Some(cfg.solve_ms as i64), Budget::default(), Some(cfg.table_mb))
+    solve_within(p, cfg.solve_ms, cfg.table_mb)
+}
+
+/// [`solve`] with its limits given.
+fn solve_within(p: &AnyPosition, solve_ms: u64, table_mb: i64) -> Option<Value> {
+    let limits = Limits::checked_budget(None, Some(solve_ms as i64), Budget::default(), Some(table_mb))
         .unwrap_or_else(|e| fail(&format!("--solve-ms / --table-mb: {e}")));
     let s = p.solve(&limits);
     let wp = match s.outcome {
@@ -220,8 +229,67 @@ fn solve(p: &AnyPosition, cfg: &Cfg) -> Option<Value> {
         "line": s.line,
         "ms": s.time_ms,
         "nodes": s.nodes,
-        "solve_limit_ms": cfg.solve_ms,
+        "solve_limit_ms": solve_ms,
     }))
+}
+
+/// `refset resolve --solve-ms N`: the solver again, with the longer limit
+/// N, on every record whose reference is an analysis made with a shorter
+/// solver limit; a proof it finds (checked) becomes the reference (the
+/// analysis is kept beside it as `analysis`), and a record it does not
+/// prove is marked as tried at N (`solve_limit_ms`), so a rerun resumes.
+/// Each variant's file is rewritten after every record (write, then
+/// rename). The build's limit can thus be raised afterwards, for the
+/// positions already kept, without building again.
+fn resolve() {
+    let dir = PathBuf::from(arg("--dir", "bench/data/refset".to_string()));
+    let solve_ms: u64 = arg("--solve-ms", 60_000);
+    let table_mb: i64 = arg("--table-mb", 512);
+    if solve_ms == 0 {
+        fail("--solve-ms must be at least 1");
+    }
+    for (v, _) in chosen_variants() {
+        let path = dir.join(format!("{v}.jsonl"));
+        let mut records: Vec<Value> = valid_lines(&path, |l| parse_entry(l).is_ok())
+            .iter()
+            .map(|l| serde_json::from_str(l).expect("checked above"))
+            .collect();
+        let (mut tried, mut proved) = (0, 0);
+        for i in 0..records.len() {
+            let r = &records[i]["reference"];
+            let limit = r["solve_limit_ms"].as_u64().unwrap_or(0);
+            if r["kind"] != "analysis" || limit >= solve_ms {
+                continue;
+            }
+            let notation = records[i]["notation"].as_str().unwrap_or_default().to_string();
+            let p = AnyPosition::from_notation(&notation).unwrap_or_else(|e| fail(&format!("{notation}: {e}")));
+            let t = Instant::now();
+            tried += 1;
+            match solve_within(&p, solve_ms, table_mb) {
+                Some(mut proof) => {
+                    proved += 1;
+                    proof["analysis"] = records[i]["reference"].clone();
+                    records[i]["reference"] = proof;
+                }
+                None => records[i]["reference"]["solve_limit_ms"] = json!(solve_ms),
+            }
+            println!(
+                "{}: {} within {solve_ms} ms ({:.0} s)",
+                records[i]["id"].as_str().unwrap_or("?"),
+                if records[i]["reference"]["kind"] == "proof" { "proven" } else { "unproven" },
+                t.elapsed().as_secs_f64()
+            );
+            let mut text: String = records.iter().map(|r| r.to_string() + "\n").collect();
+            if text.is_empty() {
+                text.push('\n');
+            }
+            let tmp = path.with_extension("jsonl.tmp");
+            std::fs::write(&tmp, text)
+                .and_then(|_| std::fs::rename(&tmp, &path))
+                .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+        }
+        println!("== {v}: {tried} analysed references solved again within {solve_ms} ms, {proved} proven");
+    }
 }
 
 /// A position the build considers, with where it came from.
@@ -531,9 +599,11 @@ fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("build") => build(),
         Some("measure") => measure(),
+        Some("resolve") => resolve(),
         _ => fail(
             "usage: refset build [--variants all|a,b] [--solve-ms 60000] [--ref-ms 10000] [--minutes T] ...\n\
              \x20      refset measure [--ms 100,1000] [--playing | --recorded] [--limit K] [--verbose]\n\
+             \x20      refset resolve [--variants all|a,b] [--solve-ms 60000]\n\
              (options: see the module docs, bench/src/bin/refset.rs)",
         ),
     }
