@@ -57,8 +57,11 @@ cargo_test=(cargo test --profile test-release --workspace)
 # pytest on two processes (pytest-xdist), a test file's tests on one: a
 # module fixture (a wheel, a generated client, nginx in front of gunicorn)
 # is built once, and the browser and job tests share their session servers.
-# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.)
-pytest_parallel=(python -m pytest -n 2 --dist loadfile)
+# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.) The files
+# in the order tests/conftest.py gives them, the longest first
+# (LONG_FIRST): by default pytest-xdist reorders them by their number of
+# tests, and the long files of one or two tests came last.
+pytest_parallel=(python -m pytest -n 2 --dist loadfile --no-loadscope-reorder)
 # Then the `serial` tests alone; only the files that mark some are
 # collected (collecting the whole suite again would take half a minute).
 mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
