@@ -17,7 +17,8 @@
 # reference oracles' random play (the whole suite: half; all of it below):
 # cargo test and the rest of pytest. A
 # couple of minutes on a built tree (1 min 59 s measured); the whole suite
-# (8 min 31 s on a fresh clone) before a merge.
+# (11 min 37 s to 12 min 39 s measured on fresh clones: docs/ARCHITECTURE.md,
+# "The test suite") before a merge.
 #
 # Each step prints its time; the total comes last.
 set -euo pipefail
