@@ -14,9 +14,11 @@
 #
 # --quick: no style gates and no live servers (the tests marked `servers`
 # are left out, and Debian's packages are not checked), and a quarter of the
-# reference oracles' random play: cargo test and the rest of pytest. A
+# reference oracles' random play (the whole suite: half; all of it below):
+# cargo test and the rest of pytest. A
 # couple of minutes on a built tree (1 min 59 s measured); the whole suite
-# (8 min 31 s on a fresh clone) before a merge.
+# (11 min 37 s to 12 min 39 s measured on fresh clones: docs/ARCHITECTURE.md,
+# "The test suite") before a merge.
 #
 # Each step prints its time; the total comes last.
 set -euo pipefail
@@ -57,8 +59,11 @@ cargo_test=(cargo test --profile test-release --workspace)
 # pytest on two processes (pytest-xdist), a test file's tests on one: a
 # module fixture (a wheel, a generated client, nginx in front of gunicorn)
 # is built once, and the browser and job tests share their session servers.
-# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.)
-pytest_parallel=(python -m pytest -n 2 --dist loadfile)
+# (Not --dist loadgroup: with pytest 9.2 its groups are ignored.) The files
+# in the order tests/conftest.py gives them, the longest first
+# (LONG_FIRST): by default pytest-xdist reorders them by their number of
+# tests, and the long files of one or two tests came last.
+pytest_parallel=(python -m pytest -n 2 --dist loadfile --no-loadscope-reorder)
 # Then the `serial` tests alone; only the files that mark some are
 # collected (collecting the whole suite again would take half a minute).
 mapfile -t serial_files < <(grep -rlE --include='test_*.py' 'pytest\.mark\.serial' tests)
@@ -120,15 +125,20 @@ step "bootstrap" ./scripts/bootstrap.sh test
 . .venv/bin/activate
 step "the Rust gates and build (begun in the background)" await rust
 
+# The reference oracles' seeded random play (tests/test_oracle*.py): the
+# whole suite plays the first half of the same games, the quick tier the
+# first quarter (the oracles were a quarter of the parallel phase's time,
+# two thirds of the quick tier's). All of it, when the rules or the move
+# generation change and before a release (about 2 minutes on one core):
+#   ORACLE_SCALE=1 .venv/bin/python -m pytest tests/test_oracle.py tests/test_oracle_isolo.py tests/test_oracle_omweso.py
+# (a plain `python -m pytest` plays all of it too; ORACLE_SCALE=1 ./scripts/test.sh).
 if [ -n "$quick" ]; then
-  # A quarter of the reference oracles' seeded random play (the same games'
-  # first quarter): they were two thirds of the quick tier's pytest time;
-  # the whole suite plays all of it.
-  export ORACLE_SCALE=0.25
+  export ORACLE_SCALE=${ORACLE_SCALE:-0.25}
   step "cargo test" "${cargo_test[@]}"
   step "pytest, in parallel (no live servers)" "${pytest_parallel[@]}" -m "not servers and not serial"
   step "pytest, the timed tests alone (no live servers)" python -m pytest -m "serial and not servers" "${serial_files[@]}"
 else
+  export ORACLE_SCALE=${ORACLE_SCALE:-0.5}
   later python python_gates
   step "cargo test" "${cargo_test[@]}"
   step "the Python gates (begun beside cargo test)" await python

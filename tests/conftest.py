@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import os
 from collections.abc import Iterator
 
@@ -73,20 +74,55 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.servers)
 
 
-#: The test files that take minutes (measured in issue 40): the reference
-#: oracle, the CLI's interrupted runs, the wheels, the broker race, the jobs
-#: with real workers. pytest-xdist hands out files in collection order, so
-#: these come first and the two processes end together instead of one
-#: finishing the oracle alone.
-LONG_FIRST = ("test_oracle.py", "test_cli.py", "deploy/test_wheel.py", "jobs/test_broker.py", "test_oracle_isolo.py",
-              "jobs/test_jobs_live.py", "jobs/test_default_serve.py")
+#: The test files that take longest, longest first (measured with
+#: SUITE_TIMELINE on a fresh clone's run, 2026-11-29: bench/data/
+#: suite-time-2026-11-29d.txt): the reference oracles, the jobs with real
+#: workers, the board in Chromium, schemathesis, the broker race, the CLI's
+#: interrupted runs, the default serve, the generated client. With
+#: ``--no-loadscope-reorder`` (scripts/test.sh) pytest-xdist hands out
+#: files in collection order, so these start first and the two processes
+#: end together; the short files fill the gaps at the end. (Without that
+#: option pytest-xdist sorts the files by their number of tests, which put
+#: the broker race, the wheels and the default serve, one or two tests
+#: each, last.)
+LONG_FIRST = ("test_oracle.py", "jobs/test_jobs_live.py", "browser/test_board.py", "service/test_schemathesis.py",
+              "test_oracle_isolo.py", "jobs/test_broker.py", "deploy/test_schemathesis_deployed.py",
+              "browser/test_board_analysis.py", "test_cli.py", "browser/test_board_defects.py",
+              "browser/test_puzzles.py", "jobs/test_default_serve.py", "browser/test_board_i18n.py",
+              "live/test_generated_client.py", "live/test_readme.py", "test_cli_i18n.py", "service/test_openapi.py",
+              "puzzles/test_api.py", "deploy/test_wheel.py", "puzzles/test_starter.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The files of LONG_FIRST first; the rest (and each file's tests) in
-    their order."""
+    """Each schemathesis test its own node id (below); the files of
+    LONG_FIRST first; the rest (and each file's tests) in their order."""
+    _schemathesis_node_ids(items)
+    missing = [name for name in LONG_FIRST if not os.path.exists(os.path.join(TESTS, name))]
+    if missing:
+        raise pytest.UsageError(f"LONG_FIRST names files that are not there: {missing}")
     rank = {name: i for i, name in enumerate(LONG_FIRST)}
     items.sort(key=lambda item: rank.get(os.path.relpath(str(item.path), TESTS).replace(os.sep, "/"), len(rank)))
+
+
+def _schemathesis_node_ids(items: list[pytest.Item]) -> None:
+    """Give each operation's schemathesis test its own node id, and refuse a
+    collection with two tests of one id.
+
+    schemathesis 4.32 names its tests ``test_api_conforms[GET /v1/health]``
+    but builds them with ``originalname="test_api_conforms"`` and no
+    callspec, from which pytest 9.2 makes the node id: all 34 operations of
+    a file had the id ``...::test_api_conforms``. pytest-xdist keys its
+    work by node id, so on two processes (scripts/test.sh) one operation of
+    each schemathesis file ran and the other 33 were silently dropped
+    (1,305 passed of 1,371 selected). The id is rebuilt from the test's
+    name, as pytest builds it for an item without a callspec."""
+    for item in items:
+        if getattr(item, "operation_label", None) is not None and not item.nodeid.endswith(f"::{item.name}"):
+            item._id = item.parent.id.child(item.name)  # type: ignore[union-attr]
+    doubled = sorted(nodeid for nodeid, n in collections.Counter(item.nodeid for item in items).items() if n > 1)
+    if doubled:
+        raise pytest.UsageError("tests with the same node id (pytest-xdist would run only one of each): "
+                                + ", ".join(doubled[:5]))
 
 
 #: ``SUITE_TIMELINE=folder`` (not an IGISORO_ name: the service warns of unknown ones): each pytest process appends one line

@@ -33,7 +33,10 @@ every 20th checked position also plays each canonical move in both
 implementations and checks three mutilated decision lists for legality.
 Measured: about 75 s CPU on one core (``time``: user). Everything is seeded,
 so the test is deterministic. ``ORACLE_SCALE`` multiplies the counts and
-``ORACLE_MAX_NODES`` sets the budget, for longer soak runs.
+``ORACLE_MAX_NODES`` sets the budget, for longer soak runs; ``scripts/test.sh``
+plays the first half of these games (``ORACLE_SCALE=0.5``), ``--quick`` the
+first quarter, and a plain ``pytest`` all of them (the command is in
+``scripts/test.sh``).
 """
 
 from __future__ import annotations
