@@ -25,6 +25,7 @@ from igisoro.errors import (
     UnknownVariantError,
 )
 from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
+from igisoro.arrangement import ArrangementEvaluation, ScoredArrangement
 from igisoro.move import Move
 from igisoro.position import (
     MAX_TRACE_EVENTS,
@@ -49,6 +50,7 @@ __all__ = [
     "MAX_TRACE_EVENTS",
     "Analysis",
     "ArrangementError",
+    "ArrangementEvaluation",
     "ArrangementRule",
     "Decision",
     "IllegalPly",
@@ -70,6 +72,7 @@ __all__ = [
     "Review",
     "ReviewedPly",
     "Score",
+    "ScoredArrangement",
     "Solution",
     "SolveStop",
     "StopReason",

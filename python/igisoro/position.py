@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, _int_or_none, check_timeout, limits
+from igisoro.arrangement import ArrangementEvaluation
 from igisoro.errors import (
     ArrangementError,
     EngineTimeoutError,
@@ -513,6 +514,28 @@ class Position:
         [1, 2, 3, 3]
         """
         return (a for a, _final in analysis_stream(self, depth, nodes, time_ms, multipv, timeout))
+
+    def evaluate_arrangement(
+        self,
+        arrangement: Move | str,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_ms: int | None = None,
+        timeout: float | None = None,
+    ) -> ArrangementEvaluation:
+        """Score an Omweso set-up move and the standard arrangements alike,
+        in this set-up position (see :class:`ArrangementEvaluation`): South's
+        against North's standard replies, North's against South's actual
+        arrangement, each by a shallow search of the sowing phase under the
+        limits (as :meth:`analyse`'s; ``timeout`` cuts the work short, the
+        given arrangement is always scored). Raises
+        :class:`ArrangementError` for a move that is not a valid
+        arrangement here (``code`` ``not_setup_phase`` in the sowing phase,
+        ``bad_notation`` in another game). Releases the GIL.
+        """
+        found = self._pos.compare_arrangement(_move_text(arrangement),
+                                              limits(depth, nodes, time_ms, 1), timeout=check_timeout(timeout))
+        return ArrangementEvaluation._from(found)
 
     def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0, timeout: float | None = None) -> Analysis:
         """The move a player of strength ``level`` (1 beginner .. 10 full

@@ -25,6 +25,7 @@ use crate::game::{Event, Status};
 use crate::json_form::{write_rule_value, write_str};
 use crate::review::{IllegalPly, Label, Review, ReviewedPly};
 use crate::search::Outcome;
+use crate::search::omweso_arrange::{Comparison, Scored};
 use crate::search::{Analysis, Score, Solution, StopReason};
 use crate::side::Side;
 use std::fmt::Write;
@@ -115,6 +116,61 @@ pub fn write_analysis(out: &mut String, a: &Analysis, win_probability: f64, mult
     out.push_str(",\"win_probability\":");
     write_f64(out, win_probability);
     out.push('}');
+}
+
+/// Append an arrangement comparison (`AnyPosition::compare_arrangement`):
+/// the given arrangement and the standard ones, each with its score, the
+/// arranger's win probability by `win_probability`, and its line; `better`
+/// counts the standard arrangements that score strictly higher, so a
+/// caller reads the given one's rank without comparing scores itself.
+pub fn write_comparison(out: &mut String, c: &Comparison, win_probability: impl Fn(Score) -> f64) {
+    let one = |out: &mut String, s: &Scored| {
+        out.push_str("{\"move\":");
+        write_str(out, &s.arrangement.token());
+        out.push_str(",\"name\":");
+        match s.name {
+            Some(n) => write_str(out, n),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"score\":");
+        write_score(out, &s.score());
+        out.push_str(",\"win_probability\":");
+        write_f64(out, win_probability(s.score()));
+        out.push_str(",\"pv\":");
+        write_strings(out, &s.pv);
+        out.push('}');
+    };
+    out.push_str("{\"arrangement\":");
+    one(out, &c.given);
+    out.push_str(",\"standard\":[");
+    for (i, s) in c.standard.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        one(out, s);
+    }
+    out.push_str("],\"better\":");
+    write_u64(out, c.standard.iter().filter(|s| s.value > c.given.value).count() as u64);
+    out.push_str(",\"depth\":");
+    write_u64(out, c.depth.into());
+    out.push_str(",\"nodes\":");
+    write_u64(out, c.nodes);
+    out.push_str(",\"time_ms\":");
+    write_u64(out, c.time_ms);
+    out.push_str(",\"truncated_turns\":");
+    write_u64(out, c.truncated_turns);
+    out.push_str(",\"stopped_by\":");
+    write_str(out, c.stopped_by.name());
+    out.push_str(",\"partial\":");
+    out.push_str(if c.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    out.push('}');
+}
+
+/// [`write_comparison`] as text.
+pub fn comparison_json(c: &Comparison, win_probability: impl Fn(Score) -> f64) -> String {
+    let mut out = String::with_capacity(1024);
+    write_comparison(&mut out, c, win_probability);
+    out
 }
 
 /// Append a solution.
