@@ -70,3 +70,20 @@ def test_other_errors_have_no_code() -> None:
     with pytest.raises(IllegalMoveError) as e:
         Position.start("igisoro").play("a4")
     assert not isinstance(e.value, ArrangementError) and getattr(e.value, "code", None) is None
+
+
+def test_the_setup_s_moves_are_not_listed_but_its_rule_is_given() -> None:
+    """``legal_moves()`` in the set-up raises rather than answer a sample or
+    an empty list (which would say the side to move has lost)."""
+    for pos in (START, START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position):
+        for call in (pos.legal_moves, lambda: pos.legal_moves(limit=5), pos.legal_moves_json):
+            with pytest.raises(igisoro.NotEnumerableError) as e:
+                call()
+            assert e.value.rule == pos.arrangement_rule()
+            assert "arrangement_rule()" in str(e.value) and "751,616,304,549" in str(e.value)
+    # A NotEnumerableError is an IgisoroError (a ValueError), not an illegal move.
+    assert issubclass(igisoro.NotEnumerableError, igisoro.IgisoroError)
+    assert not issubclass(igisoro.NotEnumerableError, IllegalMoveError)
+    # The sowing phase lists its moves as any position.
+    play = START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    assert len(play.legal_moves()) == 46 and play.legal_moves_json().count == 46

@@ -22,6 +22,7 @@ from igisoro.errors import (
     InvalidLimitError,
     InvalidNotationError,
     InvalidPositionError,
+    NotEnumerableError,
     UnknownVariantError,
 )
 from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
@@ -65,6 +66,7 @@ __all__ = [
     "Line",
     "Move",
     "MoveList",
+    "NotEnumerableError",
     "Phase",
     "Outcome",
     "PlayResult",

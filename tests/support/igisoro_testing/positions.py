@@ -80,3 +80,13 @@ def random_positions(n: int, seed: int) -> list[str]:
             pos = rng.choice(moves).result
         out.append(pos.notation())
     return out
+
+
+def move_choices(p: igisoro.Position, limit: int) -> list[str]:
+    """Moves a random game may choose from: the legal moves (at most
+    ``limit``), or in Omweso's set-up, whose moves are not listed
+    (``igisoro.NotEnumerableError``), the rule's example arrangements."""
+    rule = p.arrangement_rule()
+    if rule is not None:
+        return list(rule.examples)
+    return [m.move.notation for m in p.legal_moves(limit=limit)]
