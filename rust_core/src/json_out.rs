@@ -229,7 +229,8 @@ pub fn solution_json(s: &Solution) -> String {
 /// `evaluation`, `best_move`, `best_pv`, `played_score`, `loss`, `label`,
 /// `win_probability`, `best_win_probability`, `played_win_probability`,
 /// `win_probability_drop`; a search not run leaves its fields null),
-/// `illegal` (`ply`, `move`, `error`: the error's `kind` and `message`),
+/// `illegal` (`ply`, `move`, `code`: an Omweso arrangement's error code or
+/// null, `error`: the error's `kind` and `message`),
 /// `final` (`position`, `status`), `summary` (the count of each label,
 /// mildest first) and `partial`.
 pub fn review_json(r: &Review) -> String {
@@ -299,6 +300,11 @@ fn write_review(
             write_u64(out, il.ply as u64);
             out.push_str(",\"move\":");
             write_str(out, &il.mv);
+            // An Omweso arrangement's error code (`docs/OMWESO.md`, "Set-up
+            // errors"), so a client reads what to fix without parsing the
+            // message; null for every other refusal.
+            out.push_str(",\"code\":");
+            write_opt_str(out, il.error.parts().code);
             out.push_str(",\"error\":{\"kind\":");
             write_str(out, il.error.kind());
             out.push_str(",\"message\":");
@@ -574,6 +580,25 @@ mod tests {
             truncated_turns: 0,
             stopped_by,
         }
+    }
+
+    #[test]
+    fn a_reviews_refused_arrangement_has_its_code_and_other_refusals_none() {
+        use crate::budget::Budget;
+        use crate::search::Limits;
+        let start = AnyPosition::start("omweso").unwrap();
+        let code = |moves: &[&str]| -> serde_json::Value {
+            let r = crate::review::review(&start, moves, &Limits::depth(1), &Budget::default()).unwrap();
+            serde_json::from_str::<serde_json::Value>(&review_json(&r)).unwrap()["illegal"]["code"].clone()
+        };
+        assert_eq!(code(&["k1.1.1.1.1.1.1.1/1.1.1.1.1.1.1.1"]), "wrong_total");
+        assert_eq!(code(&["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "e2"]), "bad_notation");
+        assert_eq!(code(&["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2"]), "not_setup_phase");
+        // A refusal that is no arrangement's: null.
+        let igisoro = AnyPosition::start("igisoro").unwrap();
+        let r = crate::review::review(&igisoro, &["zz9"], &Limits::depth(1), &Budget::default()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&review_json(&r)).unwrap();
+        assert!(v["illegal"]["code"].is_null() && v["illegal"]["error"]["kind"] == "invalid-notation");
     }
 
     #[test]

@@ -622,6 +622,10 @@ class ReviewIllegal(Schema):
 
     ply = fields.Integer(required=True, validate=validate.Range(min=1))
     move = fields.String(required=True)
+    code = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["wrong_total", "negative_count", "wrong_side", "bad_shape", "bad_notation", "not_setup_phase"]), metadata=_doc(
+        "An Omweso arrangement refused: its error code (`docs/OMWESO.md`, \"Set-up errors\"), as the problem's\n"
+        "`code`; null for any other illegal move."))
     error = Ref("Problem", required=True)
 
 

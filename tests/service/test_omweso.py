@@ -205,6 +205,11 @@ def test_other_endpoints_refuse_a_bad_arrangement(client: FlaskClient,
     r = client.post("/v1/games/review", json={"position": SETUP, "moves": [EVEN, bad], "depth": 1})
     assert r.status_code == 200
     assert r.json["illegal"]["ply"] == 2 and "wrong_total" in r.json["illegal"]["error"]["detail"]
+    # The code as a field of its own, beside the problem's.
+    assert r.json["illegal"]["code"] == r.json["illegal"]["error"]["code"] == "wrong_total"
+    # Any other illegal move of a review has none.
+    r = client.post("/v1/games/review", json={"position": SETUP, "moves": [EVEN, EVEN, "z9"], "depth": 1})
+    assert r.status_code == 200 and r.json["illegal"]["ply"] == 3 and r.json["illegal"]["code"] is None
     assert unexpected_errors == []
 
 
