@@ -74,10 +74,10 @@ def random_positions(n: int, seed: int) -> list[str]:
     while len(out) < n:
         pos = igisoro.Position.start(rng.choice(names))
         for _ in range(rng.randint(0, 6)):
-            moves = list(pos.legal_moves(limit=40))
+            moves = move_choices(pos, 40)
             if not moves:
                 break
-            pos = rng.choice(moves).result
+            pos = pos.play(rng.choice(moves)).position
         out.append(pos.notation())
     return out
 
