@@ -12,6 +12,7 @@ import igisoro
 from igisoro.batch import Limits, analyse_items
 from igisoro.known import review_known
 from igisoro.review import review_many
+from igisoro_testing.positions import move_choices
 
 
 class Memory:
@@ -54,9 +55,9 @@ def _games(seed: int) -> list[tuple[igisoro.Position, list[str]]]:
             for _ in range(rng.randint(0, 10)):
                 if pos.status().state != "ongoing":
                     break
-                m = rng.choice(list(pos.legal_moves(limit=200)))
-                moves.append(str(m.move))
-                pos = m.result
+                m = rng.choice(move_choices(pos, 200))
+                moves.append(m)
+                pos = pos.play(m).position
             games.append((start, moves))
     games.append((games[0][0], games[0][1][:3]))  # an opening shared with a game before it
     games.append((games[1][0], [*games[1][1][:2], "z9"]))  # an illegal move: reviewed whole

@@ -58,6 +58,12 @@ def test_same_bytes_as_the_python_view(limit):
     assert len(positions) > 200
     truncated_seen = 0
     for p in positions:
+        if p.arrangement_rule() is not None:
+            # Omweso's set-up lists no moves, in either form.
+            for call in (p.legal_moves, p.legal_moves_json):
+                with pytest.raises(igisoro.NotEnumerableError):
+                    call(limit)
+            continue
         listed = p.legal_moves_json(limit)
         expected, count, truncated = _python_view(p, limit)
         assert listed.json == expected, p.notation()

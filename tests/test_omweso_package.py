@@ -70,3 +70,35 @@ def test_other_errors_have_no_code() -> None:
     with pytest.raises(IllegalMoveError) as e:
         Position.start("igisoro").play("a4")
     assert not isinstance(e.value, ArrangementError) and getattr(e.value, "code", None) is None
+
+
+def test_the_setup_s_moves_are_not_listed_but_its_rule_is_given() -> None:
+    """``legal_moves()`` in the set-up raises rather than answer a sample or
+    an empty list (which would say the side to move has lost)."""
+    for pos in (START, START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position):
+        for call in (pos.legal_moves, lambda: pos.legal_moves(limit=5), pos.legal_moves_json):
+            with pytest.raises(igisoro.NotEnumerableError) as e:
+                call()
+            assert e.value.rule == pos.arrangement_rule()
+            assert "arrangement_rule()" in str(e.value) and "751,616,304,549" in str(e.value)
+    # A NotEnumerableError is an IgisoroError (a ValueError), not an illegal move.
+    assert issubclass(igisoro.NotEnumerableError, igisoro.IgisoroError)
+    assert not issubclass(igisoro.NotEnumerableError, IllegalMoveError)
+    # The sowing phase lists its moves as any position.
+    play = START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    assert len(play.legal_moves()) == 46 and play.legal_moves_json().count == 46
+
+
+@pytest.mark.parametrize(("moves", "code"), [
+    (["k1.1.1.1.1.1.1.1/1.1.1.1.1.1.1.1"], "wrong_total"),
+    (["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "e2"], "bad_notation"),
+    (["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2"], "not_setup_phase"),
+])
+def test_a_reviewed_refused_arrangement_has_its_code_as_a_field(moves: list[str], code: str) -> None:
+    r = igisoro.review(START, moves, depth=1)
+    assert r.illegal is not None and r.illegal.code == code and r.illegal.ply == len(moves)
+    out = r.to_json()["illegal"]
+    assert out["code"] == code and out["error"]["code"] == code
+    # Any other illegal move: no code.
+    other = igisoro.review(Position.start("igisoro"), ["a1"], depth=1)
+    assert other.illegal is not None and other.illegal.code is None and other.to_json()["illegal"]["code"] is None

@@ -14,6 +14,9 @@ When the win-probability model of ``igisoro-wikipedia`` and ``igisoro-fr``
 was refitted (2026-11-28, docs/benchmarks/win-probability.md), those two
 games' win probabilities, drops, labels and summaries were rewritten from
 the core's review, after checking that every other field was unchanged.
+When a review's illegal move got its arrangement error code as a field
+(``illegal.code``, issue 42; null for these games' illegal moves, which are
+no arrangements), the two illegal objects got ``"code": null``.
 """
 
 from __future__ import annotations

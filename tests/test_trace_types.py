@@ -10,6 +10,7 @@ import pytest
 
 import igisoro
 from igisoro import trace
+from igisoro_testing.positions import move_choices
 
 KEYS = {typing.get_args(typing.get_type_hints(t)["type"])[0]: t.__required_keys__ for t in typing.get_args(trace.TraceEvent)}
 
@@ -25,10 +26,10 @@ def test_events_have_their_declared_keys(variant: str) -> None:
     for game in range(6):
         pos = igisoro.Position.start(variant)
         for _ in range(60):
-            moves = list(pos.legal_moves(limit=40))
+            moves = move_choices(pos, 40)
             if not moves:
                 break
-            played = pos.play(rng.choice(moves).move.notation)
+            played = pos.play(rng.choice(moves))
             for e in played.trace:
                 assert set(e) == KEYS[e["type"]], e
                 seen.add(e["type"])

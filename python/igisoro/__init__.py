@@ -22,9 +22,11 @@ from igisoro.errors import (
     InvalidLimitError,
     InvalidNotationError,
     InvalidPositionError,
+    NotEnumerableError,
     UnknownVariantError,
 )
 from igisoro.analysis import Analysis, Line, Score, StopReason, analyse_many
+from igisoro.arrangement import ArrangementEvaluation, ScoredArrangement
 from igisoro.move import Move
 from igisoro.position import (
     MAX_TRACE_EVENTS,
@@ -50,6 +52,7 @@ __all__ = [
     "MAX_TRACE_EVENTS",
     "Analysis",
     "ArrangementError",
+    "ArrangementEvaluation",
     "ArrangementRule",
     "Decision",
     "IllegalPly",
@@ -66,6 +69,7 @@ __all__ = [
     "Line",
     "Move",
     "MoveList",
+    "NotEnumerableError",
     "Phase",
     "Outcome",
     "PlayResult",
@@ -74,6 +78,7 @@ __all__ = [
     "Review",
     "ReviewedPly",
     "Score",
+    "ScoredArrangement",
     "Solution",
     "SolveStop",
     "StopReason",

@@ -27,6 +27,8 @@ where an attribute does not apply):
 pits (2, 3) -1 pits[2][3]
 """
 
+from typing import Any
+
 
 
 class IgisoroError(ValueError):
@@ -82,6 +84,30 @@ class ArrangementError(IllegalMoveError):
     code: str | None = None
 
 
+class NotEnumerableError(IgisoroError):
+    """A list of moves asked for where the moves are not listed: Omweso's
+    set-up, whose move is one of C(47, 15) = 751,616,304,549 arrangements
+    (``docs/OMWESO.md``, "How many arrangements").
+
+    Why an error and not an empty list: an empty move list means the side to
+    move has no move and has lost; a sample would pass for the whole list.
+    :attr:`rule` says what a move is there (as
+    :meth:`igisoro.Position.arrangement_rule` does, and as ``POST
+    /v1/legal-moves`` answers the set-up), and any arrangement it allows
+    can be played.
+
+    >>> import igisoro
+    >>> try:
+    ...     igisoro.Position.start("omweso").legal_moves()
+    ... except igisoro.NotEnumerableError as e:
+    ...     print(e.rule.seeds, e.rule.arrangements)
+    32 751616304549
+    """
+
+    #: The :class:`igisoro.ArrangementRule` of the position.
+    rule: Any = None
+
+
 class InvalidLimitError(IgisoroError):
     """A bound or limit out of range."""
 
@@ -98,12 +124,13 @@ __all__ = [
     "InvalidLimitError",
     "InvalidNotationError",
     "InvalidPositionError",
+    "NotEnumerableError",
     "UnknownVariantError",
 ]
 
 # Users catch them as ``igisoro.IllegalMoveError``, so that is the name they
 # carry in tracebacks and reprs.
 for _exc in (ArrangementError, EngineTimeoutError, IgisoroError, IllegalMoveError, InvalidLimitError, InvalidNotationError,
-             InvalidPositionError, UnknownVariantError):
+             InvalidPositionError, NotEnumerableError, UnknownVariantError):
     _exc.__module__ = "igisoro"
 del _exc

@@ -11,12 +11,14 @@ from collections.abc import Iterator, Sequence
 
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, _int_or_none, check_timeout, limits
+from igisoro.arrangement import ArrangementEvaluation
 from igisoro.errors import (
     ArrangementError,
     EngineTimeoutError,
     InvalidLimitError,
     InvalidNotationError,
     InvalidPositionError,
+    NotEnumerableError,
 )
 from igisoro.move import Move
 from igisoro.solution import Solution
@@ -385,10 +387,13 @@ class Position:
         core enumerates. With ``timeout`` (seconds) the call raises
         :class:`EngineTimeoutError` instead of running longer.
 
-        In Omweso's set-up (:attr:`phase` ``setup``) the list is the core's
-        documented sample of two arrangements, never the whole set (there are
-        C(47, 15) of them); :meth:`arrangement_rule` says what a move is
-        there, and any arrangement it allows is legal, listed or not.
+        In Omweso's set-up (:attr:`phase` ``setup``) the moves are not
+        listed: it raises :class:`NotEnumerableError`, whose ``rule`` (as
+        :meth:`arrangement_rule`) says what a move is there; any arrangement
+        it allows is legal (``POST /v1/legal-moves`` answers the rule
+        likewise, with no moves). Why not a list: there are C(47, 15)
+        arrangements, an empty list would mean the side to move has lost,
+        and a sample would pass for the whole list.
 
         Pass both for positions you do not control, as the HTTP service
         does: a few crowded ``igisoro`` positions (optional captures with
@@ -398,6 +403,7 @@ class Position:
         7 s and under 200 MB).
         """
         _check_limit(limit)
+        self._not_listed()
         moves, truncated = self._pos.legal_moves(limit, check_timeout(timeout))
         # The core holds the timeout (listing and writing the moves out);
         # wrapping them here is a few microseconds each.
@@ -414,7 +420,24 @@ class Position:
         on a hot HTTP path. Same arguments and errors as :meth:`legal_moves`.
         """
         _check_limit(limit)
+        self._not_listed()
         return LegalMovesJson(*self._pos.legal_moves_json(limit, check_timeout(timeout)))
+
+    def _not_listed(self) -> None:
+        """Raise :class:`NotEnumerableError` where moves are not listed
+        (Omweso's set-up); the set-up's marker in the notation is its phase
+        field, so no other position pays for more than a substring test."""
+        if " phase=setup" not in self._pos.notation():
+            return
+        rule = self.arrangement_rule()
+        if rule is None:  # pragma: no cover - the notation writes the phase only in the set-up
+            return
+        error = NotEnumerableError(
+            f"the moves of {self.notation()} are not listed: a set-up move is an arrangement of "
+            f"{rule.side}'s {rule.seeds} seeds over its 16 pits, one of {rule.arrangements:,}; "
+            "Position.arrangement_rule() says what a move is, and any such arrangement can be played")
+        error.rule = rule
+        raise error
 
     def next_decision(self, partial: str | Move | Sequence[str] = "", timeout: float | None = None) -> Decision:
         """The next decision after a partial decision list (step-wise play).
@@ -513,6 +536,28 @@ class Position:
         [1, 2, 3, 3]
         """
         return (a for a, _final in analysis_stream(self, depth, nodes, time_ms, multipv, timeout))
+
+    def evaluate_arrangement(
+        self,
+        arrangement: Move | str,
+        depth: int | None = None,
+        nodes: int | None = None,
+        time_ms: int | None = None,
+        timeout: float | None = None,
+    ) -> ArrangementEvaluation:
+        """Score an Omweso set-up move and the standard arrangements alike,
+        in this set-up position (see :class:`ArrangementEvaluation`): South's
+        against North's standard replies, North's against South's actual
+        arrangement, each by a shallow search of the sowing phase under the
+        limits (as :meth:`analyse`'s; ``timeout`` cuts the work short, the
+        given arrangement is always scored). Raises
+        :class:`ArrangementError` for a move that is not a valid
+        arrangement here (``code`` ``not_setup_phase`` in the sowing phase,
+        ``bad_notation`` in another game). Releases the GIL.
+        """
+        found = self._pos.compare_arrangement(_move_text(arrangement),
+                                              limits(depth, nodes, time_ms, 1), timeout=check_timeout(timeout))
+        return ArrangementEvaluation._from(found)
 
     def best_move(self, level: int = 10, time_ms: int = 1000, seed: int = 0, timeout: float | None = None) -> Analysis:
         """The move a player of strength ``level`` (1 beginner .. 10 full

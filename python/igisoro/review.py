@@ -74,7 +74,7 @@ from typing import Any
 from igisoro import _igisoro
 from igisoro.analysis import Analysis, Score, check_timeout, limits
 from igisoro.defaults import DEFAULT_REVIEW_DEPTH
-from igisoro.errors import IgisoroError, InvalidLimitError, InvalidNotationError
+from igisoro.errors import ArrangementError, IgisoroError, InvalidLimitError, InvalidNotationError
 from igisoro.position import Position, Status, _move_text
 from igisoro.problems import problem
 
@@ -159,6 +159,20 @@ class IllegalPly:
     ply: int
     move: str
     error: IgisoroError
+
+    @property
+    def code(self) -> str | None:
+        """An Omweso arrangement's error code (``wrong_total``,
+        ``negative_count``, ``bad_shape``, ``bad_notation``,
+        ``not_setup_phase``; ``docs/OMWESO.md``, "Set-up errors"), None for
+        any other refusal: what to fix, without reading the message. The
+        review's JSON has it as ``illegal.code``.
+
+        >>> import igisoro
+        >>> igisoro.review(igisoro.Position.start("omweso"), ["e2"], depth=1).illegal.code
+        'bad_notation'
+        """
+        return self.error.code if isinstance(self.error, ArrangementError) else None
 
 
 @dataclass(frozen=True)

@@ -306,6 +306,27 @@ impl AnyPosition {
         }
     }
 
+    /// Score an Omweso set-up move `text` (`k...`) and the standard
+    /// arrangements the same way under `limits`
+    /// ([`search::omweso_arrange::compare`]): what a player asks of its own
+    /// arrangement, how it stands against the ones the engine knows. The
+    /// move is checked as any set-up move (its error code kept); any other
+    /// family, or Omweso's sowing phase, has no arrangement to score
+    /// (`bad_notation`, `not_setup_phase`).
+    pub fn compare_arrangement(&self, text: &str, limits: &Limits) -> Result<search::omweso_arrange::Comparison, Error> {
+        let err = |err| Error::Arrangement { mv: text.to_string(), pos: self.notation(), err };
+        let AnyPosition::Omweso(p) = self else {
+            return Err(err(om::ArrangeError::BadNotation(
+                "arrangements are moves of Omweso's set-up only; this position is not Omweso".into(),
+            )));
+        };
+        let a = om::arrangement::read(p, text).map_err(err)?;
+        let eval = <om::Omweso as search::Evaluate>::evaluate;
+        Ok(crate::engine_call::entry(|| {
+            crate::budget::with_budget(limits.budget.clone(), || search::omweso_arrange::compare(p, a, limits, eval)).0
+        }))
+    }
+
     /// The JSON form's parts.
     pub fn form(&self) -> Form {
         with_game!(self, p, G => G::form(p))

@@ -25,6 +25,7 @@ use crate::game::{Event, Status};
 use crate::json_form::{write_rule_value, write_str};
 use crate::review::{IllegalPly, Label, Review, ReviewedPly};
 use crate::search::Outcome;
+use crate::search::omweso_arrange::{Comparison, Scored};
 use crate::search::{Analysis, Score, Solution, StopReason};
 use crate::side::Side;
 use std::fmt::Write;
@@ -117,6 +118,61 @@ pub fn write_analysis(out: &mut String, a: &Analysis, win_probability: f64, mult
     out.push('}');
 }
 
+/// Append an arrangement comparison (`AnyPosition::compare_arrangement`):
+/// the given arrangement and the standard ones, each with its score, the
+/// arranger's win probability by `win_probability`, and its line; `better`
+/// counts the standard arrangements that score strictly higher, so a
+/// caller reads the given one's rank without comparing scores itself.
+pub fn write_comparison(out: &mut String, c: &Comparison, win_probability: impl Fn(Score) -> f64) {
+    let one = |out: &mut String, s: &Scored| {
+        out.push_str("{\"move\":");
+        write_str(out, &s.arrangement.token());
+        out.push_str(",\"name\":");
+        match s.name {
+            Some(n) => write_str(out, n),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"score\":");
+        write_score(out, &s.score());
+        out.push_str(",\"win_probability\":");
+        write_f64(out, win_probability(s.score()));
+        out.push_str(",\"pv\":");
+        write_strings(out, &s.pv);
+        out.push('}');
+    };
+    out.push_str("{\"arrangement\":");
+    one(out, &c.given);
+    out.push_str(",\"standard\":[");
+    for (i, s) in c.standard.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        one(out, s);
+    }
+    out.push_str("],\"better\":");
+    write_u64(out, c.standard.iter().filter(|s| s.value > c.given.value).count() as u64);
+    out.push_str(",\"depth\":");
+    write_u64(out, c.depth.into());
+    out.push_str(",\"nodes\":");
+    write_u64(out, c.nodes);
+    out.push_str(",\"time_ms\":");
+    write_u64(out, c.time_ms);
+    out.push_str(",\"truncated_turns\":");
+    write_u64(out, c.truncated_turns);
+    out.push_str(",\"stopped_by\":");
+    write_str(out, c.stopped_by.name());
+    out.push_str(",\"partial\":");
+    out.push_str(if c.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    out.push('}');
+}
+
+/// [`write_comparison`] as text.
+pub fn comparison_json(c: &Comparison, win_probability: impl Fn(Score) -> f64) -> String {
+    let mut out = String::with_capacity(1024);
+    write_comparison(&mut out, c, win_probability);
+    out
+}
+
 /// Append a solution.
 pub fn write_solution(out: &mut String, s: &Solution) {
     out.push_str("{\"outcome\":");
@@ -173,7 +229,8 @@ pub fn solution_json(s: &Solution) -> String {
 /// `evaluation`, `best_move`, `best_pv`, `played_score`, `loss`, `label`,
 /// `win_probability`, `best_win_probability`, `played_win_probability`,
 /// `win_probability_drop`; a search not run leaves its fields null),
-/// `illegal` (`ply`, `move`, `error`: the error's `kind` and `message`),
+/// `illegal` (`ply`, `move`, `code`: an Omweso arrangement's error code or
+/// null, `error`: the error's `kind` and `message`),
 /// `final` (`position`, `status`), `summary` (the count of each label,
 /// mildest first) and `partial`.
 pub fn review_json(r: &Review) -> String {
@@ -243,6 +300,11 @@ fn write_review(
             write_u64(out, il.ply as u64);
             out.push_str(",\"move\":");
             write_str(out, &il.mv);
+            // An Omweso arrangement's error code (`docs/OMWESO.md`, "Set-up
+            // errors"), so a client reads what to fix without parsing the
+            // message; null for every other refusal.
+            out.push_str(",\"code\":");
+            write_opt_str(out, il.error.parts().code);
             out.push_str(",\"error\":{\"kind\":");
             write_str(out, il.error.kind());
             out.push_str(",\"message\":");
@@ -546,6 +608,25 @@ mod tests {
         assert!(text.starts_with("[{\"level\":1,\"depth\":1,\"noise\":400,\"random_percent\":70},"), "{text}");
         assert!(text.ends_with(",{\"level\":10,\"depth\":null,\"noise\":0,\"random_percent\":0}]"), "{text}");
         assert_eq!(text.matches("\"level\":").count(), 10);
+    }
+
+    #[test]
+    fn a_reviews_refused_arrangement_has_its_code_and_other_refusals_none() {
+        use crate::budget::Budget;
+        use crate::search::Limits;
+        let start = AnyPosition::start("omweso").unwrap();
+        let code = |moves: &[&str]| -> serde_json::Value {
+            let r = crate::review::review(&start, moves, &Limits::depth(1), &Budget::default()).unwrap();
+            serde_json::from_str::<serde_json::Value>(&review_json(&r)).unwrap()["illegal"]["code"].clone()
+        };
+        assert_eq!(code(&["k1.1.1.1.1.1.1.1/1.1.1.1.1.1.1.1"]), "wrong_total");
+        assert_eq!(code(&["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "e2"]), "bad_notation");
+        assert_eq!(code(&["k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", "k2"]), "not_setup_phase");
+        // A refusal that is no arrangement's: null.
+        let igisoro = AnyPosition::start("igisoro").unwrap();
+        let r = crate::review::review(&igisoro, &["zz9"], &Limits::depth(1), &Budget::default()).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&review_json(&r)).unwrap();
+        assert!(v["illegal"]["code"].is_null() && v["illegal"]["error"]["kind"] == "invalid-notation");
     }
 
     #[test]

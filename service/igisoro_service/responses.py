@@ -526,6 +526,38 @@ class SolveLimits(Open):
     time_ms = fields.Integer(required=True, allow_none=True)
 
 
+class ScoredArrangement(Schema):
+    """One arrangement of ``POST /v1/arrangements/evaluate`` with its score."""
+
+    move = fields.String(required=True, metadata=_doc("The arrangement's text form, `k<8 counts>/<8 counts>`."))
+    name = fields.String(required=True, allow_none=True, metadata=_doc(
+        "Its standard name (`even`, `dealt`, `inner`, `inner_heavy`, `alternate`, `left_loaded`), or null."))
+    score = Ref("Score", required=True)
+    win_probability = fields.Float(required=True, validate=_PROBABILITY)
+    pv = fields.List(fields.String(), required=True, metadata=_doc(
+        "The arrangement, South's worst standard reply (when South arranges), then the sowing search's line."))
+
+
+class ArrangementEvaluateResponse(Schema):
+    """``POST /v1/arrangements/evaluate``."""
+
+    position = fields.String(required=True, metadata=_doc("The position, normalised to notation."))
+    to_move = Ref("Side", required=True)
+    arrangement = Ref("ScoredArrangement", required=True)
+    standard = fields.List(Ref("ScoredArrangement"), required=True, metadata=_doc(
+        "The standard arrangements in their documented order, scored alike (fewer when a limit ended the work)."))
+    better = fields.Integer(required=True, validate=_NON_NEGATIVE, metadata=_doc(
+        "How many standard arrangements score strictly better than the given one."))
+    depth = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    nodes = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    time_ms = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    truncated_turns = fields.Integer(required=True, validate=_NON_NEGATIVE)
+    stopped_by = fields.String(required=True, validate=validate.OneOf(["depth", "nodes", "time", "deadline"]))
+    partial_ = fields.Boolean(data_key="partial", required=True, metadata=_doc("True when the request deadline cut the work short."))
+    limits = Ref("UsedLimits", required=True)
+    engine_version = fields.String(required=True)
+
+
 class SolveResponse(Open):
     """``POST /v1/solve``."""
 
@@ -637,6 +669,10 @@ class ReviewIllegal(Schema):
 
     ply = fields.Integer(required=True, validate=validate.Range(min=1))
     move = fields.String(required=True)
+    code = fields.String(required=True, allow_none=True, validate=validate.OneOf(
+        ["wrong_total", "negative_count", "wrong_side", "bad_shape", "bad_notation", "not_setup_phase"]), metadata=_doc(
+        "An Omweso arrangement refused: its error code (`docs/OMWESO.md`, \"Set-up errors\"), as the problem's\n"
+        "`code`; null for any other illegal move."))
     error = Ref("Problem", required=True)
 
 
@@ -813,6 +849,7 @@ RESPONSE_SCHEMAS: tuple[type[Schema], ...] = (
     DecisionPending, DecisionComplete, ValidateResponse, TraceEvent, MoveCheckResponse,
     Score, Line, UsedLimits, ExplainedCapture, ExplainedRetreat, ExplainedMove, ExplainedReply, ExplainedThreat,
     Explanation, EvaluateResponse, BestMoveResponse, CloudEvalResponse, EvaluateStreamLine,
+    ScoredArrangement, ArrangementEvaluateResponse,
     SolveLimits, SolveResponse, BatchResult, BatchError, BatchResponse,
     ReviewPly, ReviewExplanation, ReviewIllegal, ReviewFinal, ReviewSummary, ReviewResponse,
     JobCreated, JobStatus, JobList,

@@ -272,6 +272,14 @@ class BestMoveRequest(EvaluateRequest):
             raise ValidationError({"seed": ["Only used with 'level'."]})
 
 
+class ArrangementEvaluateRequest(PositionRequest, SearchLimits):
+    """``{"position": <Omweso set-up>, "arrangement": move, "depth"?, "nodes"?,
+    "time_ms"?}``: the arrangement in its text form ``k...`` or its JSON form
+    ``{side, rows}``, as ``/v1/moves/check`` takes it."""
+
+    arrangement = MoveOrArrangementField(required=True)
+
+
 class SolveRequest(PositionRequest, SearchBudget):
     """``{"position": ..., "nodes"?, "time_ms"?}``: the solver's budget
     (``SOLVE_DEFAULT_TIME_MS`` when neither is given)."""

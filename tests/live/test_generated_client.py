@@ -289,6 +289,15 @@ def _solve(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     _ok(_op(api, "solve").sync_detailed(client=c, body=body), m.SolveResponse)
 
 
+@call("evaluateArrangement")
+def _evaluate_arrangement(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    m = api.models
+    setup = "omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup"
+    body = m.ArrangementEvaluateRequest(position=setup, arrangement="k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2", depth=3)
+    r = _ok(_op(api, "evaluateArrangement").sync_detailed(client=c, body=body), m.ArrangementEvaluateResponse)
+    assert r.arrangement.name == "even" and len(r.standard) == 6 and isinstance(r.standard[0], m.ScoredArrangement)
+
+
 @call("analyseBatch")
 def _batch(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     m = api.models

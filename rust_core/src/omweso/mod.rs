@@ -11,6 +11,7 @@ pub mod arrangement;
 pub mod notation;
 pub mod position;
 pub mod rules;
+pub mod standard;
 pub mod turn;
 pub mod variant;
 

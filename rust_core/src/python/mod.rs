@@ -218,6 +218,22 @@ impl PyPos {
         Ok(analysis_tuple(py, &a, wp(&a))?.unbind())
     }
 
+    /// Score the Omweso set-up move `arrangement` (`k...`) and the standard
+    /// arrangements under limits (depth, nodes, time_ms, multipv): the
+    /// comparison's JSON text (`json_out::write_comparison`).
+    #[pyo3(signature = (arrangement, lim, timeout=None))]
+    fn compare_arrangement(
+        &self,
+        py: Python<'_>,
+        arrangement: &str,
+        lim: (Opt, Opt, Opt, i64),
+        timeout: Secs,
+    ) -> PyResult<String> {
+        let limits = search_limits(lim, budget(timeout)?)?;
+        let c = py.detach(|| self.inner.compare_arrangement(arrangement, &limits)).map_err(to_py_err)?;
+        Ok(json_out::comparison_json(&c, |s| self.inner.win_probability(s)))
+    }
+
     /// The move a player of strength `level` (1..10) would choose with
     /// `time_ms` per move; randomness is seeded. `timeout` as in `analyse`.
     #[pyo3(signature = (level, time_ms, seed, timeout=None))]

@@ -11,6 +11,7 @@ pub mod value_net;
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
+use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
 use crate::board4x8::{Choice, Igisoro, Position, Variant};
@@ -180,6 +181,9 @@ impl WinModel for Igisoro {
         }
     }
 }
+
+/// Every 4x8 move list is complete: the search chooses among it.
+impl RootChoice for Igisoro {}
 
 #[cfg(test)]
 mod tests {

@@ -41,6 +41,7 @@
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
+use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel, BASELINE_SLOPE};
 use super::zobrist::{mix, splitmix, Zobrist};
 use crate::isolo::geometry::{opposite, MAX_HOLES};
@@ -186,6 +187,10 @@ impl WinModel for Isolo {
         Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 }
     }
 }
+
+/// No choice of its own: a kucheleka beyond its enumeration limit is
+/// searched over its listed sample, as before.
+impl RootChoice for Isolo {}
 
 #[cfg(test)]
 mod tests {

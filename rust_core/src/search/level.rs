@@ -99,7 +99,7 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
         let tt_bits = table_bits(budget.left().map_or(own, |left| own.min(left)));
         return analyse::<G>(
             pos,
-            &Limits { depth: None, time_ms: Some(time_ms), budget, tt_bits, playing: true, ..Limits::default() },
+            &Limits { depth: None, time_ms: Some(time_ms), budget, tt_bits, playing: true, seed, ..Limits::default() },
         );
     }
     let (depth, noise, random_pct) = LEVELS[level as usize - 1];
@@ -108,7 +108,7 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
     // over every line, and a level keeps its whole time for it (levels are
     // measured as they were, docs/benchmarks/levels.md).
     let limits =
-        Limits { depth: Some(depth), time_ms: Some(time_ms), budget, multipv, solve_share: 0, ..Limits::default() };
+        Limits { depth: Some(depth), time_ms: Some(time_ms), budget, multipv, solve_share: 0, seed, ..Limits::default() };
     let mut a = analyse::<G>(pos, &limits);
     if noise > 0 && a.lines.len() > 1 {
         let mut rng = Rng::new(seed);

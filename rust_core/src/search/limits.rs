@@ -63,6 +63,11 @@ pub struct Limits {
     /// with a `time_ms` uses it: a depth- or node-limited analysis stays
     /// deterministic, node for node as before.
     pub solve_share: u32,
+    /// Seeds the randomised choices a search may make beside its tree:
+    /// Omweso's arrangement chooser's local changes (`super::omweso_arrange`).
+    /// The same seed and limits give the same answer; analyses use 0, a
+    /// level's move its own seed.
+    pub seed: u64,
 }
 
 /// Default [`Limits::solve_share`]: a fifth of an analysis's time. Why a
@@ -123,6 +128,7 @@ impl Default for Limits {
             turn_laps: TURN_LAPS,
             playing: false,
             solve_share: SOLVE_SHARE,
+            seed: 0,
         }
     }
 }

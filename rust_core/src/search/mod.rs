@@ -2,7 +2,7 @@
 //! a transposition table, move ordering and the opponent's in-turn
 //! decisions searched as min nodes. Everything here is engine opinion; the
 //! rules (what is legal) stay in the rule modules and reach the search only
-//! through [`Game`] and the three small traits below.
+//! through [`Game`] and the four small traits below.
 //!
 //! One file per technique:
 //! - [`turn_graph`]: a turn as a graph of decision nodes, results deduplicated;
@@ -14,7 +14,7 @@
 //! - [`ordering`]: TT move, captures, killers, history;
 //! - [`guess`]: the TT move or a killer tried before a turn graph is built;
 //! - [`limits`]: depth / nodes / time / cancellation;
-//! - [`iterative`]: iterative deepening, multi-PV and the result type;
+//! - [`iterative`]: iterative deepening and multi-PV; [`analysis`]: its result type;
 //! - [`eval`], [`zobrist`], [`ordering`]'s `MoveKey`, [`win_probability`](mod@win_probability)'s
 //!   `WinModel`: the traits a family implements (evaluation, keys, move keys, win model);
 //! - [`board4x8`]: the 4x8 family's implementations (static terms, the tempo
@@ -28,7 +28,9 @@
 //! - [`solve_check`]: an independent walk of a whole proof tree with the rules;
 //! - [`proof_first`]: the solver's share of a timed analysis, whose checked
 //!   proof answers the analysis ([`StopReason::Solved`]);
-//! - [`reference`](mod@reference): the plain negamax the tests use as an oracle.
+//! - [`reference`](mod@reference): the plain negamax the tests use as an oracle;
+//! - [`root_choice`]: a family's own choice of the root move where its move
+//!   list is a sample ([`omweso_arrange`]: Omweso's arrangement chooser).
 //!
 //! Entry points: [`analyse`], [`analyse_with`], [`best_move`], [`analyse_many`],
 //! [`solve()`].
@@ -58,6 +60,7 @@
 // (`internal_modules!`, declared in the crate root).
 internal_modules! {
     alphabeta;
+    analysis;
     batch;
     board4x8;
     eval;
@@ -69,9 +72,11 @@ internal_modules! {
     level;
     limits;
     omweso;
+    omweso_arrange;
     ordering;
     proof_first;
     reference;
+    root_choice;
     searcher;
     solve;
     solve_check;
@@ -89,6 +94,7 @@ pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Sc
 pub use level::{best_move, best_move_until};
 pub use limits::{Limits, StopReason, SOLVE_SHARE, SOLVE_SHARE_MAX_MS};
 pub use ordering::MoveKey;
+pub use root_choice::RootChoice;
 pub use solve::{solve, solve_certified, Certificate, Outcome, Solution};
 pub use solve_check::{check, check_until, solve_checked, Check};
 pub use win_probability::{win_probability, Context, WinModel};
@@ -97,9 +103,10 @@ pub use zobrist::Zobrist;
 use crate::game::Game;
 
 /// Everything the search needs from a rule system: the rules ([`Game`]), an
-/// evaluation, position keys and move keys. Implemented for
+/// evaluation, position keys, move keys and its own root choice where its
+/// move list is a sample ([`RootChoice`]). Implemented for
 /// [`crate::board4x8::Igisoro`] and [`crate::isolo::Isolo`] (see [`isolo`]).
 /// The side to move always comes from [`Game::to_move`]: turns need not
 /// alternate (Isolo's fore-play winner moves again).
-pub trait Engine: Game + Evaluate + Zobrist + MoveKey {}
-impl<G: Game + Evaluate + Zobrist + MoveKey> Engine for G {}
+pub trait Engine: Game + Evaluate + Zobrist + MoveKey + RootChoice {}
+impl<G: Game + Evaluate + Zobrist + MoveKey + RootChoice> Engine for G {}

@@ -18,10 +18,10 @@
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
-use super::win_probability::{Context, WinModel, BASELINE_SLOPE};
+use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
 use crate::board4x8::geometry::{Pit, PITS};
-use crate::omweso::{Choice, Omweso, Phase, Position};
+use crate::omweso::{Choice, Omweso, Phase, Position, Variant};
 use crate::side::Side;
 
 const STARTS: i32 = 15;
@@ -116,18 +116,48 @@ impl MoveKey for Omweso {
     }
 }
 
+/// The win model's slope per seed of score, per variant (`sigmoid(a *
+/// seeds)`), fitted on self-play on 2026-11-29 (`bench/omweso_winprob.py`,
+/// 400 games each from the set-up, levels 5 to 8; a fifth of the games held
+/// out): held-out Brier `omweso` 0.0840 (the 4x8 family's baseline slope
+/// 0.0874, a constant 0.2480), `mweso` 0.1570 (0.1773, 0.2493);
+/// docs/benchmarks/win-probability.md. Why a slope alone: the form Isolo
+/// uses, one feature that a short fit can settle; flatter than the 4x8
+/// slope because Omweso's scores swing by whole captures of two pits.
+pub const SLOPE_OMWESO: f64 = 0.070999;
+/// [`SLOPE_OMWESO`]'s counterpart for `mweso` (captures relayed from the
+/// capturing pit make bigger swings still).
+pub const SLOPE_MWESO: f64 = 0.042248;
+
 impl WinModel for Omweso {
-    /// Not fitted for Omweso: the baseline's slope alone, as Isolo.
-    fn context(_: &Position) -> Context {
-        Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 }
+    /// The fitted slope of the position's variant ([`SLOPE_OMWESO`],
+    /// [`SLOPE_MWESO`]); no other term.
+    fn context(pos: &Position) -> Context {
+        let slope = match pos.variant {
+            Variant::Omweso => SLOPE_OMWESO,
+            Variant::Mweso => SLOPE_MWESO,
+        };
+        Context { coefficients: [slope, 0.0, 0.0], starts: 0, material: 0 }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::omweso::Variant;
     use crate::search::ordering::KEYS;
+    use crate::search::win_probability::{estimate, BASELINE_SLOPE};
+
+    #[test]
+    fn each_variant_has_its_fitted_slope() {
+        let p = Position::standard_play_start(Variant::Omweso);
+        let m = Position { variant: Variant::Mweso, rules: Variant::Mweso.rules(), ..p };
+        assert_eq!(Omweso::context(&p).coefficients, [SLOPE_OMWESO, 0.0, 0.0]);
+        assert_eq!(Omweso::context(&m).coefficients, [SLOPE_MWESO, 0.0, 0.0]);
+        // Flatter than the baseline: five seeds ahead is less sure in Omweso.
+        let base = Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 };
+        assert!(estimate(&Omweso::context(&p), 5.0) < estimate(&base, 5.0));
+        assert!(estimate(&Omweso::context(&m), 5.0) < estimate(&Omweso::context(&p), 5.0));
+    }
 
     #[test]
     fn start_is_level_and_keys_differ_by_side_and_rules() {

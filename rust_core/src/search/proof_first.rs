@@ -73,6 +73,7 @@ pub fn proof<G: Engine>(pos: &G::Pos, limits: &Limits, started: Instant) -> Opti
         turn_laps: limits.turn_laps,
         playing: false,
         solve_share: 0,
+        seed: limits.seed,
     };
     let s = solve_checked::<G>(pos, &solver);
     debug_assert!(limits.nodes.is_none_or(|n| s.nodes <= n));

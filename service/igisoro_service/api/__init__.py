@@ -11,10 +11,11 @@ from __future__ import annotations
 from flask import Blueprint
 
 from igisoro_service.api import (
-    batch, cloud_eval, games, health, jobs, legal_moves, levels, moves, positions, puzzles, search, solve, stream, variants,
+    arrangements, batch, cloud_eval, games, health, jobs, legal_moves, levels, moves, positions, puzzles, search, solve, stream,
+    variants,
 )
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
-    health.bp, variants.bp, levels.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, stream.bp, cloud_eval.bp,
-    solve.bp, batch.bp, games.bp, jobs.bp, puzzles.bp,
+    health.bp, variants.bp, levels.bp, legal_moves.bp, moves.bp, positions.bp, search.bp, arrangements.bp, stream.bp,
+    cloud_eval.bp, solve.bp, batch.bp, games.bp, jobs.bp, puzzles.bp,
 )

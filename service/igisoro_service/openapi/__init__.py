@@ -46,7 +46,8 @@ from igisoro_service.responses import RESPONSE_SCHEMAS
 #: The request bodies, by component name (the schema class's name).
 REQUEST_SCHEMAS: tuple[type[Schema], ...] = (
     schemas.PositionRequest, schemas.LegalMovesRequest, schemas.MoveCheckRequest, schemas.RenderRequest,
-    schemas.EvaluateRequest, schemas.EvaluateStreamRequest, schemas.BestMoveRequest, schemas.SolveRequest,
+    schemas.EvaluateRequest, schemas.EvaluateStreamRequest, schemas.BestMoveRequest, schemas.ArrangementEvaluateRequest,
+    schemas.SolveRequest,
     schemas.BatchRequest, schemas.ReviewRequest, schemas.JobRequest,
     puzzle_schemas.PuzzleAttemptRequest, puzzle_schemas.PuzzleGenerateRequest,
 )

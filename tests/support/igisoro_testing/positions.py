@@ -74,9 +74,19 @@ def random_positions(n: int, seed: int) -> list[str]:
     while len(out) < n:
         pos = igisoro.Position.start(rng.choice(names))
         for _ in range(rng.randint(0, 6)):
-            moves = list(pos.legal_moves(limit=40))
+            moves = move_choices(pos, 40)
             if not moves:
                 break
-            pos = rng.choice(moves).result
+            pos = pos.play(rng.choice(moves)).position
         out.append(pos.notation())
     return out
+
+
+def move_choices(p: igisoro.Position, limit: int) -> list[str]:
+    """Moves a random game may choose from: the legal moves (at most
+    ``limit``), or in Omweso's set-up, whose moves are not listed
+    (``igisoro.NotEnumerableError``), the rule's example arrangements."""
+    rule = p.arrangement_rule()
+    if rule is not None:
+        return list(rule.examples)
+    return [m.move.notation for m in p.legal_moves(limit=limit)]
