@@ -198,6 +198,15 @@ def _variants(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     assert {type(v.start.position) for v in variants} == set(kinds.values())
 
 
+@call("listLevels")
+def _levels(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
+    m = api.models
+    body = _ok(_op(api, "listLevels").sync_detailed(client=c), m.LevelList)
+    assert [lv.level for lv in body.levels] == list(range(1, 11))
+    assert body.levels[9].depth is None and body.levels[9].rating.elo > body.levels[0].rating.elo
+    assert body.ratings.anchor == "L1" and body.ratings.bot is not None
+
+
 def _start_4x8(api: ModuleType) -> Any:
     """Igisoro's start, built with the generated 4x8 model (it has no ``phase``)."""
     m = api.models
