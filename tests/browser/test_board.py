@@ -134,6 +134,12 @@ def test_three_moves_against_the_engine(page: Any) -> None:
         page.wait_for_function(
             f"document.querySelectorAll('#moves button').length >= {2 * k + 2} || !document.querySelector('#banner').hidden"
             " || document.querySelector('#tomove').textContent.startsWith('South')", timeout=30_000)
+    # Read the game once the engine is not thinking: a level-3 reply can
+    # land between play_any_move's polls and let it play a second move, whose
+    # answer would otherwise arrive between reading the list and the position.
+    page.wait_for_function(
+        "!document.querySelector('#banner').hidden || document.querySelector('#tomove').textContent.startsWith('South')",
+        timeout=30_000)
     moves = page.locator("#moves button").all_inner_texts()
     assert len(moves) >= 3
     # The board's game replays through the API.
