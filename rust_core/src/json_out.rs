@@ -101,21 +101,29 @@ pub fn write_analysis(out: &mut String, a: &Analysis, win_probability: f64, mult
         write_strings(out, &line.pv);
         out.push('}');
     }
-    out.push_str("],\"depth\":");
-    write_u64(out, a.depth.into());
-    out.push_str(",\"nodes\":");
-    write_u64(out, a.nodes);
-    out.push_str(",\"time_ms\":");
-    write_u64(out, a.time_ms);
-    out.push_str(",\"truncated_turns\":");
-    write_u64(out, a.truncated_turns);
-    out.push_str(",\"stopped_by\":");
-    write_str(out, a.stopped_by.name());
-    out.push_str(",\"partial\":");
-    out.push_str(if a.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    out.push(']');
+    write_effort(out, a.depth, a.nodes, a.time_ms, a.truncated_turns, a.stopped_by);
     out.push_str(",\"win_probability\":");
     write_f64(out, win_probability);
     out.push('}');
+}
+
+/// Append what a search spent and why it stopped, as every search answer
+/// ends: `,"depth":..,"nodes":..,"time_ms":..,"truncated_turns":..,
+/// "stopped_by":..,"partial":..` (`partial`: cut by the deadline).
+fn write_effort(out: &mut String, depth: u32, nodes: u64, time_ms: u64, truncated: u64, stopped_by: StopReason) {
+    out.push_str(",\"depth\":");
+    write_u64(out, depth.into());
+    out.push_str(",\"nodes\":");
+    write_u64(out, nodes);
+    out.push_str(",\"time_ms\":");
+    write_u64(out, time_ms);
+    out.push_str(",\"truncated_turns\":");
+    write_u64(out, truncated);
+    out.push_str(",\"stopped_by\":");
+    write_str(out, stopped_by.name());
+    out.push_str(",\"partial\":");
+    out.push_str(if stopped_by == StopReason::Deadline { "true" } else { "false" });
 }
 
 /// Append an arrangement comparison (`AnyPosition::compare_arrangement`):
@@ -151,18 +159,7 @@ pub fn write_comparison(out: &mut String, c: &Comparison, win_probability: impl 
     }
     out.push_str("],\"better\":");
     write_u64(out, c.standard.iter().filter(|s| s.value > c.given.value).count() as u64);
-    out.push_str(",\"depth\":");
-    write_u64(out, c.depth.into());
-    out.push_str(",\"nodes\":");
-    write_u64(out, c.nodes);
-    out.push_str(",\"time_ms\":");
-    write_u64(out, c.time_ms);
-    out.push_str(",\"truncated_turns\":");
-    write_u64(out, c.truncated_turns);
-    out.push_str(",\"stopped_by\":");
-    write_str(out, c.stopped_by.name());
-    out.push_str(",\"partial\":");
-    out.push_str(if c.stopped_by == StopReason::Deadline { "true" } else { "false" });
+    write_effort(out, c.depth, c.nodes, c.time_ms, c.truncated_turns, c.stopped_by);
     out.push('}');
 }
 
