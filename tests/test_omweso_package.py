@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -87,6 +88,45 @@ def test_the_setup_s_moves_are_not_listed_but_its_rule_is_given() -> None:
     # The sowing phase lists its moves as any position.
     play = START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
     assert len(play.legal_moves()) == 46 and play.legal_moves_json().count == 46
+
+
+@pytest.mark.parametrize("partial", ["", [], (), "-"])
+def test_the_setup_s_first_decision_is_not_listed_either(partial: Any) -> None:
+    """``next_decision("")`` in the set-up raises as ``legal_moves()`` does,
+    rather than offer the core's sample of two as the only options."""
+    north = START.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    for pos in (START, north, Position.start("mweso")):
+        with pytest.raises(igisoro.NotEnumerableError) as e:
+            pos.next_decision(partial)
+        assert e.value.rule == pos.arrangement_rule() and "are not listed" in str(e.value)
+    # An arrangement is the whole move: the decision is complete.
+    d = START.next_decision("k0.0.0.8.8.0.0.0/4.4.0.0.0.0.4.4")
+    assert d.complete and d.result == START.play("k0.0.0.8.8.0.0.0/4.4.0.0.0.0.4.4").position
+    # A sowing move is refused with its code, not answered with the rule.
+    with pytest.raises(ArrangementError) as bad:
+        START.next_decision("e2")
+    assert bad.value.code == "bad_notation"
+    # After both arrangements the first decision lists its start pits.
+    play = north.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    d = play.next_decision("")
+    assert not d.complete and d.options and all(not o.startswith("k") for o in d.options)
+
+
+@pytest.mark.parametrize("variant", ["omweso", "mweso"])
+def test_solve_refuses_the_setup(variant: str) -> None:
+    """A proof over the sample of two arrangements would be no proof: the
+    set-up is refused with the rule, for either arranger; after both
+    arrangements the solver proves as anywhere (docs/OMWESO.md)."""
+    start = Position.start(variant)
+    north = start.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    for pos in (start, north):
+        for limits in ({"nodes": 1000}, {"time_ms": 50}):
+            with pytest.raises(igisoro.NotEnumerableError) as e:
+                pos.solve(**limits)  # type: ignore[arg-type]
+            assert e.value.rule == pos.arrangement_rule()
+            assert str(e.value).startswith(pos.notation() + " cannot be solved")
+    play = north.play("k2.2.2.2.2.2.2.2/2.2.2.2.2.2.2.2").position
+    assert play.solve(nodes=1000).outcome in ("win", "loss", "unknown")
 
 
 @pytest.mark.parametrize(("moves", "code"), [

@@ -423,17 +423,19 @@ class Position:
         self._not_listed()
         return LegalMovesJson(*self._pos.legal_moves_json(limit, check_timeout(timeout)))
 
-    def _not_listed(self) -> None:
+    def _not_listed(self, refused: str = "the moves of {} are not listed") -> None:
         """Raise :class:`NotEnumerableError` where moves are not listed
-        (Omweso's set-up); the set-up's marker in the notation is its phase
-        field, so no other position pays for more than a substring test."""
+        (Omweso's set-up), its message opening with ``refused`` (what was
+        asked, the position at ``{}``); the set-up's marker in the notation
+        is its phase field, so no other position pays for more than a
+        substring test."""
         if " phase=setup" not in self._pos.notation():
             return
         rule = self.arrangement_rule()
         if rule is None:  # pragma: no cover - the notation writes the phase only in the set-up
             return
         error = NotEnumerableError(
-            f"the moves of {self.notation()} are not listed: a set-up move is an arrangement of "
+            f"{refused.format(self.notation())}: a set-up move is an arrangement of "
             f"{rule.side}'s {rule.seeds} seeds over its 16 pits, one of {rule.arrangements:,}; "
             "Position.arrangement_rule() says what a move is, and any such arrangement can be played")
         error.rule = rule
@@ -444,8 +446,19 @@ class Position:
 
         Raises :class:`IllegalMoveError` if the partial list is not a prefix
         of a legal move.
+
+        In Omweso's set-up the first decision is the whole arrangement, one
+        of C(47, 15): its options are not listed, so with an empty
+        ``partial`` it raises :class:`NotEnumerableError` (its ``rule`` as
+        :meth:`arrangement_rule`), as :meth:`legal_moves` does. Why not the
+        core's sample of two as the options: a step-wise client would offer
+        them as the only choices. An arrangement as ``partial`` is the whole
+        move (the decision comes back complete).
         """
-        r = self._pos.next_decision(_move_text(partial), check_timeout(timeout))
+        text = _move_text(partial)
+        if not text.strip("-"):
+            self._not_listed()
+        r = self._pos.next_decision(text, check_timeout(timeout))
         if r[0] == "decide":
             return Decision(complete=False, role=r[1], actor=r[2], options=tuple(r[3]))
         return Decision(complete=True, result=Position(r[1]), captured=r[2], laps=r[3])
@@ -610,7 +623,15 @@ class Position:
 
         >>> Position.from_notation("isolo 2,2,2,2/2,2,2,2 s").solve(time_ms=2000).outcome
         'win'
+
+        In Omweso's set-up it raises :class:`NotEnumerableError` (``rule``
+        as :meth:`arrangement_rule`): a proof must answer every move of the
+        side to move, and there the moves are C(47, 15) arrangements that
+        nothing lists; the core's sample of two would make a "proof" over
+        two of them (``docs/OMWESO.md``, "Solving from the set-up"). Solve
+        a position after both arrangements instead.
         """
+        self._not_listed("{} cannot be solved: a proof needs every move, and its moves are not listed")
         found = self._pos.solve(_int_or_none("nodes", nodes), _int_or_none("time_ms", time_ms),
                                 timeout=check_timeout(timeout),
                                 max_table_mb=_int_or_none("max_table_mb", max_table_mb))

@@ -7,6 +7,7 @@ them here, so one refusal reads the same wherever it is reported.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from igisoro.errors import (
@@ -17,6 +18,7 @@ from igisoro.errors import (
     InvalidLimitError,
     InvalidNotationError,
     InvalidPositionError,
+    NotEnumerableError,
     UnknownVariantError,
 )
 
@@ -37,6 +39,7 @@ _PROBLEM_TYPES: tuple[tuple[type[IgisoroError], str, str], ...] = (
     (InvalidNotationError, "invalid-notation", "Invalid notation"),
     (InvalidPositionError, "invalid-position", "Invalid position"),
     (InvalidLimitError, "invalid-limit", "Invalid limit"),
+    (NotEnumerableError, "not-enumerable", "Moves not enumerable"),
 )
 
 
@@ -89,11 +92,27 @@ def problem(exc: IgisoroError, field: str) -> dict[str, Any]:
     ...     doc = problem(e, "move")
     >>> doc["type"], doc["code"]
     ('urn:igisoro:problem:illegal-move', 'wrong_total')
+
+    A :class:`NotEnumerableError` (a proof or a move list asked of
+    Omweso's set-up) adds the rule of what a move is there, as
+    ``arrangement`` (the fields of :class:`igisoro.ArrangementRule`), so a
+    client is told what it may play instead.
+
+    >>> try:
+    ...     Position.start("omweso").solve(nodes=1000)
+    ... except IgisoroError as e:
+    ...     doc = problem(e, "position")
+    >>> doc["type"], doc["arrangement"]["arrangements"]
+    ('urn:igisoro:problem:not-enumerable', 751616304549)
     """
     slug, title = problem_type(exc)
     status = 503 if isinstance(exc, EngineTimeoutError) else 422
     code = exc.code if isinstance(exc, ArrangementError) else None
-    return item_problem(slug, title, str(exc), error_key(field, exc), status, code=code)
+    doc = item_problem(slug, title, str(exc), error_key(field, exc), status, code=code)
+    if isinstance(exc, NotEnumerableError) and exc.rule is not None:
+        doc["arrangement"] = {k: list(v) if isinstance(v, tuple) else v
+                              for k, v in dataclasses.asdict(exc.rule).items()}
+    return doc
 
 
 def item_problem(slug: str, title: str, detail: str, field: str, status: int = 422,

@@ -30,6 +30,8 @@ log = logging.getLogger(__name__)
 
 PROBLEM_JSON = "application/problem+json"
 _TYPE = PROBLEM_TYPE_PREFIX
+#: The members every problem document may have; any other is an extension.
+_MEMBERS = frozenset({"type", "title", "status", "detail", "errors", "code"})
 
 
 class Problem(Exception):
@@ -37,9 +39,11 @@ class Problem(Exception):
 
     def __init__(self, status: int, slug: str | None, title: str, detail: str,
                  errors: dict[str, Any] | None = None, headers: dict[str, str] | None = None,
-                 code: str | None = None) -> None:
+                 code: str | None = None, extensions: dict[str, Any] | None = None) -> None:
         """``slug`` names an API-specific problem type; None means
-        ``about:blank``. ``code``: an arrangement's error code (Omweso's set-up)."""
+        ``about:blank``. ``code``: an arrangement's error code (Omweso's set-up).
+        ``extensions``: further members of the document (``arrangement``, the
+        rule of Omweso's set-up move with ``not-enumerable``)."""
         super().__init__(detail)
         self.status = status
         self.type = "about:blank" if slug is None else _TYPE + slug
@@ -48,18 +52,21 @@ class Problem(Exception):
         self.errors = errors
         self.headers = headers or {}
         self.code = code
+        self.extensions = extensions or {}
 
     @classmethod
     def of(cls, doc: dict[str, Any]) -> Problem:
         """The problem a document of :func:`problem_body`'s form reports."""
-        p = cls(doc["status"], None, doc["title"], doc["detail"], doc.get("errors"), code=doc.get("code"))
+        p = cls(doc["status"], None, doc["title"], doc["detail"], doc.get("errors"), code=doc.get("code"),
+                extensions={k: v for k, v in doc.items() if k not in _MEMBERS})
         p.type = doc["type"]
         return p
 
     def to_json(self) -> dict[str, Any]:
         """The problem document (for problems reported inside a 200 body,
         such as one bad item of a batch)."""
-        return problem_body(self.status, self.type, self.title, self.detail, self.errors, code=self.code)
+        return {**problem_body(self.status, self.type, self.title, self.detail, self.errors, code=self.code),
+                **self.extensions}
 
 
 #: ``{"type", "title", "status", "detail"}`` plus ``errors`` if any: the
@@ -69,9 +76,9 @@ problem_body = problem_document
 
 def problem_response(status: int, type_: str, title: str, detail: str,
                      errors: dict[str, Any] | None = None, headers: Any = None,
-                     code: str | None = None) -> Response:
+                     code: str | None = None, extensions: dict[str, Any] | None = None) -> Response:
     """A ``Response`` holding one problem document."""
-    body = problem_body(status, type_, title, detail, errors, code=code)
+    body = {**problem_body(status, type_, title, detail, errors, code=code), **(extensions or {})}
     resp = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
     if headers:
         # Headers of the error being replaced (Allow, Retry-After, rate-limit
@@ -101,6 +108,7 @@ ENGINE_TITLES = {
     "invalid-notation": _l("Invalid notation"),
     "invalid-position": _l("Invalid position"),
     "invalid-limit": _l("Invalid limit"),
+    "not-enumerable": _l("Moves not enumerable"),
     "engine-error": _l("Rejected by the engine"),
 }
 ENGINE_DETAILS = {
@@ -111,6 +119,8 @@ ENGINE_DETAILS = {
     "invalid-notation": _l("The notation in %(key)s could not be read; the engine's message is in errors."),
     "invalid-position": _l("The position in %(key)s is not a valid one; the engine's message is in errors."),
     "invalid-limit": _l("The limit in %(key)s is out of range; the engine's message is in errors."),
+    "not-enumerable": _l("The moves of the position in %(key)s are not listed, so this cannot be answered; "
+                         "arrangement says what a move is there, and the engine's message is in errors."),
     "engine-error": _l("The engine refused %(key)s; the engine's message is in errors."),
 }
 
@@ -217,7 +227,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Problem)
     def _problem(e: Problem) -> Response:
-        return problem_response(e.status, e.type, e.title, e.detail, e.errors, e.headers, code=e.code)
+        return problem_response(e.status, e.type, e.title, e.detail, e.errors, e.headers, code=e.code,
+                                extensions=e.extensions)
 
     @app.errorhandler(ValidationError)
     def _validation(e: ValidationError) -> Response:

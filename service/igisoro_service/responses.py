@@ -85,6 +85,9 @@ class Problem(Open):
         ["wrong_total", "negative_count", "wrong_side", "bad_shape", "bad_notation", "not_setup_phase"]), metadata={
         "description": "An Omweso arrangement refused (`illegal-move`): the error code of `docs/OMWESO.md`,\n"
                        "\"Set-up errors\", so a client can say what to fix without reading `detail`.\n"})
+    arrangement = Ref("ArrangementRule", metadata={
+        "description": "`not-enumerable` (`POST /v1/solve` from Omweso's set-up): what a move is there, as\n"
+                       "`POST /v1/legal-moves` answers the set-up, since its moves are never listed.\n"})
 
 
 # -- positions, moves, variants -------------------------------------------

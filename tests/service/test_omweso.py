@@ -123,6 +123,46 @@ def test_legal_moves_step_wise_in_the_setup(client: FlaskClient) -> None:
     _problem(client.post("/v1/legal-moves", json={"position": SETUP, "partial": "e2"}), code="bad_notation")
 
 
+@pytest.mark.parametrize("partial", ["", [], "-"])
+def test_the_step_wise_setup_never_offers_the_sample_as_options(client: FlaskClient, partial: Any) -> None:
+    """The first decision of the set-up is the whole arrangement: its
+    options are not listed (the core's sample of two would pass for the
+    only choices), and the answer is the same rule the move list gives."""
+    for position in (SETUP, SETUP_JSON, NORTH_SETUP, MWESO_SETUP):
+        r = client.post("/v1/legal-moves", json={"position": position, "partial": partial})
+        assert r.status_code == 200, r.get_data(as_text=True)
+        assert r.json["options"] == [] and r.json["complete"] is False
+        listed = client.post("/v1/legal-moves", json={"position": position}).json
+        assert r.json["arrangement"] == listed["arrangement"]
+        assert r.json["actor"] == listed["arrangement"]["side"]
+        assert not {OUTER, EVEN} & set(r.json["options"])
+
+
+@pytest.mark.parametrize("position", [SETUP, SETUP_JSON, NORTH_SETUP, MWESO_SETUP])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_solve_refuses_the_setup_with_the_rule(client: FlaskClient, position: Any, lang: str) -> None:
+    """A proof must answer every move, and a set-up move is one of C(47, 15)
+    arrangements: 422 ``not-enumerable`` with the rule, never a "proof"
+    over the sample of two (docs/OMWESO.md, "Solving from the set-up")."""
+    r = client.post("/v1/solve", json={"position": position, "nodes": 2000}, headers={"Accept-Language": lang})
+    body = _problem(r, type_="not-enumerable")
+    listed = client.post("/v1/legal-moves", json={"position": position}).json
+    assert body["arrangement"] == listed["arrangement"]
+    assert body["arrangement"]["arrangements"] == 751_616_304_549
+    assert list(body["errors"]) == ["position"]
+    engine_says = body["errors"]["position"][0]
+    assert "cannot be solved" in engine_says and "751,616,304,549" in engine_says
+    if lang == "en":
+        assert body["title"] == "Moves not enumerable" and body["detail"] == engine_says
+    else:
+        assert body["title"] == "Coups non énumérables" and "« position »" in body["detail"]
+
+
+def test_solve_after_both_arrangements_proves_as_any_position(client: FlaskClient) -> None:
+    r = client.post("/v1/solve", json={"position": PLAY, "nodes": 2000})
+    assert r.status_code == 200 and r.json["outcome"] in ("win", "loss", "unknown")
+
+
 def test_legal_moves_after_the_setup_lists_sowing_moves(client: FlaskClient) -> None:
     body = client.post("/v1/legal-moves", json={"position": PLAY}).json
     assert body["count"] > 0 and "arrangement" not in body
@@ -226,7 +266,6 @@ def _requests(position: Any) -> list[tuple[str, str, Any]]:
         ("post", "/v1/evaluate", {"position": position, "depth": 2, "explain": True}),
         ("post", "/v1/best-move", {"position": position, "level": 3}),
         ("post", "/v1/analysis/batch", {"positions": [position, SETUP], "depth": 2}),
-        ("post", "/v1/solve", {"position": position, "nodes": 2000}),
         ("post", "/v1/evaluate/stream", {"position": position, "depth": 2}),
         ("post", "/v1/games/review", {"position": position, "moves": [EVEN], "depth": 1}),
     ]

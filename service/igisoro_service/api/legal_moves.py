@@ -206,29 +206,33 @@ def legal_moves() -> dict[str, Any] | Response:
     """
     req = load_body(_schema)
     pos = engine.position(req["position"])
-    # Cheap (the JSON form, and in the set-up the core's sample of two):
-    # no engine slot needed.
-    rule = pos.arrangement_rule()
+    # Omweso's set-up: the package refuses to list its moves or its first
+    # decision's options (igisoro.NotEnumerableError, with the rule), and
+    # this answers that rule in place of the list, from one source.
     if "partial_move" in req:
         partial = engine.move_text(req["partial_move"])
-        if rule is not None and not partial:
-            return {"complete": False, "actor": rule.side, "role": "mover", "options": [],
-                    "arrangement": _arrangement(rule)}
         try:
             d = engine.run("the next decision", pos.next_decision, partial)
-            answer = _decision(d)
-            tokens = [t for t in partial.split("-") if t]
-            if not d.complete and tokens:
-                # Mid-turn: the partly sown board and the pits at stake, for
-                # a board to show where the decision stands.
-                answer.update(_so_far(pos, tokens, list(d.options)))
-            return answer
+        except igisoro.NotEnumerableError as e:
+            return {"complete": False, "actor": e.rule.side, "role": "mover", "options": [],
+                    "arrangement": _arrangement(e.rule)}
         except igisoro.IgisoroError as e:
             raise engine_problem("partial", e) from None
+        answer = _decision(d)
+        tokens = [t for t in partial.split("-") if t]
+        if not d.complete and tokens:
+            # Mid-turn: the partly sown board and the pits at stake, for
+            # a board to show where the decision stands.
+            try:
+                answer.update(_so_far(pos, tokens, list(d.options)))
+            except igisoro.IgisoroError as e:
+                raise engine_problem("partial", e) from None
+        return answer
     limit = req.get("limit", current_app.config["MAX_LEGAL_MOVES"])
-    if rule is not None:
-        return {"count": 0, "truncated": True, "limit": limit, "moves": [], "arrangement": _arrangement(rule)}
-    listed = engine.run("the legal moves", pos.legal_moves_json, limit)
+    try:
+        listed = engine.run("the legal moves", pos.legal_moves_json, limit)
+    except igisoro.NotEnumerableError as e:
+        return {"count": 0, "truncated": True, "limit": limit, "moves": [], "arrangement": _arrangement(e.rule)}
     # The core writes the move list's JSON (each result in both forms) in one
     # call: building it here cost more than the enumeration itself. The
     # envelope is ours; its keys are those of openapi.yaml's LegalMoves.

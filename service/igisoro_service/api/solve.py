@@ -47,6 +47,13 @@ def solve() -> dict[str, Any]:
         Budget: `nodes` and/or `time_ms` (server caps as for
         `/v1/evaluate`; 1000 ms by default). The request deadline stops it
         too (`partial: true`, `stopped_by: deadline`).
+
+        Omweso's set-up (`phase: setup`) is refused with a 422
+        `urn:igisoro:problem:not-enumerable` problem whose `arrangement` is
+        the rule of a set-up move (as `POST /v1/legal-moves` answers it): a
+        proof must answer every move, and a set-up move is one of C(47, 15)
+        arrangements, which nothing lists (`docs/OMWESO.md`, "Solving from
+        the set-up"). Positions after both arrangements are solved as any.
       x-body: SolveRequest
       x-examples:
         isolo: {position: 'isolo 2,2,2,2/2,2,2,2 s', time_ms: 1000}
