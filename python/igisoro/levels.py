@@ -26,6 +26,8 @@ from importlib import resources
 from typing import Any
 
 from igisoro import _igisoro
+from igisoro.errors import UnknownVariantError
+from igisoro.variant import variants
 
 
 @dataclass(frozen=True)
@@ -106,8 +108,26 @@ def level_ratings() -> LevelRatings:
     )
 
 
-def levels() -> list[Level]:
-    """Every level 1..10: its search settings and its measured rating."""
+def levels(variant: str = "igisoro") -> list[Level]:
+    """Every level 1..10 as it plays ``variant``: its search settings and
+    its measured rating.
+
+    The settings are those of the variant's rule system: Omweso's
+    (``omweso``, ``mweso``) has its own level 4 (its ladder,
+    docs/benchmarks/levels.md), the others share one table. The ratings
+    were measured on that shared table (``igisoro`` rules), so a level
+    whose settings differ from it has ``rating`` None: a rating is never
+    lent to a level that did not play for it. Raises
+    :class:`igisoro.UnknownVariantError` for a name that is not a variant.
+
+    >>> [lv.depth for lv in levels("omweso")][:5]
+    [1, 1, 1, 2, 2]
+    >>> levels("omweso")[3].rating is None, levels("omweso")[4].rating is not None
+    (True, True)
+    """
+    board = _board_of(variant)
+    tables: dict[str, list[dict[str, Any]]] = json.loads(_igisoro.LEVELS_JSON)
+    measured = tables["4x8"]
     ratings = level_ratings().players
     return [
         Level(
@@ -115,7 +135,16 @@ def levels() -> list[Level]:
             depth=d["depth"],
             noise_seeds=d["noise"] / 100,
             random_moves=d["random_percent"] / 100,
-            rating=ratings.get(f"L{d['level']}"),
+            rating=ratings.get(f"L{d['level']}") if d == measured[i] else None,
         )
-        for d in json.loads(_igisoro.LEVELS_JSON)
+        for i, d in enumerate(tables[board])
     ]
+
+
+def _board_of(variant: str) -> str:
+    """The rule system (``board``) of ``variant`` or one of its aliases."""
+    if isinstance(variant, str):
+        for v in variants():
+            if variant == v.name or variant in v.aliases:
+                return v.board
+    raise UnknownVariantError(f"unknown variant {variant!r}: see igisoro.variants()")

@@ -525,23 +525,39 @@ pub fn variants_json() -> String {
     out
 }
 
-/// Every strength level's settings as a JSON array, 1 to 10: `level`,
-/// `depth` (null for level 10's timed search), `noise` (centiseeds) and
-/// `random_percent` ([`crate::search::level::settings`]).
+/// Every strength level's settings per rule system, as a JSON object keyed
+/// by the board's name (`4x8`, `2xn`, `omweso`), each an array 1 to 10:
+/// `level`, `depth` (null for level 10's timed search), `noise`
+/// (centiseeds) and `random_percent` ([`crate::search::level::settings`]
+/// of the family's [`crate::search::LevelTable`]).
 pub fn levels_json() -> String {
-    let mut out = String::from("[");
-    for (i, l) in crate::search::level::settings().iter().enumerate() {
-        if i > 0 {
+    use crate::any_variant::Board;
+    use crate::search::level::settings;
+    let mut out = String::from("{");
+    for board in BOARDS {
+        let table = match board {
+            Board::FourByEight => settings::<crate::board4x8::Igisoro>(),
+            Board::TwoRows => settings::<crate::isolo::Isolo>(),
+            Board::Omweso => settings::<crate::omweso::Omweso>(),
+        };
+        if out.len() > 1 {
             out.push(',');
         }
-        let depth = l.depth.map_or("null".to_string(), |d| d.to_string());
-        let _ = write!(
-            out,
-            "{{\"level\":{},\"depth\":{depth},\"noise\":{},\"random_percent\":{}}}",
-            l.level, l.noise, l.random_pct
-        );
+        let _ = write!(out, "\"{}\":[", board.name());
+        for (i, l) in table.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let depth = l.depth.map_or("null".to_string(), |d| d.to_string());
+            let _ = write!(
+                out,
+                "{{\"level\":{},\"depth\":{depth},\"noise\":{},\"random_percent\":{}}}",
+                l.level, l.noise, l.random_pct
+            );
+        }
+        out.push(']');
     }
-    out.push(']');
+    out.push('}');
     out
 }
 

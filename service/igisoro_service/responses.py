@@ -176,7 +176,8 @@ class Level(Schema):
         "Amplitude of the seeded noise on each root move's score, in seeds."))
     random_moves = fields.Float(required=True, metadata=_doc("Share of moves played uniformly at random, 0..1."))
     rating = Ref("LevelRating", required=True, allow_none=True, metadata=_doc(
-        "The measured rating (null if the shipped round robin left the level out)."))
+        "The measured rating (null if the shipped round robin left the level out, or if the\n"
+        "variant's level plays by other settings than those rated: Omweso's level 4)."))
 
 
 class LevelRatingsInfo(Schema):

@@ -16,6 +16,8 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, ValidationError, fields, validate, validates, validates_schema
 
+import igisoro
+
 #: Longest single move token. 4x8 tokens are at most 3 characters ("ccw");
 #: an Isolo kucheleka token lists a count per hole ("k0.0.0.17"; 8 holes of up
 #: to 30000 seeds take 48). Longer ones are refused here so a huge token never
@@ -174,6 +176,15 @@ class CloudEvalQuery(PositionQuery):
 
     multipv = fields.Integer(load_default=1, validate=validate.Range(1, 1000), metadata={
         "description": "The number of lines of the stored analysis (default 1)."})
+
+
+class LevelsQuery(Schema):
+    """``?variant=<name>``: the levels as they play that variant."""
+
+    variant = fields.String(load_default="igisoro", validate=validate.OneOf(
+        [n for v in igisoro.variants() for n in (v.name, *v.aliases)]), metadata={
+        "description": "The variant (or alias) whose levels to list (default `igisoro`): Omweso's "
+                       "(`omweso`, `mweso`) have a level table of their own (docs/benchmarks/levels.md)."})
 
 
 def _capped(key: str, value: int, low: int = 1) -> None:

@@ -31,3 +31,19 @@ def test_level_ten_rates_far_above_level_one(client):
     wholly above the weakest's (a file with levels mixed up fails)."""
     levels = client.get("/v1/levels").json["levels"]
     assert levels[-1]["rating"]["low"] > levels[0]["rating"]["high"]
+
+
+def test_the_levels_of_a_variant(client):
+    """``?variant=``: Omweso's table (level 4 its own, unrated), any other
+    variant the rated one; an unknown name is a 422 naming the field."""
+    common = client.get("/v1/levels").json["levels"]
+    assert client.get("/v1/levels?variant=isolo").json["levels"] == common
+    for name in ("omweso", "mweso"):
+        levels = client.get(f"/v1/levels?variant={name}").json["levels"]
+        assert [lv["level"] for lv in levels if lv != common[lv["level"] - 1]] == [4]
+        assert (levels[3]["depth"], levels[3]["random_moves"], levels[3]["rating"]) == (2, 0.25, None)
+        for lv, py in zip(levels, igisoro.levels(name), strict=True):
+            assert (lv["depth"], lv["noise_seeds"], lv["random_moves"]) == (py.depth, py.noise_seeds, py.random_moves)
+    r = client.get("/v1/levels?variant=nope")
+    assert r.status_code == 422 and r.content_type == "application/problem+json"
+    assert r.json["type"] == "urn:igisoro:problem:validation-error" and "variant" in r.json["errors"]

@@ -11,6 +11,7 @@ pub mod value_net;
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
+use super::level::LevelTable;
 use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
@@ -184,6 +185,9 @@ impl WinModel for Igisoro {
 
 /// Every 4x8 move list is complete: the search chooses among it.
 impl RootChoice for Igisoro {}
+
+/// The common table: the levels were set on this family's ladder.
+impl LevelTable for Igisoro {}
 
 #[cfg(test)]
 mod tests {

@@ -41,6 +41,7 @@
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
+use super::level::LevelTable;
 use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel, BASELINE_SLOPE};
 use super::zobrist::{mix, splitmix, Zobrist};
@@ -191,6 +192,9 @@ impl WinModel for Isolo {
 /// No choice of its own: a kucheleka beyond its enumeration limit is
 /// searched over its listed sample, as before.
 impl RootChoice for Isolo {}
+
+/// The common table (Isolo's ladder, docs/benchmarks/levels.md).
+impl LevelTable for Isolo {}
 
 #[cfg(test)]
 mod tests {

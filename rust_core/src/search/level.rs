@@ -13,8 +13,13 @@ use super::iterative::{analyse, Analysis};
 use super::limits::Limits;
 use super::tt::MATE_BOUND;
 use super::Engine;
-use crate::rng::Rng;
 use crate::budget::Budget;
+use crate::game::Game;
+use crate::rng::Rng;
+
+/// A level table: per level 1..=9, (depth in turns, noise amplitude in
+/// centiseeds, percent of moves chosen uniformly among all moves instead).
+pub type Table = [(u32, i32, u32); 9];
 
 /// Per level 1..=9: (depth, noise amplitude in centiseeds, percent of
 /// moves chosen uniformly among all moves instead); level 10 is unbounded
@@ -28,8 +33,20 @@ use crate::budget::Budget;
 /// extra depth wins few more games at short time controls (most openings
 /// are then won by the same colour whoever plays them), so the top is
 /// spread by noise at depths 1-3.
-const LEVELS: [(u32, i32, u32); 9] =
+pub const LEVELS: Table =
     [(1, 400, 70), (1, 400, 35), (1, 400, 0), (1, 200, 0), (2, 120, 0), (2, 60, 0), (3, 30, 0), (3, 10, 0), (5, 0, 0)];
+
+/// The level table a family plays by: [`LEVELS`] unless the family's own
+/// ladder showed it does not separate the levels there (Omweso's,
+/// `super::omweso`). Why per family: what weakens a level (noise at a
+/// depth, random moves) is worth different amounts in different games, and
+/// each family's ladder is measured on its own (docs/benchmarks/levels.md).
+pub trait LevelTable: Game {
+    /// Levels 1..=9's settings ([`Table`]); level 10 is the same everywhere.
+    fn level_table() -> &'static Table {
+        &LEVELS
+    }
+}
 
 /// What a level searches, as callers can read it (`/v1/levels`): the depth
 /// in turns (`None`: level 10, as deep as its time allows), the noise added
@@ -47,10 +64,11 @@ pub struct Settings {
     pub random_pct: u32,
 }
 
-/// Every level's settings, 1 to 10: the table [`best_move`] plays by, so
-/// that what the API publishes cannot drift from what the levels do.
-pub fn settings() -> Vec<Settings> {
-    let fixed = LEVELS.iter().enumerate().map(|(i, &(depth, noise, random_pct))| Settings {
+/// Every level's settings, 1 to 10, for family `G`: the table
+/// [`best_move`] plays by, so that what the API publishes cannot drift
+/// from what the levels do.
+pub fn settings<G: LevelTable>() -> Vec<Settings> {
+    let fixed = G::level_table().iter().enumerate().map(|(i, &(depth, noise, random_pct))| Settings {
         level: i as u8 + 1,
         depth: Some(depth),
         noise,
@@ -102,7 +120,7 @@ pub fn best_move_until<G: Engine>(pos: &G::Pos, level: u8, time_ms: u64, seed: u
             &Limits { depth: None, time_ms: Some(time_ms), budget, tt_bits, playing: true, seed, ..Limits::default() },
         );
     }
-    let (depth, noise, random_pct) = LEVELS[level as usize - 1];
+    let (depth, noise, random_pct) = G::level_table()[level as usize - 1];
     let multipv = if noise > 0 { usize::MAX } else { 1 };
     // No solver share: a level's choice is a depth's, with its own noise
     // over every line, and a level keeps its whole time for it (levels are

@@ -91,7 +91,7 @@ mod solve_turn;
 pub use batch::analyse_many;
 pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Score};
-pub use level::{best_move, best_move_until};
+pub use level::{best_move, best_move_until, LevelTable};
 pub use limits::{Limits, StopReason, SOLVE_SHARE, SOLVE_SHARE_MAX_MS};
 pub use ordering::MoveKey;
 pub use root_choice::RootChoice;
@@ -103,10 +103,11 @@ pub use zobrist::Zobrist;
 use crate::game::Game;
 
 /// Everything the search needs from a rule system: the rules ([`Game`]), an
-/// evaluation, position keys, move keys and its own root choice where its
-/// move list is a sample ([`RootChoice`]). Implemented for
+/// evaluation, position keys, move keys, its own root choice where its
+/// move list is a sample ([`RootChoice`]) and its level table
+/// ([`LevelTable`]). Implemented for
 /// [`crate::board4x8::Igisoro`] and [`crate::isolo::Isolo`] (see [`isolo`]).
 /// The side to move always comes from [`Game::to_move`]: turns need not
 /// alternate (Isolo's fore-play winner moves again).
-pub trait Engine: Game + Evaluate + Zobrist + MoveKey + RootChoice {}
-impl<G: Game + Evaluate + Zobrist + MoveKey + RootChoice> Engine for G {}
+pub trait Engine: Game + Evaluate + Zobrist + MoveKey + RootChoice + LevelTable {}
+impl<G: Game + Evaluate + Zobrist + MoveKey + RootChoice + LevelTable> Engine for G {}

@@ -1,5 +1,6 @@
 //! The search's game hooks for Omweso ([`crate::omweso::Omweso`]):
-//! evaluation, Zobrist keys, move keys and the win-probability context.
+//! evaluation, Zobrist keys, move keys, the win-probability context and
+//! the level table.
 //! With them `Omweso` is a [`super::Engine`] and every search entry point
 //! works for it unchanged. Minimal on purpose (issue 42's first engine
 //! slice): the terms are the public baseline's, not tuned or fitted.
@@ -17,6 +18,7 @@
 //!   count against it there.
 
 use super::eval::{Evaluate, SEED};
+use super::level::{LevelTable, Table, LEVELS};
 use super::ordering::MoveKey;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
@@ -141,6 +143,33 @@ impl WinModel for Omweso {
     }
 }
 
+/// Omweso's levels: [`LEVELS`] but level 4, which searches 2 turns deep
+/// with 3 seeds of noise and 25 % random moves instead of 1 turn with 2
+/// seeds of noise.
+///
+/// Why: the common table's level 4 scored 54.5 % against level 2 over 200
+/// `omweso` games (docs/benchmarks/levels.md): at depth 1 the noise hardly
+/// changes a move in Omweso (captures are worth whole pits) and random
+/// moves cost little, since a depth-1 search is little better than chance
+/// there. A second turn of depth is what separates levels, and at depth 2
+/// the noise again hardly matters (60 against 400 centiseeds: even), so
+/// random moves keep level 4 below level 6. Measured with levels emulated
+/// through the package, 400 games a pair: depth 2 with 20 % random moves
+/// scored 77 % against level 2 and 35 % of them 67 %; level 6 against
+/// them 64.5 % and 75 %; 25 % sits between. The real ladder's figures are
+/// in docs/benchmarks/levels.md.
+pub const OMWESO_LEVELS: Table = {
+    let mut t = LEVELS;
+    t[3] = (2, 300, 25);
+    t
+};
+
+impl LevelTable for Omweso {
+    fn level_table() -> &'static Table {
+        &OMWESO_LEVELS
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +186,15 @@ mod tests {
         let base = Context { coefficients: [BASELINE_SLOPE, 0.0, 0.0], starts: 0, material: 0 };
         assert!(estimate(&Omweso::context(&p), 5.0) < estimate(&base, 5.0));
         assert!(estimate(&Omweso::context(&m), 5.0) < estimate(&Omweso::context(&p), 5.0));
+    }
+
+    #[test]
+    fn omwesos_level_table_differs_only_at_level_four() {
+        let common = crate::search::level::settings::<crate::board4x8::Igisoro>();
+        let own = crate::search::level::settings::<Omweso>();
+        let differ: Vec<u8> = own.iter().zip(&common).filter(|(a, b)| a != b).map(|(a, _)| a.level).collect();
+        assert_eq!(differ, vec![4]);
+        assert_eq!((own[3].depth, own[3].noise, own[3].random_pct), (Some(2), 300, 25));
     }
 
     #[test]

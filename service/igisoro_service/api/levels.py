@@ -8,8 +8,12 @@ from typing import Any
 from flask import Blueprint
 
 import igisoro
+from igisoro_service.body import load_query
+from igisoro_service.schemas import LevelsQuery
 
 bp = Blueprint("levels", __name__, url_prefix="/v1/levels")
+
+_query = LevelsQuery()
 
 
 def _rating(r: igisoro.Rating | None) -> dict[str, Any] | None:
@@ -35,9 +39,16 @@ def list_levels() -> dict[str, Any]:
         (`ratings` says under which rules, at what time a move, and the
         commands; docs/benchmarks/levels.md). A game backend matching a
         player to a level reads the differences: level 1 is rated 0.
+
+        With `variant`, the levels as they play that variant: Omweso's
+        (`omweso`, `mweso`) level 4 searches 2 turns with 25 % random
+        moves (its own ladder, docs/benchmarks/levels.md); a level whose
+        settings differ from the rated table has `rating: null`.
+      parameters:
+      - {in: query, schema: LevelsQuery}
       responses:
         200: {description: The levels., x-json: LevelList}
-      x-problems: [default]
+      x-problems: [422, default]
     """
     shipped = igisoro.level_ratings()
     info = dataclasses.asdict(shipped)
@@ -45,6 +56,7 @@ def list_levels() -> dict[str, Any]:
     info["bot"] = _rating(shipped.players.get("bot"))
     del info["players"]
     return {
-        "levels": [{**dataclasses.asdict(lv), "rating": _rating(lv.rating)} for lv in igisoro.levels()],
+        "levels": [{**dataclasses.asdict(lv), "rating": _rating(lv.rating)}
+                   for lv in igisoro.levels(load_query(_query)["variant"])],
         "ratings": info,
     }
