@@ -40,7 +40,8 @@ REVIEW_THRESHOLDS: tuple[tuple[str, float], ...]
 #: Every variant's metadata and every rule option, as JSON text.
 VARIANTS_JSON: str
 RULE_OPTIONS_JSON: str
-#: Every strength level's settings (the table the levels play by), as JSON text.
+#: Every strength level's settings per rule system (the tables the levels play by),
+#: as JSON text: an object keyed by board (`4x8`, `2xn`, `omweso`).
 LEVELS_JSON: str
 
 @final

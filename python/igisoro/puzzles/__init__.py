@@ -23,13 +23,13 @@ from igisoro.puzzles.puzzle import Puzzle, puzzle_id
 from igisoro.puzzles.screen import promising
 from igisoro.puzzles.themes import THEMES, themes
 
-#: The variants puzzles are made for: every variant but Omweso's board
-#: (``omweso``, ``mweso``). Why not those yet: their games open with the
-#: set-up, whose moves self-play cannot choose well (the engine picks from a
-#: sample of two), and no theme or acceptance figure has been measured for
-#: them (docs/OMWESO.md, "Not in this slice"). Generation and the puzzle
-#: endpoints offer these names only.
-PUZZLE_VARIANTS: tuple[str, ...] = tuple(v.name for v in _igisoro.variants() if v.board != "omweso")
+#: The variants puzzles are made for: every variant. Omweso's (``omweso``,
+#: ``mweso``) from the sowing phase only: a set-up position is never a
+#: puzzle, since its moves (arrangements) are not listed and so cannot all
+#: be proven to lose (:func:`~igisoro.puzzles.find.find_puzzle` answers
+#: ``set-up``, and self-play passes those positions over). Generation and
+#: the puzzle endpoints offer these names.
+PUZZLE_VARIANTS: tuple[str, ...] = tuple(v.name for v in _igisoro.variants())
 
 __all__ = ["DEFAULT_NODES", "PUZZLE_VARIANTS", "THEMES", "Candidate", "Found", "Puzzle", "PuzzleCheckError", "Stats", "find_puzzle",
            "game_positions", "generate", "promising", "puzzle_id", "puzzles_from", "seed_candidates", "self_play",

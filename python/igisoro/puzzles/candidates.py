@@ -46,13 +46,27 @@ def self_play(variant: str, seed: int, *, time_ms: int = 5, random_plies: int | 
     yielded. With ``branches``, each position is followed by those after
     each of its legal moves (the games a different move would have led
     to): a won position is often won many ways, and the one-winning-move
-    positions sit just off the played line, where a move went wrong."""
+    positions sit just off the played line, where a move went wrong.
+
+    Omweso's set-up positions are played through but not yielded (no
+    set-up position is a puzzle: its moves are not listed), and their
+    arrangements are the engine's at the game's level (its chooser, seeded
+    by the game), never random: a random move there is one of the core's
+    sample of two, and every game would start from one of four boards. The
+    random plies follow the set-up."""
     p = start_position(variant, seed)
     level = 5 + seed % 6
     randoms = seed % 5 if random_plies is None else random_plies
     for ply in range(max_plies):
         if p.status().state != "ongoing":
             return
+        if p.phase == "setup":
+            randoms += 1
+            move = p.best_move(level=level, time_ms=time_ms, seed=seed * 1000 + ply).best_move
+            if move is None:  # pragma: no cover - a set-up always has an arrangement
+                return
+            p = p.play(move).position
+            continue
         if ply >= skip:
             yield Candidate(p, f"self-play:{variant}:{seed}:{ply}")
             if branches:
@@ -74,11 +88,14 @@ def self_play(variant: str, seed: int, *, time_ms: int = 5, random_plies: int | 
 def game_positions(position: Position, moves: Sequence[str], source: str = "game") -> Iterator[Candidate]:
     """The positions of a submitted game: ``position`` and each one after
     its moves (played with the rules, so an illegal move raises
-    :class:`igisoro.IllegalMoveError` naming it)."""
+    :class:`igisoro.IllegalMoveError` naming it), but those of Omweso's
+    set-up (never puzzles, see :func:`self_play`)."""
     p = position
-    yield Candidate(p, f"{source}:0")
+    if p.phase != "setup":
+        yield Candidate(p, f"{source}:0")
     for i, move in enumerate(moves, start=1):
         p = p.play(move).position
         if p.status().state != "ongoing":
             return
-        yield Candidate(p, f"{source}:{i}")
+        if p.phase != "setup":  # never a puzzle (see self_play)
+            yield Candidate(p, f"{source}:{i}")

@@ -34,7 +34,8 @@ class Found:
     """What one position gave: a puzzle, or the reason it is none."""
 
     puzzle: Puzzle | None
-    #: ``puzzle``, or why not: ``over`` (the game is over), ``not-won``
+    #: ``puzzle``, or why not: ``over`` (the game is over), ``set-up``
+    #: (Omweso's set-up, whose moves are not listed), ``not-won``
     #: (no proven win for the side to move), ``forced`` (one legal move),
     #: ``crowded`` (more than ``max_moves`` moves), ``second-win`` (another
     #: move wins too), ``unsettled`` (a move the solver could not settle).
@@ -91,6 +92,10 @@ def find_puzzle(position: Position, *, nodes: int = DEFAULT_NODES, max_moves: in
     after a won fore-play), so every reply in the line is the defender's."""
     if position.status().state != "ongoing":
         return Found(None, "over")
+    if position.phase == "setup":
+        # Omweso's set-up: its moves are not listed, so no arrangement can be
+        # shown to be the only one that wins (Position.solve refuses it).
+        return Found(None, "set-up")
     first = _unique_win(position, nodes, max_moves)
     if isinstance(first, str):
         return Found(None, first, won=first in ("second-win", "unsettled"))
