@@ -618,9 +618,19 @@ mod tests {
     #[test]
     fn the_levels_are_the_table_the_levels_play_by() {
         let text = levels_json();
-        assert!(text.starts_with("[{\"level\":1,\"depth\":1,\"noise\":400,\"random_percent\":70},"), "{text}");
-        assert!(text.ends_with(",{\"level\":10,\"depth\":null,\"noise\":0,\"random_percent\":0}]"), "{text}");
-        assert_eq!(text.matches("\"level\":").count(), 10);
+        let all: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let boards: Vec<&str> = BOARDS.iter().map(|b| b.name()).collect();
+        assert_eq!(all.as_object().unwrap().len(), boards.len());
+        for board in boards {
+            let levels = all[board].as_array().unwrap();
+            assert_eq!(levels.len(), 10, "{board}");
+            assert_eq!(levels[0], serde_json::json!({"level": 1, "depth": 1, "noise": 400, "random_percent": 70}));
+            assert_eq!(levels[9], serde_json::json!({"level": 10, "depth": null, "noise": 0, "random_percent": 0}));
+        }
+        // Omweso's own level 4 (search/omweso.rs); the others the common table's.
+        assert_eq!(all["omweso"][3], serde_json::json!({"level": 4, "depth": 2, "noise": 300, "random_percent": 25}));
+        assert_eq!(all["4x8"][3], serde_json::json!({"level": 4, "depth": 1, "noise": 200, "random_percent": 0}));
+        assert_eq!(all["4x8"], all["2xn"]);
     }
 
     #[test]

@@ -299,6 +299,12 @@ def _solve(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     m = api.models
     body = m.SolveRequest(position="isolo 0,0,0,1/0,0,1,0 s phase=main", nodes=10_000)
     _ok(_op(api, "solve").sync_detailed(client=c, body=body), m.SolveResponse)
+    # Omweso's set-up is refused with the rule of a set-up move (not-enumerable).
+    setup = "omweso 4,4,4,4,4,4,4,4/0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0/4,4,4,4,4,4,4,4 s phase=setup"
+    refused = _op(api, "solve").sync_detailed(client=c, body=m.SolveRequest(position=setup, nodes=1000))
+    assert refused.status_code == 422, refused.content[:300]
+    problem = json.loads(refused.content)
+    assert problem["type"] == "urn:igisoro:problem:not-enumerable" and problem["arrangement"]["seeds"] == 32
 
 
 @call("evaluateArrangement")
