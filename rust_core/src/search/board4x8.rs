@@ -11,7 +11,7 @@ pub mod value_net;
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
-use super::level::LevelTable;
+use super::level_table::LevelTable;
 use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};

@@ -41,7 +41,7 @@
 
 use super::eval::{Evaluate, SEED};
 use super::ordering::MoveKey;
-use super::level::LevelTable;
+use super::level_table::LevelTable;
 use super::root_choice::RootChoice;
 use super::win_probability::{Context, WinModel, BASELINE_SLOPE};
 use super::zobrist::{mix, splitmix, Zobrist};

@@ -70,6 +70,7 @@ internal_modules! {
     isolo;
     iterative;
     level;
+    level_table;
     limits;
     omweso;
     omweso_arrange;
@@ -91,7 +92,8 @@ mod solve_turn;
 pub use batch::analyse_many;
 pub use eval::Evaluate;
 pub use iterative::{analyse, analyse_reporting, analyse_with, Analysis, Line, Score};
-pub use level::{best_move, best_move_until, LevelTable};
+pub use level::{best_move, best_move_until};
+pub use level_table::LevelTable;
 pub use limits::{Limits, StopReason, SOLVE_SHARE, SOLVE_SHARE_MAX_MS};
 pub use ordering::MoveKey;
 pub use root_choice::RootChoice;

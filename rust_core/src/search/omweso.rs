@@ -18,7 +18,7 @@
 //!   count against it there.
 
 use super::eval::{Evaluate, SEED};
-use super::level::{LevelTable, Table, LEVELS};
+use super::level_table::{LevelTable, Table, LEVELS};
 use super::ordering::MoveKey;
 use super::win_probability::{Context, WinModel};
 use super::zobrist::{mix, splitmix, Zobrist};
