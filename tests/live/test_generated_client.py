@@ -206,7 +206,7 @@ def _levels(api: ModuleType, c: Any, state: dict[str, Any]) -> None:
     assert body.levels[9].depth is None and body.levels[9].rating.elo > body.levels[0].rating.elo
     assert body.ratings.anchor == "L1" and body.ratings.bot is not None
     # Omweso's own table: level 4 searches 2 turns and has no rating of its own.
-    om = _ok(_op(api, "listLevels").sync_detailed(client=c, variant="omweso"), m.LevelList)
+    om = _ok(_op(api, "listLevels").sync_detailed(client=c, variant=m.ListLevelsVariant.OMWESO), m.LevelList)
     assert om.levels[3].depth == 2 and not om.levels[3].rating and om.levels[4].rating.elo == body.levels[4].rating.elo
 
 
