@@ -1,23 +1,29 @@
-"""Train, export and check the engine's value network (issue 31): a learned
-correction added to the hand-made evaluation (see
-``rust_core/src/search/board4x8/value_net.rs`` for the network and why).
+"""Train, export and check the engine's value network (issues 31 and 41): a
+learned correction added to the hand-made evaluation, used by analyses and
+every level alike (see ``rust_core/src/search/board4x8/value_net.rs`` for
+the network and why).
 
 Hand-run; numpy on the CPU (``pip install numpy``). The whole pipeline,
-from a clean clone, is ``bash bench/value_net.sh`` (the data, about five
-minutes on one core, then this file's ``train``, about a minute). The
+from a clean clone, is ``bash bench/value_net.sh`` (the data: about 1.5
+million positions of seeded games under every 4x8 rule set, about 25
+minutes on two cores; then this file's ``train``, a few minutes). The
 data are played and labelled with the hand-made evaluation alone
-(``evalfit gen --eval engine``: ``Evaluate::evaluate``, which the correction is not part of), and the rows' ``hand`` column is that value:
-what the network corrects.
+(``evalfit gen --eval engine``: ``search::board4x8::hand_made``, which the
+correction is not part of), and the rows' ``hand`` column is that value:
+what the network corrects. Each row also carries its rules' flags
+(``value_net.rs`` ``RULE_FLAGS``), inputs of the network.
 
-``train`` fits the network to the games' results
-(Texel-style: the side to move's win probability is
-``sigmoid(k * (hand + correction))``, ``k`` fitted to the hand-made value
-first so the correction stays in centiseeds), holds out every fifth game,
-prints the held-out log loss of the hand-made value alone, of the float
-network and of the integer network as the engine computes it, writes the
-weights and the test cases (``rust_core/tests/data/value_net_cases.txt``:
-inputs and the correction this file's integer inference gives, which the
-Rust test and ``tests/test_value_net.py`` check).
+``train`` fits the network to a blend of the game's result and a search
+three turns deeper (``--lam``: the result's weight), Texel-style: the side
+to move's win probability is ``sigmoid(k * (hand + correction))``, ``k``
+fitted to the hand-made value first so the correction stays in centiseeds.
+It holds out every fifth game, prints the held-out log loss of the
+hand-made value alone, of the float network and of the integer network as
+the engine computes it, and their distance to the deeper search; then it
+writes the weights and the test cases
+(``rust_core/tests/data/value_net_cases.txt``: inputs and the correction
+this file's integer inference gives, which the Rust test and
+``tests/test_value_net.py`` check).
 
 ``check --weights F --cases C`` recomputes the cases from the weights.
 
@@ -35,7 +41,10 @@ from pathlib import Path
 from typing import Any
 
 BUCKETS = 16
-INPUTS = 32 * BUCKETS + 1
+#: The rules' flags, as ``value_net.rs`` ``RULE_FLAGS`` orders them: bit
+#: ``i`` of a row's flags is input ``FLAG + i``.
+RULE_FLAGS = 9
+INPUTS = 32 * BUCKETS + RULE_FLAGS
 HIDDEN = 16
 Q = 64
 FLAG = 32 * BUCKETS
@@ -64,13 +73,14 @@ def read_weights(text: str) -> dict[str, Any] | None:
     return {"w1": w1, "b1": rest[:HIDDEN], "w2": rest[HIDDEN:2 * HIDDEN], "b2": rest[2 * HIDDEN]}
 
 
-def correction(net: dict[str, Any] | None, counts: list[int], flag: bool) -> int:
+def correction(net: dict[str, Any] | None, counts: list[int], flags: int) -> int:
     """The correction in centiseeds, in integers exactly as the engine
-    computes it (``value_net.rs``, ``Net::correction``)."""
+    computes it (``value_net.rs``, ``Net::correction``); ``flags`` is the
+    rules' bitmask (``rule_flags``)."""
     if net is None:
         return 0
     acc = list(net["b1"])
-    for f in active_inputs(counts) + ([FLAG] if flag else []):
+    for f in active_inputs(counts) + [FLAG + i for i in range(RULE_FLAGS) if flags >> i & 1]:
         row = net["w1"][f]
         for h in range(HIDDEN):
             acc[h] += row[h]
@@ -78,32 +88,32 @@ def correction(net: dict[str, Any] | None, counts: list[int], flag: bool) -> int
     return total // (Q * Q) + net["b2"]  # floor division, as Rust's div_euclid by a positive number
 
 
-def cases(net: dict[str, Any] | None, n: int, seed: int) -> list[tuple[list[int], bool, int]]:
-    """``n`` seeded random inputs (counts 0-40, every bucket reached) with
-    their corrections."""
+def cases(net: dict[str, Any] | None, n: int, seed: int) -> list[tuple[list[int], int, int]]:
+    """``n`` seeded random inputs (counts 0-40, every bucket reached; any
+    rule flags) with their corrections."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
         counts = [rng.choice([0, 0, 1, 2, 3, 5, 8, 14, 15, 16, 40]) if rng.random() < 0.3 else rng.randrange(0, 20)
                   for _ in range(32)]
-        flag = rng.random() < 0.5
-        out.append((counts, flag, correction(net, counts, flag)))
+        flags = rng.randrange(1 << RULE_FLAGS)
+        out.append((counts, flags, correction(net, counts, flags)))
     return out
 
 
-def write_cases(path: Path, rows: list[tuple[list[int], bool, int]]) -> None:
-    lines = ["# 32 pit counts, the min_seeds>=2 flag, the correction (bench/value_net.py)"]
-    lines += [" ".join(map(str, c)) + f" {int(f)} {v}" for c, f, v in rows]
+def write_cases(path: Path, rows: list[tuple[list[int], int, int]]) -> None:
+    lines = ["# 32 pit counts, the rule flags' bitmask, the correction (bench/value_net.py)"]
+    lines += [" ".join(map(str, c)) + f" {f} {v}" for c, f, v in rows]
     path.write_text("\n".join(lines) + "\n")
 
 
-def read_cases(path: Path) -> list[tuple[list[int], bool, int]]:
+def read_cases(path: Path) -> list[tuple[list[int], int, int]]:
     out = []
     for line in path.read_text().splitlines():
         if line.startswith("#") or not line.strip():
             continue
         nums = [int(x) for x in line.split()]
-        out.append((nums[:32], bool(nums[32]), nums[33]))
+        out.append((nums[:32], nums[32], nums[33]))
     return out
 
 
@@ -117,12 +127,13 @@ def _load(rows_path: str) -> Any:
             result.append(float(c[1]))
             label.append({"W": 1e9, "L": -1e9}.get(c[2]) or float(c[2]))
             hand.append(float(c[3]))
-            flag.append(float(c[4]))
+            flag.append(int(c[4]))
             counts.append([int(x) for x in c[5:37]])
     held = np.array([zlib.crc32(g.encode()) % 5 == 0 for g in games])
     cnt = np.array(counts, dtype=np.int64)
     idx = np.arange(32)[None, :] * BUCKETS + np.minimum(cnt, BUCKETS - 1)
-    return idx, np.array(flag), np.array(hand), np.array(result), np.array(label), held, cnt
+    bits = (np.array(flag)[:, None] >> np.arange(RULE_FLAGS)[None, :]) & 1
+    return idx, bits.astype(np.float64), np.array(hand), np.array(result), np.array(label), held, cnt, np.array(flag)
 
 
 def _logloss(np: Any, z: Any, y: Any) -> float:
@@ -133,7 +144,7 @@ def _logloss(np: Any, z: Any, y: Any) -> float:
 def train(args: argparse.Namespace) -> None:
     import numpy as np
     rng = np.random.default_rng(args.seed)
-    idx, flag, hand, result, label, held, cnt = _load(args.rows)
+    idx, flag, hand, result, label, held, cnt, flagmask = _load(args.rows)
     tr, te = ~held, held
     print(f"rows {len(result)}: {tr.sum()} to fit, {te.sum()} held out (every fifth game)")
     # k: the hand-made value's own best sigmoid scale on the fitting rows.
@@ -158,7 +169,7 @@ def train(args: argparse.Namespace) -> None:
     step, lr, l2 = 0, args.lr, args.l2
 
     def forward(rows: Any) -> tuple[Any, Any, Any]:
-        acc = params[1] + params[0][idx[rows]].sum(axis=1) + flag[rows, None] * params[0][FLAG]
+        acc = params[1] + params[0][idx[rows]].sum(axis=1) + flag[rows] @ params[0][FLAG:]
         h = np.clip(acc, 0, 1)
         return acc, h, SCALE * (h @ params[2] + params[3][0])
 
@@ -175,7 +186,7 @@ def train(args: argparse.Namespace) -> None:
             dacc = np.outer(g, params[2]) * ((acc > 0) & (acc < 1))
             gw1 = np.zeros_like(params[0])
             np.add.at(gw1, idx[rows].ravel(), np.repeat(dacc, 32, axis=0))
-            gw1[FLAG] += (flag[rows, None] * dacc).sum(axis=0)
+            gw1[FLAG:] += flag[rows].T @ dacc
             gw1 += l2 * params[0]
             gb1 = dacc.sum(axis=0)
             step += 1
@@ -192,8 +203,14 @@ def train(args: argparse.Namespace) -> None:
     net = {"w1": np.rint(params[0] * Q).astype(int).tolist(), "b1": np.rint(params[1] * Q).astype(int).tolist(),
            "w2": np.rint(params[2] * SCALE * Q).astype(int).tolist(), "b2": int(np.rint(params[3][0] * SCALE))}
     te_rows = np.flatnonzero(te)
-    outs = np.array([correction(net, cnt[r].tolist(), bool(flag[r])) for r in te_rows])
+    outs = np.array([correction(net, cnt[r].tolist(), int(flagmask[r])) for r in te_rows])
     print(f"held-out log loss, integer network: {_logloss(np, k * (hand[te] + outs), result[te]):.4f}")
+    # How far each is from the deeper search's value (forced results left
+    # out), in seeds: what a search's next depths will say of the position.
+    est = np.abs(label[te]) < 1e8
+    for name, v in (("hand-made", hand[te]), ("hand-made + integer network", hand[te] + outs)):
+        rmse = np.sqrt(np.mean((v[est] - label[te][est]) ** 2)) / 100
+        print(f"held-out distance to the search label, {name}: {rmse:.2f} seeds (rms)")
     command = " ".join(sys.argv)
     lines = [f"# {command}", f"# k {k:.5f}; {len(y)} rows", f"hidden={HIDDEN}"]
     lines += [" ".join(map(str, row)) for row in net["w1"]]

@@ -35,10 +35,15 @@ def test_the_inference_is_the_documented_arithmetic() -> None:
     vn = _value_net()
     w1 = [[0] * vn.HIDDEN for _ in range(vn.INPUTS)]
     w1[0][0] = 100  # pit 0 holding 0 seeds drives unit 0 past Q: clipped to Q
-    w1[vn.FLAG][1] = -5  # the flag drives unit 1 below 0: clipped to 0
+    w1[vn.FLAG + 3][1] = -vn.Q  # rule flag 3 drives unit 1 below 0: clipped to 0
     w2 = [0] * vn.HIDDEN
     w2[0], w2[1] = 3 * vn.Q * vn.Q - 1, 1000
     net = {"w1": w1, "b1": [0] * vn.HIDDEN, "w2": w2, "b2": 7}
     counts = [0] + [1] * 31
-    assert vn.correction(net, counts, True) == (vn.Q * (3 * vn.Q * vn.Q - 1)) // (vn.Q * vn.Q) + 7
-    assert vn.correction(None, counts, False) == 0
+    assert vn.correction(net, counts, 1 << 3) == (vn.Q * (3 * vn.Q * vn.Q - 1)) // (vn.Q * vn.Q) + 7
+    # Without flag 3, unit 1 is not clipped: 0 x 1000 still adds nothing,
+    # so give it a bias to see it count.
+    net["b1"] = [0, vn.Q // 2] + [0] * (vn.HIDDEN - 2)
+    assert vn.correction(net, counts, 0) == (vn.Q * (3 * vn.Q * vn.Q - 1) + (vn.Q // 2) * 1000) // (vn.Q * vn.Q) + 7
+    assert vn.correction(net, counts, 1 << 3) == (vn.Q * (3 * vn.Q * vn.Q - 1)) // (vn.Q * vn.Q) + 7
+    assert vn.correction(None, counts, 0) == 0

@@ -170,8 +170,11 @@ fn eval_v(pos: &Position) -> i32 {
     let f = features(pos);
     V.with(|w| w.borrow().iter().zip(f.iter()).map(|(w, f)| w * f).sum())
 }
+/// The engine's hand-made evaluation, without the learned correction: what
+/// the value network's data are played and labelled with, so that the
+/// network is not trained on its own output.
 fn eval_engine(pos: &Position) -> i32 {
-    Igisoro::evaluate(pos)
+    igisoro_core::search::board4x8::hand_made(pos)
 }
 fn eval_baseline(pos: &Position) -> i32 {
     Igisoro::baseline(pos)
@@ -701,8 +704,8 @@ fn export() {
             let me = p.to_move().index();
             let pits = p.local_pits();
             let counts: Vec<String> = pits[me].iter().chain(pits[1 - me].iter()).map(|c| c.to_string()).collect();
-            let hand = Igisoro::evaluate(&p);
-            let flag = (p.rules().min_seeds >= 2) as u8;
+            let hand = igisoro_core::search::board4x8::hand_made(&p);
+            let flag = igisoro_core::search::board4x8::value_net::rule_flags(p.rules());
             writeln!(f, "{i}:{}\t{}\t{}\t{hand}\t{flag}\t{}", cols[0], cols[2], cols[3], counts.join("\t")).unwrap();
             n += 1;
         }
@@ -710,13 +713,51 @@ fn export() {
     println!("export: {n} positions from {data} -> {out}");
 }
 
+/// `relabel`: a gen file's rows with their search label replaced by the
+/// mean of it and a search `--depth` turns deep (default 2; same
+/// evaluation, the hand-made one, node cap `--label-nodes`), written to
+/// `--out`. Why (issue 41): gen's labels are three-turn searches, and a
+/// search with an odd number of turns gives the side to move one turn
+/// more than its opponent, so a network trained on them alone learns that
+/// bonus and carries it into every search's leaves, whose scores then swing
+/// from even to odd depths. The mean of an odd and an even depth cancels
+/// most of it. A forced result at either depth is kept as the label (the
+/// deeper one's first); a cut (`--search-s`) search keeps the old label.
+fn relabel() {
+    let data: String = arg("--data", String::new());
+    let out: String = arg("--out", "relabelled.tsv".to_string());
+    let depth: u32 = arg("--depth", 2);
+    let label_nodes: u64 = arg("--label-nodes", 100_000);
+    let file = std::fs::File::open(&data).unwrap_or_else(|e| panic!("{data}: {e}"));
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&out).expect("--out"));
+    let t0 = Instant::now();
+    let mut n = 0;
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.expect("readable");
+        let mut cols: Vec<String> = line.split('\t').map(str::to_string).collect();
+        let p = notation::parse(&cols[1]).expect("gen writes valid notation");
+        let lim = Limits { depth: Some(depth), nodes: Some(label_nodes), ..Limits::default() };
+        let a = analyse_with::<Igisoro>(&p, &lim, eval_engine);
+        cols[3] = match (cols[3].parse::<i64>(), a.score) {
+            (Ok(deep), Score::Centiseeds(v)) => ((deep + v as i64) as f64 / 2.0).round().to_string(),
+            (Ok(_), Score::Win { .. }) => "W".to_string(),
+            (Ok(_), Score::Loss { .. }) => "L".to_string(),
+            (Err(_), _) => cols[3].clone(),
+        };
+        writeln!(f, "{}", cols.join("\t")).unwrap();
+        n += 1;
+    }
+    println!("relabel: {n} rows of {data}, mean with depth {depth}, {:.0} s -> {out}", t0.elapsed().as_secs_f64());
+}
+
 fn main() {
     match std::env::args().nth(1).as_deref() {
+        Some("relabel") => relabel(),
         Some("speed") => speed(),
         Some("gen") => gen(),
         Some("fit") => fit(),
         Some("match") => run_match(),
         Some("export") => export(),
-        _ => eprintln!("usage: evalfit gen|fit|match|export [options] (see the source's docs)"),
+        _ => eprintln!("usage: evalfit gen|relabel|fit|match|export [options] (see the source's docs)"),
     }
 }

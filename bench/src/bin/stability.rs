@@ -55,8 +55,9 @@ use std::io::Write;
 use std::time::Instant;
 
 /// The evaluations `--eval` can name: the engine's own, and experiments.
-const EVALS: [(&str, Eval); 5] = [
+const EVALS: [(&str, Eval); 6] = [
     ("engine", Igisoro::evaluate),
+    ("playing", Igisoro::evaluate_playing),
     ("old", eval_static),
     ("shared", eval_shared),
     ("tempo", eval_tempo),

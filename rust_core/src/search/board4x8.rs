@@ -20,11 +20,11 @@ use crate::side::Side;
 use static_eval::mobility;
 
 impl Evaluate for Igisoro {
-    /// The static value with the side to move's tempo measured by one
-    /// turn of look-ahead ([`tempo`]), clamped to the seeds that exist
-    /// ([`clamp_to_seeds`]).
+    /// The hand-made evaluation ([`hand_made`]). Analyses keep it: with the
+    /// learned correction their fixed-depth scores swing more from depth to
+    /// depth (issues 31 and 41, `docs/benchmarks/stability.md`).
     fn evaluate(pos: &Position) -> i32 {
-        clamp_to_seeds(pos, tempo::evaluate(pos))
+        hand_made(pos)
     }
 
     /// [`Evaluate::evaluate`] with the learned correction ([`value_net`]),
@@ -44,6 +44,15 @@ impl Evaluate for Igisoro {
         // 10 x material + 2 x mobility, in tenths of a seed -> centiseeds.
         (10 * material + 2 * mob) * 10
     }
+}
+
+/// The hand-made evaluation alone: the static terms with the side to
+/// move's tempo measured by one turn of look-ahead ([`tempo`]), clamped
+/// ([`clamp_to_seeds`]). It is what the learned correction is trained to
+/// correct (`bench/value_net.py`), the baseline of the ablation table
+/// (`docs/benchmarks/levels.md`), and what analyses use.
+pub fn hand_made(pos: &Position) -> i32 {
+    clamp_to_seeds(pos, tempo::evaluate(pos))
 }
 
 /// `value` clamped to ±(the seeds on the board) x [`SEED`]: an estimate in

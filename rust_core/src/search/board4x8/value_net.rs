@@ -11,9 +11,12 @@
 //!
 //! Inputs, from the side to move's view: each of its 16 pits and each of the
 //! opponent's 16 (in [`Position::local_pits`] order) one-hot by its count
-//! ([`BUCKETS`] buckets, the last for every larger count), and one input
-//! set when a start pit needs at least two seeds (`min_seeds=2`, the bot's
-//! rules). One hidden layer of [`HIDDEN`] clipped-ReLU units, one output.
+//! ([`BUCKETS`] buckets, the last for every larger count), and one input per
+//! rule that changes what a pit is worth ([`RULE_FLAGS`]: `min_seeds=2`,
+//! obligatory capture, retreats, where captured seeds are sown, clockwise
+//! laps, reverse pits, the end-pits win), so one network serves every 4x8
+//! variant and custom rule set (issue 41: it is trained on all of them).
+//! One hidden layer of [`HIDDEN`] clipped-ReLU units, one output.
 //!
 //! Integer inference, so that the Rust engine and the Python training code
 //! (`bench/value_net.py`, which writes the weights and checks this
@@ -27,13 +30,28 @@
 //! build time; the command that made them is its first line. A file with
 //! no weights (`hidden=0`) turns the correction off.
 
+use crate::board4x8::rules::{Capture, CapturedSowing, Clockwise, Rules};
 use crate::board4x8::Position;
 
 /// Buckets per pit count: counts 0..BUCKETS-1 each their own, the last
 /// bucket for every count from BUCKETS-1 up.
 pub const BUCKETS: usize = 16;
-/// Inputs: 32 pits x [`BUCKETS`], and the `min_seeds >= 2` flag.
-pub const INPUTS: usize = 32 * BUCKETS + 1;
+/// The rule flags, in input order after the pits (bit `i` of
+/// [`rule_flags`] is input `32 * BUCKETS + i`). Bit 0 is `min_seeds >= 2`,
+/// as in the first network (issue 31).
+pub const RULE_FLAGS: [&str; 9] = [
+    "min_seeds>=2",
+    "capture=obligatory",
+    "retreat",
+    "captured_sowing=turn_start",
+    "captured_sowing=lap_start",
+    "clockwise=capture_only",
+    "clockwise=whole_turn",
+    "reverse pits",
+    "end_pits_win",
+];
+/// Inputs: 32 pits x [`BUCKETS`], and the [`RULE_FLAGS`].
+pub const INPUTS: usize = 32 * BUCKETS + RULE_FLAGS.len();
 /// Hidden units (the file's must match, or be 0 for none).
 pub const HIDDEN: usize = 16;
 /// The integer scale of the weights and of a hidden unit at 1.0.
@@ -88,20 +106,39 @@ pub fn net() -> &'static Net {
     NET.get_or_init(|| parse(WEIGHTS_TEXT))
 }
 
-/// The active inputs of a position: one per pit, and the rules' flag.
-pub fn inputs(pos: &Position) -> ([usize; 32], bool) {
+/// A position's rules as the network sees them: bit `i` set when
+/// [`RULE_FLAGS`]`[i]` holds.
+pub fn rule_flags(rules: &Rules) -> u16 {
+    [
+        rules.min_seeds >= 2,
+        rules.capture == Capture::Obligatory,
+        rules.retreat,
+        rules.captured_sowing == CapturedSowing::TurnStart,
+        rules.captured_sowing == CapturedSowing::LapStart,
+        rules.clockwise == Clockwise::CaptureOnly,
+        rules.clockwise == Clockwise::WholeTurn,
+        rules.reverse != 0,
+        rules.end_pits_win,
+    ]
+    .iter()
+    .enumerate()
+    .fold(0, |bits, (i, &on)| bits | (u16::from(on) << i))
+}
+
+/// The active inputs of a position: one per pit, and its [`rule_flags`].
+pub fn inputs(pos: &Position) -> ([usize; 32], u16) {
     let me = pos.to_move().index();
     let pits = pos.local_pits();
     let mut active = [0usize; 32];
     for (i, &c) in pits[me].iter().chain(pits[1 - me].iter()).enumerate() {
         active[i] = i * BUCKETS + (c as usize).min(BUCKETS - 1);
     }
-    (active, pos.rules().min_seeds >= 2)
+    (active, rule_flags(pos.rules()))
 }
 
 impl Net {
     /// The correction in centiseeds for the active inputs (see the module docs).
-    pub fn correction(&self, active: &[usize; 32], flag: bool) -> i32 {
+    pub fn correction(&self, active: &[usize; 32], flags: u16) -> i32 {
         if !self.on {
             return 0;
         }
@@ -114,8 +151,10 @@ impl Net {
         for &f in active {
             add(&mut acc, &self.w1[f]);
         }
-        if flag {
-            add(&mut acc, &self.w1[32 * BUCKETS]);
+        for i in 0..RULE_FLAGS.len() {
+            if flags >> i & 1 == 1 {
+                add(&mut acc, &self.w1[32 * BUCKETS + i]);
+            }
         }
         let sum: i64 = acc.iter().zip(&self.w2).map(|(&a, &w)| a.clamp(0, Q) as i64 * w as i64).sum();
         sum.div_euclid((Q * Q) as i64) as i32 + self.b2
@@ -130,8 +169,8 @@ impl Net {
 /// The engine's correction of `pos`.
 #[inline]
 pub fn correction(pos: &Position) -> i32 {
-    let (active, flag) = inputs(pos);
-    net().correction(&active, flag)
+    let (active, flags) = inputs(pos);
+    net().correction(&active, flags)
 }
 
 #[cfg(test)]
@@ -144,6 +183,6 @@ mod tests {
         let n = parse(WEIGHTS_TEXT);
         assert!(!n.is_on() || n.w1.len() == INPUTS);
         let off = parse("# none\nhidden=0\n");
-        assert_eq!(off.correction(&[0; 32], true), 0);
+        assert_eq!(off.correction(&[0; 32], 1), 0);
     }
 }
