@@ -718,11 +718,12 @@ fn export() {
 /// evaluation, the hand-made one, node cap `--label-nodes`), written to
 /// `--out`. Why (issue 41): gen's labels are three-turn searches, and a
 /// search with an odd number of turns gives the side to move one turn
-/// more than its opponent, so a network trained on them alone learns that
-/// bonus and carries it into every search's leaves, whose scores then swing
-/// from even to odd depths. The mean of an odd and an even depth cancels
-/// most of it. A forced result at either depth is kept as the label (the
-/// deeper one's first); a cut (`--search-s`) search keeps the old label.
+/// more than its opponent; a network trained on them alone learns that
+/// bonus. The mean of an odd and an even depth balances it. (It did not by
+/// itself keep analyses' scores steady across depths with the network:
+/// `docs/benchmarks/stability.md`.) A forced result at either depth is kept
+/// as the label (the deeper one's first); a row whose label is already
+/// forced keeps it.
 fn relabel() {
     let data: String = arg("--data", String::new());
     let out: String = arg("--out", "relabelled.tsv".to_string());
